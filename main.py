@@ -1,0 +1,109 @@
+"""Trickpad's entry point: read the flags, wire storage to the views, serve the app."""
+
+import argparse
+import contextlib
+import errno
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+import flet as ft
+from platformdirs import user_data_dir
+
+from views.app import build_main
+from views.i18n import t
+
+ASSETS_DIR = Path(__file__).resolve().parent / "assets"
+
+
+def default_data_dir() -> Path:
+    """Where games live: Flet's app storage when `flet run` set it, else the user's data dir."""
+    flet_storage = os.environ.get("FLET_APP_STORAGE_DATA")
+    return Path(flet_storage) if flet_storage else Path(user_data_dir("trickpad", "trickpad"))
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(t("cli.bad_port", value=text))
+    return port
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="main.py", description=t("cli.description"))
+    parser.add_argument("--host", default="127.0.0.1", help=t("cli.help.host"))
+    parser.add_argument("--port", type=port_number, default=8550, help=t("cli.help.port"))
+    parser.add_argument("--data-dir", type=Path, default=None, help=t("cli.help.data_dir"))
+    parser.add_argument("--no-browser", action="store_true", help=t("cli.help.no_browser"))
+    return parser.parse_args(argv)
+
+
+def claim_port(host: str, port: int) -> int:
+    """The port to serve on: `port` if it is free, a free one for 0; SystemExit if taken."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise SystemExit(t("cli.port_in_use", port=port)) from None
+            reason = error.strerror
+            raise SystemExit(t("cli.cannot_listen", host=host, port=port, reason=reason)) from None
+        return probe.getsockname()[1]
+
+
+def announce_when_ready(host: str, port: int, open_browser: bool) -> None:
+    """Print the URL once the server accepts connections, then open a browser if wanted."""
+    url = f"http://{host}:{port}"
+    connect_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((connect_host, port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    print(url, flush=True)
+    if host == "0.0.0.0":
+        print(t("cli.phone_hint", port=port), flush=True)
+    if open_browser:
+        webbrowser.open(f"http://{connect_host}:{port}")
+
+
+def has_display() -> bool:
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
+def run(argv: list[str]) -> None:
+    args = parse_args(argv)
+    data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
+    port = claim_port(args.host, args.port)
+    # Flet opens no browser and keeps our port when it believes it runs on a server.
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    threading.Thread(
+        target=announce_when_ready,
+        args=(args.host, port, has_display() and not args.no_browser),
+        daemon=True,
+    ).start()
+    ft.run(
+        build_main(data_dir),
+        name="",
+        host=args.host,
+        port=port,
+        view=ft.AppView.WEB_BROWSER,
+        assets_dir=str(ASSETS_DIR),
+        no_cdn=True,
+    )
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        run(sys.argv[1:])

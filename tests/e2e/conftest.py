@@ -1,0 +1,137 @@
+"""End-to-end fixtures: the real app server and Debian's Chromium driven by Playwright.
+
+Flutter paints on a canvas; the tests read the app through Flutter's accessibility tree,
+which a click on its placeholder turns on (see ../shared/FLET.md).
+"""
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+URL_LINE = re.compile(r"^(http://\S+)$")
+
+
+@dataclass
+class AppServer:
+    """A running `python main.py`; `restart()` kills it like a crash and starts it again."""
+
+    data_dir: Path
+    process: subprocess.Popen[str] | None = None
+    url: str = ""
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "main.py",
+                "--port",
+                "0",
+                "--no-browser",
+                "--data-dir",
+                str(self.data_dir),
+            ],
+            cwd=REPO_ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            match = URL_LINE.match(line.strip())
+            if match:
+                self.url = match.group(1)
+                return
+        raise RuntimeError(f"main.py exited ({self.process.wait()}) before printing its URL")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, sig)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop(signal.SIGKILL)
+        self.start()
+
+
+@pytest.fixture
+def app_server(tmp_path: Path) -> Iterator[AppServer]:
+    server = AppServer(data_dir=tmp_path / "data")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/run does).")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_app(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
+    """A fresh tab on the app with Flutter's accessibility tree switched on."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(url)
+    enable_accessibility(page)
+    return page
+
+
+def enable_accessibility(page: Page) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Keep a picture of the screen as a test artifact (test-artifacts/, ignored by git)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture
+def app_page(browser: Browser, app_server: AppServer) -> Iterator[Page]:
+    page = open_app(browser, app_server.url)
+    try:
+        yield page
+    finally:
+        page.close()

@@ -1,0 +1,21 @@
+"""The home screen in a real browser, served offline."""
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import screenshot
+from views.i18n import t
+
+
+def test_home_offers_all_three_games(app_page: Page) -> None:
+    expect(app_page.get_by_text(t("app.name")).first).to_be_visible(timeout=20_000)
+    for game in ("game.wizard", "game.plotters", "game.colour_blind"):
+        expect(app_page.get_by_role("button", name=t(game)).first).to_be_visible()
+    assert screenshot(app_page, "home-phone").stat().st_size > 0
+
+
+def test_a_game_opens_its_new_game_screen_and_back_returns_home(app_page: Page) -> None:
+    app_page.get_by_role("button", name=t("game.plotters")).first.click(timeout=20_000)
+    title = t("new_game.title", game=t("game.plotters"))
+    expect(app_page.get_by_text(title)).to_be_visible()
+    app_page.get_by_label(t("nav.back")).click()
+    expect(app_page.get_by_text(t("home.tagline"))).to_be_visible()

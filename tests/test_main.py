@@ -1,0 +1,76 @@
+"""main.py's flags, as a user meets them on the command line."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+from tests.e2e.conftest import REPO_ROOT, AppServer
+from views.i18n import t
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "main.py", "--no-browser", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_help_explains_every_flag() -> None:
+    result = run_main("--help")
+    assert result.returncode == 0
+    words = " ".join(result.stdout.split())
+    for flag, key in [
+        ("--host", "cli.help.host"),
+        ("--port", "cli.help.port"),
+        ("--data-dir", "cli.help.data_dir"),
+        ("--no-browser", "cli.help.no_browser"),
+    ]:
+        assert flag in words
+        assert " ".join(t(key).split()) in words
+
+
+@pytest.mark.parametrize("bad", ["abc", "70000", "-1"])
+def test_a_bad_port_is_refused_with_a_message(bad: str) -> None:
+    result = run_main("--port", bad)
+    assert result.returncode == 2
+    assert t("cli.bad_port", value=bad) in result.stderr
+
+
+def test_a_port_in_use_gives_one_line_naming_the_port(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_main("--port", str(port), "--data-dir", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stderr.strip() == t("cli.port_in_use", port=port)
+    assert "Traceback" not in result.stderr
+
+
+def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
+    server = AppServer(data_dir=tmp_path)
+    server.start()
+    assert server.url.startswith("http://127.0.0.1:")
+    assert server.process is not None
+    process = server.process
+    os.killpg(process.pid, signal.SIGTERM)
+    assert process.wait(timeout=15) == 0
+    assert "Traceback" not in (process.stdout.read() if process.stdout else "")
+
+
+def test_data_dir_defaults_to_flet_app_storage_when_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    assert main.default_data_dir() == tmp_path
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA")
+    assert "trickpad" in str(main.default_data_dir()).lower()

@@ -1,0 +1,73 @@
+"""Every key the code asks for is in every catalog, and no catalog keeps keys nobody uses."""
+
+import ast
+import json
+from pathlib import Path
+
+from views.i18n import LOCALES_DIR, t
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CODE_DIRS = ["views", "scorers", "storage"]
+
+
+def code_files() -> list[Path]:
+    files = [REPO_ROOT / "main.py"]
+    for folder in CODE_DIRS:
+        files += sorted((REPO_ROOT / folder).rglob("*.py"))
+    return files
+
+
+FILE_SUFFIXES = {"py", "json", "md", "png", "sqlite3"}
+
+
+def is_catalog_key(text: str) -> bool:
+    """Catalog keys are dotted lower-case identifiers such as "home.title"."""
+    parts = text.split(".")
+    return (
+        len(parts) >= 2
+        and text == text.lower()
+        and all(part.isidentifier() for part in parts)
+        and parts[-1] not in FILE_SUFFIXES
+    )
+
+
+def keys_used_in_code() -> set[str]:
+    """Every string literal in the code that looks like a catalog key."""
+    used: set[str] = set()
+    for path in code_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+            if is_text and is_catalog_key(node.value):
+                used.add(node.value)
+    return used
+
+
+def catalogs() -> dict[str, dict[str, str]]:
+    return {
+        path.stem: json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(LOCALES_DIR.glob("*.json"))
+    }
+
+
+def test_english_catalog_exists() -> None:
+    assert "en" in catalogs()
+
+
+def test_every_key_used_in_code_is_in_every_catalog() -> None:
+    used = keys_used_in_code()
+    assert used, "the scan found no keys at all"
+    for language, catalog in catalogs().items():
+        missing = sorted(used - catalog.keys())
+        assert not missing, f"{language}.json lacks {missing}"
+
+
+def test_no_catalog_has_keys_the_code_never_uses() -> None:
+    used = keys_used_in_code()
+    for language, catalog in catalogs().items():
+        unused = sorted(catalog.keys() - used)
+        assert not unused, f"{language}.json has unused keys {unused}"
+
+
+def test_t_fills_placeholders_and_falls_back_to_the_key() -> None:
+    assert t("home.players_range", low=3, high=6) == "3-6 players"
+    assert t("no.such.key") == "no.such.key"

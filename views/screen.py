@@ -1,0 +1,31 @@
+"""The frame every screen shares: a View with the app bar, back button and theme switch."""
+
+import flet as ft
+
+from views.i18n import t
+from views.theme import ThemeSwitch
+
+
+def back_button(to_route: str) -> ft.IconButton:
+    return ft.IconButton(
+        icon=ft.Icons.ARROW_BACK,
+        tooltip=t("nav.back"),
+        on_click=lambda _: ft.context.page.navigate(to_route),
+    )
+
+
+def screen(
+    route: str, title: str, controls: list[ft.Control], back_to: str | None = None
+) -> ft.View:
+    """A scrollable screen; `back_to` is the route its back button returns to."""
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            leading=back_button(back_to) if back_to is not None else None,
+            automatically_imply_leading=False,
+            title=ft.Text(title),
+            actions=[ThemeSwitch()],
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        controls=controls,
+    )

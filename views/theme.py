@@ -1,0 +1,56 @@
+"""The light and dark themes and the theme switch in every screen's app bar."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.i18n import t
+
+SEED_COLOUR = ft.Colors.GREEN_800
+
+# The switch cycles through the modes in this order; SYSTEM (follow the phone) comes first.
+THEME_CYCLE = (ft.ThemeMode.SYSTEM, ft.ThemeMode.LIGHT, ft.ThemeMode.DARK)
+THEME_ICONS = {
+    ft.ThemeMode.SYSTEM: ft.Icons.BRIGHTNESS_AUTO,
+    ft.ThemeMode.LIGHT: ft.Icons.LIGHT_MODE,
+    ft.ThemeMode.DARK: ft.Icons.DARK_MODE,
+}
+THEME_TOOLTIPS = {
+    ft.ThemeMode.SYSTEM: "theme.system",
+    ft.ThemeMode.LIGHT: "theme.light",
+    ft.ThemeMode.DARK: "theme.dark",
+}
+
+
+def light_theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+
+
+def dark_theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+
+
+def next_theme_mode(mode: ft.ThemeMode) -> ft.ThemeMode:
+    return THEME_CYCLE[(THEME_CYCLE.index(mode) + 1) % len(THEME_CYCLE)]
+
+
+@dataclass(frozen=True)
+class ThemeChoice:
+    """What the theme switch shows and does; provided to every screen by the root."""
+
+    mode: ft.ThemeMode
+    switch: Callable[[], None]
+
+
+ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, lambda: None))
+
+
+@ft.component
+def ThemeSwitch() -> ft.Control:
+    choice = ft.use_context(ThemeContext)
+    return ft.IconButton(
+        icon=THEME_ICONS[choice.mode],
+        tooltip=t(THEME_TOOLTIPS[choice.mode]),
+        on_click=lambda _: choice.switch(),
+    )
