@@ -144,11 +144,13 @@ class AppHarness:
         self._session: Session | None = None
         self._crashes_seen = 0
         self._dismissed: set[int] = set()
+        self._foreign_tasks: set[asyncio.Task[Any]] = set()
 
     # ---- lifecycle ------------------------------------------------------
 
     async def open(self) -> AppHarness:
         """Connect a fresh session, as the client's register handshake does."""
+        self._foreign_tasks = set(asyncio.all_tasks())
         self._executor = ThreadPoolExecutor(max_workers=2)
         self._conn = FakeClientConnection(asyncio.get_running_loop(), self._executor)
         self._session = Session(self._conn)
@@ -162,6 +164,8 @@ class AppHarness:
         if self._session is not None:
             self._session.close()
             await self._drain_spawned()
+            for task in self._pending_tasks():  # app tasks that outlive the session
+                task.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
         _context_page.set(None)
@@ -253,7 +257,8 @@ class AppHarness:
     def _pending_tasks(self) -> set[asyncio.Task[Any]]:
         current = asyncio.current_task()
         scheduler = getattr(self.session, "_Session__updates_task", None)
-        return {t for t in asyncio.all_tasks() if t is not current and t is not scheduler}
+        ignored = {current, scheduler, *self._foreign_tasks}
+        return {t for t in asyncio.all_tasks() if t not in ignored and not t.done()}
 
     def _session_busy(self) -> bool:
         s = self.session

@@ -5,6 +5,7 @@ behaves in this project: observable models, text input, routing, dialogs,
 snack bars, theme, Semantics identifiers and tooltips.
 """
 
+import asyncio
 import re
 from dataclasses import dataclass, field
 
@@ -450,3 +451,68 @@ async def test_client_services_fail_loudly_unless_given_a_reply(harness: AppHarn
     harness.client_methods["set"] = lambda control, args: copied.append(args["data"])
     await harness.click(harness.find(ft.Button, text="Copy"))
     assert copied == ["42"]
+
+
+@ft.component
+def GamePicker() -> ft.Control:
+    game, set_game = ft.use_state("wizard")
+    return ft.Column(
+        [
+            ft.Dropdown(
+                label="Game",
+                value=game,
+                options=[
+                    ft.DropdownOption(key="wizard", text="Wizard"),
+                    ft.DropdownOption(key="plotters", text="Plotters"),
+                ],
+                on_select=lambda e: set_game(e.control.value),
+            ),
+            ft.Text(f"Playing {game}"),
+        ]
+    )
+
+
+async def test_dropdown_select(harness: AppHarness) -> None:
+    await harness.render(GamePicker)
+
+    await harness.select(harness.find(ft.Dropdown, label="Game"), "plotters")
+
+    assert harness.texts() == ["Playing plotters"]
+    with pytest.raises(AssertionError, match="no option 'hearts'"):
+        await harness.select(harness.find(ft.Dropdown, label="Game"), "hearts")
+
+
+@ft.component
+def SlowSave() -> ft.Control:
+    status, set_status = ft.use_state("idle")
+
+    async def save() -> None:
+        set_status("saving")
+        await asyncio.sleep(0.05)
+        set_status("saved")
+
+    return ft.Column([ft.Text(status), ft.Button("Save", on_click=save)])
+
+
+async def test_settle_waits_for_async_handlers(harness: AppHarness) -> None:
+    await harness.render(SlowSave)
+
+    await harness.click(harness.find(ft.Button, text="Save"))
+
+    assert harness.texts() == ["saved"]
+
+
+@ft.component
+def Ticker() -> ft.Control:
+    async def tick_forever() -> None:
+        while True:
+            await asyncio.sleep(0.01)
+
+    ft.use_effect(lambda: asyncio.create_task(tick_forever()), [])
+    return ft.Text("ticking")
+
+
+async def test_settle_reports_a_task_that_never_ends() -> None:
+    async with AppHarness(settle_timeout=0.2) as h:
+        with pytest.raises(AssertionError, match="did not settle"):
+            await h.render(Ticker)
