@@ -93,7 +93,8 @@ def app_server(tmp_path: Path) -> Iterator[AppServer]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Package scope: the sync Playwright loop must be gone before the asyncio view tests run.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/run does).")

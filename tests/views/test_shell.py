@@ -1,0 +1,53 @@
+"""The app shell without a browser: home, theme switch, a game's screen and back."""
+
+from pathlib import Path
+
+import flet as ft
+
+from tests.flet_harness import AppHarness
+from views.app import build_main
+from views.i18n import t
+
+
+async def open_app(harness: AppHarness, tmp_path: Path) -> None:
+    await harness.run(build_main(tmp_path))
+
+
+async def test_home_names_trickpad_and_offers_three_games(
+    harness: AppHarness, tmp_path: Path
+) -> None:
+    await open_app(harness, tmp_path)
+    texts = harness.texts()
+    assert t("app.name") in texts
+    for game, players in [
+        ("game.wizard", t("home.players_range", low=3, high=6)),
+        ("game.plotters", t("home.players_range", low=4, high=6)),
+        ("game.colour_blind", t("home.players_exact", count=3)),
+    ]:
+        assert t(game) in texts
+        assert any(text.startswith(players) for text in texts)
+
+
+async def test_theme_switch_cycles_system_light_dark(harness: AppHarness, tmp_path: Path) -> None:
+    await open_app(harness, tmp_path)
+    assert harness.page.theme_mode == ft.ThemeMode.SYSTEM
+    steps = [
+        ("theme.system", ft.ThemeMode.LIGHT),
+        ("theme.light", ft.ThemeMode.DARK),
+        ("theme.dark", ft.ThemeMode.SYSTEM),
+    ]
+    for tooltip_before, mode_after in steps:
+        await harness.click(harness.find(ft.IconButton, tooltip=t(tooltip_before)))
+        assert harness.page.theme_mode == mode_after
+
+
+async def test_a_game_opens_its_screen_and_back_returns_home(
+    harness: AppHarness, tmp_path: Path
+) -> None:
+    await open_app(harness, tmp_path)
+    await harness.click(harness.find(ft.ListTile, has_text=t("game.wizard")))
+    assert harness.page.route == "/new/wizard"
+    assert t("new_game.title", game=t("game.wizard")) in harness.texts()
+    await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
+    assert harness.page.route == "/"
+    assert t("home.tagline") in harness.texts()
