@@ -58,13 +58,13 @@ def _add_soft_delete_and_listing_indexes(connection: sqlite3.Connection) -> None
     connection.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
     connection.execute(
         """
-        CREATE INDEX games_finished_listing ON games (finished_at DESC)
+        CREATE INDEX games_finished_listing ON games (finished_at DESC, num DESC)
         WHERE finished_at IS NOT NULL AND deleted_at IS NULL
         """
     )
     connection.execute(
         """
-        CREATE INDEX games_unfinished_listing ON games (updated_at DESC)
+        CREATE INDEX games_unfinished_listing ON games (updated_at DESC, num DESC)
         WHERE finished_at IS NULL AND deleted_at IS NULL
         """
     )
