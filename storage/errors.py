@@ -13,8 +13,8 @@ from typing import Any
 
 _MESSAGES: Mapping[str, str] = {
     "storage.read_only": (
-        "Trickpad cannot save: its data file {path} is read-only. "
-        "Nothing was changed; check the folder's permissions."
+        "Trickpad cannot save: {path} is read-only. "
+        "Nothing was changed; check the permissions of Trickpad's data folder."
     ),
     "storage.disk_full": (
         "Trickpad cannot save: the device is full. "

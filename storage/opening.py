@@ -11,6 +11,7 @@ raise :class:`StorageError` and the file is left exactly where it is.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -24,6 +25,7 @@ from storage.timestamps import Clock, utc_now
 
 DB_FILENAME = "trickpad.sqlite3"
 COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
+_SNAPSHOT_INFIX = ".opening"
 _DAMAGE_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
@@ -69,13 +71,19 @@ def open_store(data_dir: Path | str, *, clock: Clock = utc_now) -> OpenResult:
     path = directory / DB_FILENAME
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        snapshots = _snapshot_companions(path)
+        try:
+            store = _open_checked(path, clock)
+        except _DamagedDatabase as damage:
+            moved_to = _move_aside(path, snapshots, clock)
+            return OpenResult(_open_checked(path, clock), path, Recovery(moved_to, damage.reason))
+        except BaseException:
+            _discard(snapshots)
+            raise
+        _discard(snapshots)
+        return OpenResult(store, path)
     except OSError as exc:
         raise from_os(exc, str(directory)) from exc
-    try:
-        return OpenResult(_open_checked(path, clock), path)
-    except _DamagedDatabase as damage:
-        moved_to = _move_aside(path, clock)
-        return OpenResult(_open_checked(path, clock), path, Recovery(moved_to, damage.reason))
 
 
 def _open_checked(path: Path, clock: Clock) -> GameStore:
@@ -108,8 +116,36 @@ def _classify(exc: sqlite3.Error, path: Path) -> Exception:
     return from_sqlite(exc, str(path))
 
 
-def _move_aside(path: Path, clock: Clock) -> Path:
-    """Rename the database and its companions; returns the database's new path."""
+def _snapshot_companions(path: Path) -> dict[str, Path]:
+    """Copy the -wal/-shm/-journal files that exist before SQLite opens them.
+
+    Closing a connection to a damaged file lets SQLite rewrite, checkpoint or delete its
+    companions; the copies keep them as they were, for the moved-aside set. A real copy,
+    not a hard link: SQLite writes the -shm in place. Companions exist only after an
+    unclean shutdown (the WAL is then at most a few MB), so a normal start copies nothing.
+    """
+    snapshots: dict[str, Path] = {}
+    for suffix in COMPANION_SUFFIXES:
+        source = Path(f"{path}{suffix}")
+        if not source.exists():
+            continue
+        snapshot = path.with_name(f"{path.name}{_SNAPSHOT_INFIX}{suffix}")
+        shutil.copyfile(source, snapshot)
+        snapshots[suffix] = snapshot
+    return snapshots
+
+
+def _discard(snapshots: dict[str, Path]) -> None:
+    for snapshot in snapshots.values():
+        snapshot.unlink(missing_ok=True)
+
+
+def _move_aside(path: Path, snapshots: dict[str, Path], clock: Clock) -> Path:
+    """Rename the database and its companions; returns the database's new path.
+
+    Companions SQLite left behind are stale for the fresh file and move aside too (or are
+    removed when a snapshot of them from before the open was kept instead).
+    """
     stamp = clock().astimezone(UTC).strftime("%Y%m%dT%H%M%S")
     base = f"{path.name}.damaged-{stamp}"
     target = path.with_name(base)
@@ -117,11 +153,12 @@ def _move_aside(path: Path, clock: Clock) -> Path:
     while any(Path(f"{target}{suffix}").exists() for suffix in ("", *COMPANION_SUFFIXES)):
         attempt += 1
         target = path.with_name(f"{base}-{attempt}")
-    try:
-        for suffix in ("", *COMPANION_SUFFIXES):
-            source = Path(f"{path}{suffix}")
-            if source.exists():
-                source.rename(f"{target}{suffix}")
-    except OSError as exc:
-        raise from_os(exc, str(path)) from exc
+    path.rename(target)
+    for suffix in COMPANION_SUFFIXES:
+        leftover = Path(f"{path}{suffix}")
+        if suffix in snapshots:
+            snapshots[suffix].rename(f"{target}{suffix}")
+            leftover.unlink(missing_ok=True)
+        elif leftover.exists():
+            leftover.rename(f"{target}{suffix}")
     return target
