@@ -1,9 +1,10 @@
 """Opening the app's database, recovering from a damaged file instead of refusing to start.
 
 A file that is not a SQLite database, is truncated, or fails ``PRAGMA quick_check`` is
-renamed (with its -wal/-shm/-journal companions, keeping their suffixes so the set can
-still be opened for rescue) to ``trickpad.sqlite3.damaged-<UTC timestamp>``, and a fresh
-database is created. The result tells the UI where the old file went.
+renamed (with its -wal/-shm/-journal companions as they were before SQLite touched them,
+keeping their suffixes so the set can still be opened for rescue) to
+``trickpad.sqlite3.damaged-<UTC timestamp>``, and a fresh database is created. The result
+tells the UI where the old file went.
 
 A read-only file, a full disk or a database from a newer app version is NOT damage: those
 raise :class:`StorageError` and the file is left exactly where it is.
@@ -99,11 +100,13 @@ def _open_checked(path: Path, clock: Clock) -> GameStore:
         if problems != ["ok"]:
             raise _DamagedDatabase("; ".join(problems[:5]))
         try:
-            return GameStore(connection, clock=clock)
+            store = GameStore(connection, clock=clock)
+            store.check_writable()
         except StorageError as exc:
             if exc.key == "storage.damaged":
                 raise _DamagedDatabase(str(exc.__cause__)) from exc
             raise
+        return store
     except BaseException:
         connection.close()
         raise
@@ -127,11 +130,11 @@ def _snapshot_companions(path: Path) -> dict[str, Path]:
     snapshots: dict[str, Path] = {}
     for suffix in COMPANION_SUFFIXES:
         source = Path(f"{path}{suffix}")
-        if not source.exists():
-            continue
         snapshot = path.with_name(f"{path.name}{_SNAPSHOT_INFIX}{suffix}")
-        shutil.copyfile(source, snapshot)
-        snapshots[suffix] = snapshot
+        snapshot.unlink(missing_ok=True)  # left over if an earlier open was killed
+        if source.exists():
+            shutil.copyfile(source, snapshot)
+            snapshots[suffix] = snapshot
     return snapshots
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from storage.connection import immediate_transaction
 from storage.errors import StorageError, from_sqlite
-from storage.schema import migrate
+from storage.schema import migrate, user_version
 from storage.timestamps import Clock, from_text, to_text, utc_now
 
 # Errors that mean a bug in the caller or the store, not a state of the disk or file.
@@ -181,6 +181,20 @@ class GameStore:
             "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
             (limit, offset),
         )
+
+    def check_writable(self) -> None:
+        """Raise ``StorageError("storage.read_only")`` now if the file cannot be written.
+
+        SQLite silently opens a read-only file read-only; without this check the player
+        would learn it only when their first entry fails to save. Writes nothing.
+        """
+        with self._guard() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute(f"PRAGMA user_version = {user_version(connection)}")
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
 
     # -- lifetime -------------------------------------------------------------------------
 

@@ -57,6 +57,24 @@ def test_read_only_store_reads_but_refuses_every_write(
     assert snapshot(read_only_store, saved_game) == before
 
 
+def test_check_writable_reports_a_read_only_store_up_front(read_only_store: GameStore) -> None:
+    with pytest.raises(StorageError) as caught:
+        read_only_store.check_writable()
+    assert caught.value.key == "storage.read_only"
+    assert read_only_store.unfinished_games() != []  # still readable afterwards
+
+
+def test_check_writable_on_a_writable_store_changes_nothing(
+    tmp_path: Path, saved_game: str
+) -> None:
+    with open_store(tmp_path).store as store:
+        before = snapshot(store, saved_game)
+        store.check_writable()
+        store.check_writable()
+        assert snapshot(store, saved_game) == before
+        assert store.append(saved_game, "draft", {}) == 2
+
+
 def test_read_only_file_needing_migration_is_a_storage_error(tmp_path: Path) -> None:
     sqlite3.connect(tmp_path / DB_FILENAME).close()  # an empty, version-0 file
     with pytest.raises(StorageError) as caught:

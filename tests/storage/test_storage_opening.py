@@ -141,3 +141,27 @@ def test_copy_of_damaged_set_can_still_be_opened_for_rescue(tmp_path: Path, cloc
     found = {row[0] for row in rescue.execute("SELECT id FROM games")}
     rescue.close()
     assert found == set(ids)
+
+
+def test_real_wal_of_an_unclean_shutdown_is_kept_byte_for_byte(tmp_path: Path, clock) -> None:
+    """A killed app leaves its last commits in the WAL; SQLite would checkpoint or delete it
+    when closing the damaged file, so the moved-aside WAL must be the one from before."""
+    live = tmp_path / "live"
+    ids = make_real_database(live)  # closed: all pages checkpointed into the main file
+    with open_store(live).store as store:
+        store.append(ids[0], "score", {"round": 1})  # this commit lives only in the WAL
+        # Copy the files while the connection is open: what a SIGKILL would leave behind.
+        for suffix in ("", "-wal", "-shm"):
+            shutil.copyfile(live / f"{DB_FILENAME}{suffix}", tmp_path / f"{DB_FILENAME}{suffix}")
+    wal = (tmp_path / f"{DB_FILENAME}-wal").read_bytes()
+    assert len(wal) > 0
+    path = tmp_path / DB_FILENAME
+    header_page = path.read_bytes()[:4096]
+    path.write_bytes(header_page + os.urandom(path.stat().st_size - 4096))
+    result = open_store(tmp_path, clock=clock)
+    result.store.close()
+    assert result.recovery is not None
+    moved = result.recovery.moved_to
+    assert Path(f"{moved}-wal").read_bytes() == wal
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(DB_FILENAME))
+    assert names == sorted([DB_FILENAME, *(f"{moved.name}{s}" for s in ("", "-wal", "-shm"))])
