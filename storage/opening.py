@@ -77,7 +77,13 @@ def open_store(data_dir: Path | str, *, clock: Clock = utc_now) -> OpenResult:
             store = _open_checked(path, clock)
         except _DamagedDatabase as damage:
             moved_to = _move_aside(path, snapshots, clock)
-            return OpenResult(_open_checked(path, clock), path, Recovery(moved_to, damage.reason))
+            try:
+                fresh = _open_checked(path, clock)
+            except _DamagedDatabase as again:  # a new empty file cannot be damaged
+                raise StorageError(
+                    "storage.unavailable", path=str(path), detail=again.reason
+                ) from again
+            return OpenResult(fresh, path, Recovery(moved_to, damage.reason))
         except BaseException:
             _discard(snapshots)
             raise
