@@ -1,0 +1,64 @@
+"""Storage failures as player-facing errors: a stable key, params and an English sentence.
+
+Callers (the views) never see a raw ``sqlite3`` exception: every database or file-system
+failure is translated here into a :class:`StorageError` whose ``key`` the UI translates.
+"""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+_MESSAGES: Mapping[str, str] = {
+    "storage.read_only": (
+        "Trickpad cannot save: {path} is read-only. "
+        "Nothing was changed; check the permissions of Trickpad's data folder."
+    ),
+    "storage.disk_full": (
+        "Trickpad cannot save: the device is full. "
+        "Nothing was changed; free some space and try again."
+    ),
+    "storage.damaged": (
+        "Trickpad's data file {path} is damaged. "
+        "Restart the app: it will set the damaged file aside and start a fresh one."
+    ),
+    "storage.newer_version": (
+        "The data file {path} was written by a newer version of Trickpad "
+        "(format {found}; this version reads up to {supported}). Please update Trickpad."
+    ),
+    "storage.game_not_found": "That game no longer exists.",
+    "storage.unavailable": "Trickpad cannot use its data file {path}: {detail}.",
+}
+
+
+class StorageError(Exception):
+    """A storage failure the player must be told about; nothing was half-written."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params: dict[str, Any] = params
+        super().__init__(_MESSAGES[key].format(**params))
+
+
+def from_sqlite(exc: sqlite3.Error, path: str) -> StorageError:
+    """Translate a SQLite failure on the database at ``path``."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if code is not None else None
+    if primary == sqlite3.SQLITE_READONLY:
+        return StorageError("storage.read_only", path=path)
+    if primary == sqlite3.SQLITE_FULL:
+        return StorageError("storage.disk_full", path=path)
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return StorageError("storage.damaged", path=path)
+    return StorageError("storage.unavailable", path=path, detail=str(exc))
+
+
+def from_os(exc: OSError, path: str) -> StorageError:
+    """Translate a file-system failure (creating the folder, moving a damaged file aside)."""
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return StorageError("storage.read_only", path=path)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return StorageError("storage.disk_full", path=path)
+    return StorageError("storage.unavailable", path=path, detail=exc.strerror or str(exc))

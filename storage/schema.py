@@ -1,0 +1,105 @@
+"""The database schema and its migrations, versioned with ``PRAGMA user_version``.
+
+``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1`` (version 0 is an empty
+file). Migrations are append-only: a released migration is never edited, a change is a new
+one. All pending steps run in one IMMEDIATE transaction, so a file is never left between
+versions and two processes cannot migrate the same file at once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+from storage.connection import immediate_transaction
+from storage.errors import StorageError
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _create_games_and_actions(connection: sqlite3.Connection) -> None:
+    """Version 1: games and their append-only action records.
+
+    ``games.num`` is a compact internal key; the public id is the uuid4 hex ``games.id``.
+    Actions are clustered by (game, seq) in a WITHOUT ROWID table, so replaying a game reads
+    one contiguous range, and each row carries a 1-2 byte game key instead of a 32-byte id.
+    """
+    connection.execute(
+        """
+        CREATE TABLE games (
+            num INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished_at TEXT
+        )
+        """
+    )
+    connection.execute(
+        """
+        CREATE TABLE actions (
+            game_num INTEGER NOT NULL REFERENCES games (num) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (game_num, seq)
+        ) WITHOUT ROWID
+        """
+    )
+
+
+def _add_soft_delete_and_listing_indexes(connection: sqlite3.Connection) -> None:
+    """Version 2: delete-with-undo (``deleted_at``) and indexes for the two game lists.
+
+    The partial indexes hold exactly the rows each list shows, in display order, so the
+    first history page of thousands of finished games is an index walk of 20 entries.
+    """
+    connection.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
+    connection.execute(
+        """
+        CREATE INDEX games_finished_listing ON games (finished_at DESC, num DESC)
+        WHERE finished_at IS NOT NULL AND deleted_at IS NULL
+        """
+    )
+    connection.execute(
+        """
+        CREATE INDEX games_unfinished_listing ON games (updated_at DESC, num DESC)
+        WHERE finished_at IS NULL AND deleted_at IS NULL
+        """
+    )
+
+
+MIGRATIONS: Sequence[Migration] = (
+    _create_games_and_actions,
+    _add_soft_delete_and_listing_indexes,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def user_version(connection: sqlite3.Connection) -> int:
+    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def migrate(connection: sqlite3.Connection, path: str) -> None:
+    """Bring the database up to :data:`SCHEMA_VERSION`; a no-op (and no write) if current.
+
+    Raises ``StorageError("storage.newer_version")`` for a file from a newer app, which is
+    left untouched.
+    """
+    if _check_version(connection, path) == SCHEMA_VERSION:
+        return
+    with immediate_transaction(connection):
+        for version in range(_check_version(connection, path), SCHEMA_VERSION):
+            MIGRATIONS[version](connection)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _check_version(connection: sqlite3.Connection, path: str) -> int:
+    version = user_version(connection)
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            "storage.newer_version", path=path, found=version, supported=SCHEMA_VERSION
+        )
+    return version

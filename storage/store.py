@@ -1,0 +1,260 @@
+"""GameStore: the durable, append-only record of every game's actions.
+
+The store knows nothing about the rules: an action is a ``kind`` string and a JSON object.
+Every write is its own IMMEDIATE transaction, committed (WAL fsynced, ``synchronous=FULL``)
+before the method returns, so whatever the player saw accepted survives a killed app.
+
+Threads: the app serves several browser tabs from one process. The store owns ONE
+connection (opened with ``check_same_thread=False``) and serialises every call with a
+re-entrant lock. Writes to a single SQLite file are serialised by SQLite anyway, every call
+is short (well under a few milliseconds), and one connection keeps the "ack means durable"
+reasoning simple: there is no second connection whose view could lag behind.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any
+
+from storage.connection import immediate_transaction
+from storage.errors import StorageError, from_sqlite
+from storage.schema import migrate, user_version
+from storage.timestamps import Clock, from_text, to_text, utc_now
+
+# Errors that mean a bug in the caller or the store, not a state of the disk or file.
+_PROGRAMMING_ERRORS = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
+
+_SUMMARY_COLUMNS = "id, game, created_at, updated_at, finished_at, deleted_at"
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as the lists show it. ``updated_at`` is the time of its last action."""
+
+    id: str
+    game: str
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    deleted_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> GameSummary:
+        game_id, game, created_at, updated_at, finished_at, deleted_at = row
+        return cls(
+            id=game_id,
+            game=game,
+            created_at=datetime.fromisoformat(created_at),
+            updated_at=datetime.fromisoformat(updated_at),
+            finished_at=from_text(finished_at),
+            deleted_at=from_text(deleted_at),
+        )
+
+
+class GameStore:
+    """Games and their actions in one SQLite database; safe to share between threads.
+
+    Every failure of the file or disk is raised as :class:`StorageError` (keys
+    ``storage.read_only``, ``storage.disk_full``, ``storage.damaged``,
+    ``storage.unavailable``); an unknown game id raises ``storage.game_not_found``.
+    A failed write changes nothing. Timestamps are timezone-aware UTC datetimes.
+    """
+
+    def __init__(self, connection: sqlite3.Connection, *, clock: Clock = utc_now) -> None:
+        """Wrap a connection from :func:`storage.connection.connect`, migrating its schema."""
+        self._connection = connection
+        self._clock = clock
+        self._lock = threading.RLock()
+        # database_list names the main file without reading it, so it cannot fail on a
+        # damaged or read-only file; the error messages need the path.
+        self.path: str = connection.execute("PRAGMA database_list").fetchone()[2]
+        with self._guard():
+            migrate(connection, self.path)
+
+    # -- writes ---------------------------------------------------------------------------
+
+    def create_game(self, game: str, created_at: datetime | None = None) -> str:
+        """Record a new game of type ``game`` (e.g. "wizard"); returns its uuid4 hex id."""
+        if not game:
+            raise ValueError("game type must be a non-empty string")
+        game_id = uuid.uuid4().hex
+        at = to_text(created_at if created_at is not None else self._clock())
+        with self._write() as connection:
+            connection.execute(
+                "INSERT INTO games (id, game, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                (game_id, game, at, at),
+            )
+        return game_id
+
+    def append(self, game_id: str, kind: str, data: Mapping[str, Any]) -> int:
+        """Durably append one action; returns its sequence number (1 for the first).
+
+        When this returns, the action is committed and fsynced.
+        """
+        if not kind:
+            raise ValueError("action kind must be a non-empty string")
+        if not isinstance(data, Mapping):
+            raise TypeError(f"action data must be a mapping, got {type(data).__name__}")
+        text = json.dumps(
+            data, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_as_dict
+        )
+        now = to_text(self._clock())
+        with self._write() as connection:
+            num = self._game_num(connection, game_id)
+            (seq,) = connection.execute(
+                "SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_num = ?", (num,)
+            ).fetchone()
+            connection.execute(
+                "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
+                (num, seq, kind, text),
+            )
+            connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
+        return int(seq)
+
+    def set_finished(self, game_id: str, finished: bool) -> None:
+        """Cache whether the ledger says the game is over (an edit or undo may reopen it).
+
+        Marking an already finished game finished again keeps its original finish time.
+        """
+        self._update(
+            game_id,
+            "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END",
+            (finished, to_text(self._clock())),
+        )
+
+    def delete(self, game_id: str) -> None:
+        """Soft-delete: the game leaves both lists but stays restorable until purged."""
+        self._update(game_id, "deleted_at = coalesce(deleted_at, ?)", (to_text(self._clock()),))
+
+    def restore(self, game_id: str) -> None:
+        """Undo :meth:`delete`."""
+        self._update(game_id, "deleted_at = NULL", ())
+
+    def purge_deleted(self, older_than: datetime) -> int:
+        """Remove for good the games deleted before ``older_than``; returns how many."""
+        with self._write() as connection:
+            cursor = connection.execute(
+                "DELETE FROM games WHERE deleted_at IS NOT NULL AND deleted_at < ?",
+                (to_text(older_than),),
+            )
+        return cursor.rowcount
+
+    # -- reads ----------------------------------------------------------------------------
+
+    def actions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        """All actions of the game as ``(kind, data)``, in the order they were appended."""
+        with self._guard() as connection:
+            num = self._game_num(connection, game_id)
+            rows = connection.execute(
+                "SELECT kind, data FROM actions WHERE game_num = ? ORDER BY seq", (num,)
+            ).fetchall()
+        return [(kind, json.loads(data)) for kind, data in rows]
+
+    def summary(self, game_id: str) -> GameSummary:
+        """One game's listing row, deleted or not."""
+        with self._guard() as connection:
+            row = connection.execute(
+                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None:
+            raise StorageError("storage.game_not_found", game_id=game_id)
+        return GameSummary.from_row(row)
+
+    def unfinished_games(self) -> list[GameSummary]:
+        """Games in progress (not deleted), most recently changed first."""
+        return self._list(
+            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC", ()
+        )
+
+    def finished_games(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
+        """One page of finished games (not deleted), most recently finished first."""
+        return self._list(
+            "finished_at IS NOT NULL AND deleted_at IS NULL "
+            "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
+            (limit, offset),
+        )
+
+    def check_writable(self) -> None:
+        """Raise ``StorageError("storage.read_only")`` now if the file cannot be written.
+
+        SQLite silently opens a read-only file read-only; without this check the player
+        would learn it only when their first entry fails to save. Writes nothing.
+        """
+        with self._guard() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute(f"PRAGMA user_version = {user_version(connection)}")
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+
+    # -- lifetime -------------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- helpers --------------------------------------------------------------------------
+
+    @contextmanager
+    def _guard(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock and turn SQLite failures into StorageError."""
+        with self._lock:
+            try:
+                yield self._connection
+            except _PROGRAMMING_ERRORS:
+                raise
+            except sqlite3.Error as exc:
+                raise from_sqlite(exc, self.path) from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._guard() as connection, immediate_transaction(connection):
+            yield connection
+
+    def _game_num(self, connection: sqlite3.Connection, game_id: str) -> int:
+        row = connection.execute("SELECT num FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StorageError("storage.game_not_found", game_id=game_id)
+        return int(row[0])
+
+    def _update(self, game_id: str, assignments: str, params: tuple[Any, ...]) -> None:
+        with self._write() as connection:
+            cursor = connection.execute(
+                f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)
+            )
+            if cursor.rowcount == 0:
+                raise StorageError("storage.game_not_found", game_id=game_id)
+
+    def _list(self, where_and_order: str, params: tuple[Any, ...]) -> list[GameSummary]:
+        with self._guard() as connection:
+            rows = connection.execute(
+                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where_and_order}", params
+            ).fetchall()
+        return [GameSummary.from_row(row) for row in rows]
+
+
+def _as_dict(value: object) -> dict[str, Any]:
+    """JSON fallback: read-only mappings (e.g. ``MappingProxyType``) serialise as objects."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
