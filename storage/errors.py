@@ -11,7 +11,11 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-_MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, str] = {
+    "storage.damaged_moved_aside": (
+        "Trickpad's saved games could not be read, so it started a fresh file. "
+        "The damaged file was kept as {path}."
+    ),
     "storage.read_only": (
         "Trickpad cannot save: {path} is read-only. "
         "Nothing was changed; check the permissions of Trickpad's data folder."
@@ -39,7 +43,7 @@ class StorageError(Exception):
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params: dict[str, Any] = params
-        super().__init__(_MESSAGES[key].format(**params))
+        super().__init__(MESSAGES[key].format(**params))
 
 
 def from_sqlite(exc: sqlite3.Error, path: str) -> StorageError:

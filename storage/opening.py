@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.connection import connect
-from storage.errors import StorageError, from_os, from_sqlite
+from storage.errors import MESSAGES, StorageError, from_os, from_sqlite
 from storage.store import GameStore
 from storage.timestamps import Clock, utc_now
 
@@ -49,10 +49,7 @@ class Recovery:
         return {"path": str(self.moved_to)}
 
     def __str__(self) -> str:
-        return (
-            "Trickpad's saved games could not be read, so it started a fresh file. "
-            f"The damaged file was kept as {self.moved_to}."
-        )
+        return MESSAGES[self.key].format(**self.params)
 
 
 @dataclass(frozen=True)

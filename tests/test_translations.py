@@ -1,10 +1,9 @@
 """Every key the code asks for is in every catalog, and no catalog keeps keys nobody uses."""
 
 import ast
-import json
 from pathlib import Path
 
-from views.i18n import LOCALES_DIR, t
+from views.i18n import LOCALES_DIR, catalog, catalog_file, layer_messages, t
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CODE_DIRS = ["views", "scorers", "storage"]
@@ -42,30 +41,36 @@ def keys_used_in_code() -> set[str]:
     return used
 
 
+def languages() -> list[str]:
+    return [path.stem for path in sorted(LOCALES_DIR.glob("*.json"))]
+
+
 def catalogs() -> dict[str, dict[str, str]]:
-    return {
-        path.stem: json.loads(path.read_text(encoding="utf-8"))
-        for path in sorted(LOCALES_DIR.glob("*.json"))
-    }
+    """Each language's whole catalog: for English, its file and the layers' tables."""
+    return {language: catalog(language) for language in languages()}
 
 
 def test_english_catalog_exists() -> None:
-    assert "en" in catalogs()
+    assert "en" in languages()
+
+
+def test_the_json_catalog_does_not_repeat_the_layers_english() -> None:
+    assert not catalog_file("en").keys() & layer_messages().keys()
 
 
 def test_every_key_used_in_code_is_in_every_catalog() -> None:
     used = keys_used_in_code()
     assert used, "the scan found no keys at all"
-    for language, catalog in catalogs().items():
-        missing = sorted(used - catalog.keys())
-        assert not missing, f"{language}.json lacks {missing}"
+    for language, texts in catalogs().items():
+        missing = sorted(used - texts.keys())
+        assert not missing, f"the {language} catalog lacks {missing}"
 
 
 def test_no_catalog_has_keys_the_code_never_uses() -> None:
     used = keys_used_in_code()
-    for language, catalog in catalogs().items():
-        unused = sorted(catalog.keys() - used)
-        assert not unused, f"{language}.json has unused keys {unused}"
+    for language, texts in catalogs().items():
+        unused = sorted(texts.keys() - used)
+        assert not unused, f"the {language} catalog has unused keys {unused}"
 
 
 def test_t_fills_placeholders_and_falls_back_to_the_key() -> None:

@@ -1,24 +1,39 @@
-"""Translated text: every user-facing string comes from a catalog in assets/locales.
+"""Translated text: every user-facing string comes from a catalog, looked up by key.
 
-Keys are dotted names ("home.title"); a value may hold ``{name}`` placeholders that
-``t`` fills from keyword arguments. English is the only catalog so far; a missing key
-falls back to English, then to the key itself, so a gap never crashes a screen.
+The English catalog is assets/locales/en.json plus the English message tables of the
+layers that cannot read files or must not import views: the rules (scorers.messages) and
+storage (storage.errors.MESSAGES). Another language's JSON file translates all of them.
+Keys are dotted names ("home.title"); a value may hold ``{name}`` placeholders that ``t``
+fills from keyword arguments. A missing key falls back to English, then to the key itself,
+so a gap never crashes a screen.
 """
 
 import json
 from functools import cache
 from pathlib import Path
 
+from storage.errors import MESSAGES as STORAGE_MESSAGES
+
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 DEFAULT_LANGUAGE = "en"
+
+
+def layer_messages() -> dict[str, str]:
+    """English text that lives beside the rules and storage code that raises it."""
+    return dict(STORAGE_MESSAGES)
+
+
+def catalog_file(language: str) -> dict[str, str]:
+    path = LOCALES_DIR / f"{language}.json"
+    with path.open(encoding="utf-8") as f:
+        return json.load(f)
 
 
 @cache
 def catalog(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The key -> text mapping of one language, read once."""
-    path = LOCALES_DIR / f"{language}.json"
-    with path.open(encoding="utf-8") as f:
-        return json.load(f)
+    base = layer_messages() if language == DEFAULT_LANGUAGE else {}
+    return base | catalog_file(language)
 
 
 def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
