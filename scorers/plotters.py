@@ -139,9 +139,9 @@ def trick_result(cards: Sequence[str], players: int) -> TrickResult:
     for card in cards:
         colour, number = parse_card(card, players)
         if (colour, number) in parsed:
-            raise InvalidEntry("plotters.card_twice", card=card)
+            raise InvalidEntry("plotters.card_twice", card=f"{colour}{number}")
         if colour not in allowed_colours(cards[: len(parsed)], players):
-            raise InvalidEntry("plotters.fourth_colour", card=card)
+            raise InvalidEntry("plotters.fourth_colour", card=f"{colour}{number}")
         parsed.append((colour, number))
     if len(parsed) != players:
         raise InvalidEntry("plotters.trick_size", count=len(parsed), players=players)
