@@ -39,6 +39,8 @@ ERRORS: dict[str, str] = {
     "ledger.replay_failed": "Step {number} ({kind}) of this game cannot be replayed: {reason}",
     "ledger.game_over": "The game is over: only past rounds can still be corrected.",
     "ledger.round_not_current": "Round {round} cannot be entered yet: round {current} comes first.",
+    "ledger.draft_not_current": "Only the current round ({current}) can be drafted, not "
+    "round {round}.",
     "ledger.nothing_to_undo": "There is nothing to undo.",
     "ledger.nothing_to_redo": "There is nothing to redo.",
     # Wizard
