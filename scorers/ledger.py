@@ -108,10 +108,10 @@ class GameState:
 
     def round_context(self, number: int) -> RoundContext:
         """What validating round `number` sees, with the totals before that round."""
+        if is_whole(number, 1) and number > self.current_round:
+            raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
         info = self.round_info(number)
         before = self.running_totals()[number - 2] if number > 1 else (0,) * len(self.players)
-        if number > len(self.rounds) + 1:
-            raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
         return RoundContext(info, self.players, self.settings, before)
 
     def blank_entry(self) -> dict[str, Any]:
