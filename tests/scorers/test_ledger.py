@@ -64,8 +64,9 @@ def test_start_is_always_and_only_first():
     with refused("ledger.nothing_to_undo"):
         ledger.apply(Action("undo"))
     assert not ledger.can_undo() and ledger.undo_target() is None
-    with refused("ledger.replay_failed", "Step 1 (score)", "must begin with its setup"):
+    with refused("ledger.replay_failed", "Step 1 (score)", "must begin with its setup") as info:
         Ledger.replay([score(1, wizard_entry([0, 0, 0], [1, 0, 0]))])
+    assert info.value.params["reason_key"] == "ledger.start_first"
     with refused("ledger.empty"):
         Ledger.replay([])
 

@@ -139,6 +139,19 @@ def test_negative_or_non_whole_counts_refused():
         RULES.check_entry(entry, ctx4(), complete=False)
 
 
+def test_entry_shape_refused():
+    entry = full_round()
+    entry["counts"][1] = [4, 4, 4, 2]
+    with refused("entry.not_mapping", "colour count"):
+        RULES.check_entry(entry, ctx4(), complete=False)
+    entry = full_round()
+    entry["counts"][1]["pink"] = 1
+    with refused("plotters.colour_unknown", "pink"):
+        RULES.check_entry(entry, ctx4(), complete=False)
+    with refused("entry.missing_field", "ended_early"):
+        RULES.check_entry({"counts": [], "face_up": []}, ctx4(), complete=False)
+
+
 def test_face_up_pair_checks():
     entry = full_round()
     entry["face_up"][1] = ["red", "red"]
