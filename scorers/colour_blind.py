@@ -1,0 +1,150 @@
+"""Colour-blind (David Parlett): the row, its good colour, captured cards and the target."""
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from scorers.checks import fields, is_whole, per_seat
+from scorers.errors import InvalidEntry
+from scorers.game import RoundContext, SeatedGame
+from scorers.settings import positive_whole, resolve
+
+PLAYERS = 3
+ROW = 13
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""In value order: A = 1 ... K = 13."""
+PLAY_ORDER = (*RANKS[1:], "A")
+"""Low to high in play: the Ace ranks highest."""
+SUITS = ("S", "H", "D", "C")
+RED_SUITS = ("H", "D")
+
+
+def parse_card(card: object) -> str:
+    """The card's code in canonical form ("10H", "QS"); T stands for 10; any case."""
+    if isinstance(card, str):
+        code = card.upper()
+        rank, suit = code[:-1], code[-1:]
+        rank = "10" if rank == "T" else rank
+        if rank in RANKS and suit in SUITS:
+            return rank + suit
+    raise InvalidEntry("colour_blind.card_invalid", card=card)
+
+
+def card_value(card: str) -> int:
+    """A = 1, 2-10 at face value, J = 11, Q = 12, K = 13."""
+    return RANKS.index(parse_card(card)[:-1]) + 1
+
+
+def _colour(card: str) -> str:
+    return "red" if card[-1] in RED_SUITS else "black"
+
+
+def _distinct(cards: Iterable[object], duplicate_key: str) -> list[str]:
+    seen: list[str] = []
+    for card in cards:
+        code = parse_card(card)
+        if code in seen:
+            raise InvalidEntry(duplicate_key, card=code)
+        seen.append(code)
+    return seen
+
+
+def good_colour(row: Sequence[str]) -> str:
+    """The colour with more cards in the 13-card row ("red" or "black")."""
+    cards = _distinct(row, "colour_blind.row_duplicate")
+    if len(cards) != ROW:
+        raise InvalidEntry("colour_blind.row_length", count=len(cards))
+    reds = sum(1 for card in cards if _colour(card) == "red")
+    return "red" if reds * 2 > ROW else "black"
+
+
+def trick_winner(cards: Sequence[str]) -> int:
+    """Index (in play order) of the highest card, A high; of equal ranks the last played."""
+    codes = _distinct(cards, "colour_blind.trick_duplicate")
+    if not 1 <= len(codes) <= PLAYERS:
+        raise InvalidEntry("colour_blind.trick_size", count=len(codes))
+    strength = [PLAY_ORDER.index(code[:-1]) for code in codes]
+    return max(range(len(codes)), key=lambda i: (strength[i], i))
+
+
+def round_score(captured: Iterable[str], good: str) -> int:
+    """Good-colour values minus bad-colour values, never below 0."""
+    if good not in ("red", "black"):
+        raise InvalidEntry("colour_blind.good_invalid", value=good)
+    cards = _distinct(captured, "colour_blind.captured_twice")
+    total = sum(card_value(c) if _colour(c) == good else -card_value(c) for c in cards)
+    return max(total, 0)
+
+
+def take_trick(entry: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The entry after `seat` won a trick: they capture the last uncaptured row card."""
+    row = list(entry["row"])
+    captured_by = list(entry["captured_by"])
+    if not is_whole(seat, 0, PLAYERS - 1):
+        raise InvalidEntry("players.seat_invalid", seat=seat, players=PLAYERS)
+    for index in reversed(range(len(row))):
+        if captured_by[index] is None:
+            captured_by[index] = seat
+            return {"row": row, "captured_by": captured_by}
+    raise InvalidEntry("colour_blind.nothing_to_capture")
+
+
+class ColourBlindRules(SeatedGame):
+    name = "colour_blind"
+    title = "Colour-blind"
+    min_players = PLAYERS
+    max_players = PLAYERS
+
+    def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        return resolve(given, {"target": (100, positive_whole)}, self.title)
+
+    def round_count(self, players: int, settings: Mapping[str, Any]) -> None:
+        return None
+
+    def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        return ROW
+
+    def reminder(
+        self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
+    ) -> tuple[str, dict[str, Any]]:
+        return "colour_blind.row", {"dealer": dealer, "first": first}
+
+    def blank_entry(self, players: int) -> dict[str, Any]:
+        return {"row": [], "captured_by": []}
+
+    def check_entry(
+        self, entry: object, context: RoundContext, *, complete: bool
+    ) -> dict[str, Any]:
+        data = fields(entry, "Colour-blind", ("row", "captured_by"))
+        raw_row = data["row"]
+        if isinstance(raw_row, str | bytes) or not isinstance(raw_row, Sequence):
+            raise InvalidEntry("entry.not_list", field="row")
+        row = _distinct(raw_row, "colour_blind.row_duplicate")
+        if len(row) > ROW or (complete and len(row) != ROW):
+            raise InvalidEntry("colour_blind.row_length", count=len(row))
+        captured_by = per_seat(data["captured_by"], "captured_by", len(row))
+        for card, seat in zip(row, captured_by, strict=True):
+            if seat is None:
+                if complete:
+                    raise InvalidEntry("colour_blind.card_not_captured", card=card)
+            elif not is_whole(seat, 0, PLAYERS - 1):
+                raise InvalidEntry("colour_blind.captor_invalid", card=card, seat=seat)
+        return {"row": row, "captured_by": captured_by}
+
+    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        good = good_colour(entry["row"])
+        return tuple(
+            round_score(
+                [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat],
+                good,
+            )
+            for seat in range(len(context.players))
+        )
+
+    def is_over(
+        self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
+    ) -> bool:
+        top = max(totals)
+        return top >= settings["target"] and totals.count(top) == 1
+
+
+RULES = ColourBlindRules()

@@ -1,0 +1,308 @@
+"""A game as an append-only list of actions; its state is a replay of them.
+
+Undo and redo are actions too: undo takes back the last effective action (never the
+start), redo brings back the last undone one, and any other action clears the redo
+stack. Each effective action keeps the state after it, so undo and redo reuse states
+rather than replaying: redo always lands on the very state the action was applied to.
+
+The start action records the settings complete (defaults filled in), so a saved game
+replays the same even if a default changes later.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scorers.checks import is_whole
+from scorers.errors import InvalidEntry
+from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
+from scorers.games import rules_for
+from scorers.seats import check_name, check_seat
+from scorers.standings import Standing
+
+__all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standing"]
+
+_FIELDS: dict[str, dict[str, type]] = {
+    "start": {"game": str, "players": Sequence, "first_dealer": int, "settings": Mapping},
+    "draft": {"round": int, "entry": Mapping},
+    "score": {"round": int, "entry": Mapping},
+    "rename": {"seat": int, "name": str},
+    "undo": {},
+    "redo": {},
+}
+KINDS = tuple(_FIELDS)
+
+
+def _plain(value: object, kind: str) -> Any:
+    """A deep copy made only of str/int/bool/None/list/dict (tuples become lists)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item, kind) for item in value]
+    if isinstance(value, Mapping) and all(isinstance(key, str) for key in value):
+        return {key: _plain(item, kind) for key, item in value.items()}
+    raise InvalidEntry("action.not_json", kind=kind, value=repr(value))
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of a game. `data` is copied into plain JSON values; do not mutate it."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in _FIELDS:
+            raise InvalidEntry("action.kind_unknown", kind=self.kind)
+        if not isinstance(self.data, Mapping):
+            raise InvalidEntry("action.field_type", kind=self.kind, field="data")
+        expected = _FIELDS[self.kind]
+        for name in self.data:
+            if name not in expected:
+                raise InvalidEntry("action.field_unknown", kind=self.kind, field=name)
+        for name, kind in expected.items():
+            if name not in self.data:
+                raise InvalidEntry("action.field_missing", kind=self.kind, field=name)
+            value = self.data[name]
+            if (
+                not isinstance(value, kind)
+                or (kind is int and isinstance(value, bool))
+                or (kind is Sequence and isinstance(value, str | bytes))
+            ):
+                raise InvalidEntry("action.field_type", kind=self.kind, field=name)
+        object.__setattr__(self, "data", _plain(self.data, self.kind))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": _plain(self.data, self.kind)}
+
+    @classmethod
+    def from_json(cls, obj: object) -> "Action":
+        if not isinstance(obj, Mapping) or set(obj) != {"kind", "data"}:
+            raise InvalidEntry("action.not_object")
+        if not isinstance(obj["data"], Mapping):
+            raise InvalidEntry("action.field_type", kind=obj["kind"], field="data")
+        return cls(obj["kind"], obj["data"])
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The score sheet after the effective actions. Entries are plain data: read only."""
+
+    game: str
+    players: tuple[str, ...]
+    first_dealer: int
+    settings: Mapping[str, Any]
+    rounds: tuple[ScoredRound, ...]
+    draft: Mapping[str, Any] | None
+    current_round: int
+    round_count: int | None
+    totals: tuple[int, ...]
+    is_over: bool
+
+    @property
+    def rules(self) -> GameRules:
+        return rules_for(self.game)
+
+    def round_info(self, number: int) -> RoundInfo:
+        return self.rules.round_info(number, self.players, self.first_dealer, self.settings)
+
+    def round_context(self, number: int) -> RoundContext:
+        """What validating round `number` sees, with the totals before that round."""
+        if is_whole(number, 1) and number > self.current_round:
+            raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
+        info = self.round_info(number)
+        before = self.running_totals()[number - 2] if number > 1 else (0,) * len(self.players)
+        return RoundContext(info, self.players, self.settings, before)
+
+    def blank_entry(self) -> dict[str, Any]:
+        """An empty entry of this game's shape, to start a round's draft from."""
+        return self.rules.blank_entry(len(self.players))
+
+    def standings(self) -> tuple[Standing, ...]:
+        return self.rules.standings(self.totals, self.rounds, self.settings)
+
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        running, total = [], [0] * len(self.players)
+        for scored in self.rounds:
+            total = [t + s for t, s in zip(total, scored.scores, strict=True)]
+            running.append(tuple(total))
+        return tuple(running)
+
+
+def _started(data: Mapping[str, Any]) -> GameState:
+    rules = rules_for(data["game"])
+    players = rules.check_players(data["players"])
+    first_dealer = check_seat(data["first_dealer"], len(players))
+    settings = rules.resolve_settings(data["settings"], len(players))
+    return _with_rounds(
+        GameState(
+            game=rules.name,
+            players=players,
+            first_dealer=first_dealer,
+            settings=settings,
+            rounds=(),
+            draft=None,
+            current_round=1,
+            round_count=rules.round_count(len(players), settings),
+            totals=(0,) * len(players),
+            is_over=False,
+        ),
+        (),
+    )
+
+
+def _with_rounds(state: GameState, rounds: tuple[ScoredRound, ...]) -> GameState:
+    """The state with these scored rounds, its totals and game end derived from them."""
+    totals = tuple(sum(r.scores[seat] for r in rounds) for seat in range(len(state.players)))
+    return replace(
+        state,
+        rounds=rounds,
+        current_round=len(rounds) + 1,
+        totals=totals,
+        is_over=state.rules.is_over(totals, len(rounds), state.settings),
+    )
+
+
+def _round_number(state: GameState, data: Mapping[str, Any]) -> int:
+    number = data["round"]
+    if not is_whole(number, 1):
+        raise InvalidEntry("round.invalid", number=number)
+    if number > state.current_round:
+        raise InvalidEntry("ledger.round_not_current", round=number, current=state.current_round)
+    return number
+
+
+def _drafted(state: GameState, data: Mapping[str, Any]) -> GameState:
+    number = _round_number(state, data)
+    if state.is_over:
+        raise InvalidEntry("ledger.game_over")
+    if number != state.current_round:
+        raise InvalidEntry("ledger.draft_not_current", round=number, current=state.current_round)
+    entry = state.rules.check_entry(data["entry"], state.round_context(number), complete=False)
+    return replace(state, draft=entry)
+
+
+def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
+    number = _round_number(state, data)
+    if number == state.current_round and state.is_over:
+        raise InvalidEntry("ledger.game_over")
+    context = state.round_context(number)
+    entry = state.rules.check_entry(data["entry"], context, complete=True)
+    scored = ScoredRound(number, entry, state.rules.score(entry, context))
+    if number == state.current_round:
+        return _with_rounds(replace(state, draft=None), (*state.rounds, scored))
+    rounds = (*state.rounds[: number - 1], scored, *state.rounds[number:])
+    return _with_rounds(state, rounds)
+
+
+def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
+    seat = check_seat(data["seat"], len(state.players))
+    others = [name for other, name in enumerate(state.players) if other != seat]
+    name = check_name(data["name"], seat, others)
+    players = tuple(name if other == seat else old for other, old in enumerate(state.players))
+    return replace(state, players=players)
+
+
+_TRANSITIONS = {"draft": _drafted, "score": _scored, "rename": _renamed}
+
+
+@dataclass(frozen=True)
+class _Step:
+    action: Action
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The record of one game. Every method returns a new Ledger; none mutates."""
+
+    actions: tuple[Action, ...]
+    _done: tuple[_Step, ...] = field(repr=False)
+    _undone: tuple[_Step, ...] = field(repr=False, default=())
+
+    @property
+    def state(self) -> GameState:
+        return self._done[-1].state
+
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        players: Sequence[str],
+        first_dealer: int,
+        settings: Mapping[str, Any] | None = None,
+    ) -> "Ledger":
+        given = {
+            "game": game,
+            "players": players,
+            "first_dealer": first_dealer,
+            "settings": {} if settings is None else settings,
+        }
+        state = _started(Action("start", given).data)
+        recorded = Action(
+            "start",
+            {
+                "game": state.game,
+                "players": state.players,
+                "first_dealer": state.first_dealer,
+                "settings": state.settings,
+            },
+        )
+        return cls((recorded,), (_Step(recorded, state),))
+
+    @classmethod
+    def replay(cls, actions: Iterable[Action]) -> "Ledger":
+        ledger: Ledger | None = None
+        for number, action in enumerate(actions, start=1):
+            try:
+                if not isinstance(action, Action):
+                    raise InvalidEntry("action.not_object")
+                if ledger is None:
+                    if action.kind != "start":
+                        raise InvalidEntry("ledger.start_first")
+                    ledger = cls((action,), (_Step(action, _started(action.data)),))
+                else:
+                    ledger = ledger.apply(action)
+            except InvalidEntry as error:
+                raise InvalidEntry(
+                    "ledger.replay_failed",
+                    number=number,
+                    kind=getattr(action, "kind", "?"),
+                    reason=str(error),
+                    reason_key=error.key,
+                    reason_params=error.params,
+                ) from error
+        if ledger is None:
+            raise InvalidEntry("ledger.empty")
+        return ledger
+
+    def apply(self, action: Action) -> "Ledger":
+        if not isinstance(action, Action):
+            raise InvalidEntry("action.not_object")
+        actions = (*self.actions, action)
+        if action.kind == "start":
+            raise InvalidEntry("ledger.start_again")
+        if action.kind == "undo":
+            if not self.can_undo():
+                raise InvalidEntry("ledger.nothing_to_undo")
+            return Ledger(actions, self._done[:-1], (*self._undone, self._done[-1]))
+        if action.kind == "redo":
+            if not self.can_redo():
+                raise InvalidEntry("ledger.nothing_to_redo")
+            return Ledger(actions, (*self._done, self._undone[-1]), self._undone[:-1])
+        state = _TRANSITIONS[action.kind](self.state, action.data)
+        return Ledger(actions, (*self._done, _Step(action, state)), ())
+
+    def can_undo(self) -> bool:
+        return len(self._done) > 1
+
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def undo_target(self) -> Action | None:
+        """The action an undo would take back."""
+        return self._done[-1].action if self.can_undo() else None
+
+    def redo_target(self) -> Action | None:
+        """The action a redo would bring back."""
+        return self._undone[-1].action if self.can_redo() else None

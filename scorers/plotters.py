@@ -1,0 +1,248 @@
+"""Plotters, Inc. / Mit List und Tücke (Klaus Palesch): collected cards and their score."""
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from scorers.checks import fields, is_whole, per_seat
+from scorers.errors import InvalidEntry
+from scorers.game import RoundContext, SeatedGame
+from scorers.seats import check_count
+from scorers.settings import one_of, resolve
+
+COLOURS = ("blue", "green", "red", "yellow")
+PAIRS: tuple[tuple[str, str], ...] = tuple(combinations(COLOURS, 2))
+"""Every face-up pair, in the order that breaks ties in best_face_up."""
+HAND = 14
+MIN_PLAYERS = 4
+MAX_PLAYERS = 6
+NOTHING_FACE_DOWN = ("divide_by_one", "zero")
+
+_IN_PLAY = {
+    4: {"blue": 14, "green": 14, "red": 14, "yellow": 14},
+    5: {"blue": 17, "green": 17, "red": 18, "yellow": 18},
+    6: {"blue": 21, "green": 21, "red": 21, "yellow": 21},
+}
+
+
+def cards_in_play(players: int) -> dict[str, int]:
+    """Colour -> how many cards of it are dealt, so that everyone gets 14."""
+    return dict(_IN_PLAY[check_count(players, "Plotters", MIN_PLAYERS, MAX_PLAYERS)])
+
+
+def round_score(
+    counts: Mapping[str, int],
+    face_up: tuple[str, str],
+    nothing_face_down: str = "divide_by_one",
+) -> int:
+    """floor(up_a * up_b / down); down is every card not of the two face-up colours."""
+    full = _counts(counts, None)
+    first, second = _pair(face_up, None)
+    if nothing_face_down not in NOTHING_FACE_DOWN:
+        raise InvalidEntry(
+            "settings.not_an_option",
+            name="nothing_face_down",
+            value=nothing_face_down,
+            options=", ".join(NOTHING_FACE_DOWN),
+        )
+    product = full[first] * full[second]
+    down = sum(full.values()) - full[first] - full[second]
+    if down == 0:
+        return product if nothing_face_down == "divide_by_one" else 0
+    return product // down
+
+
+def best_face_up(
+    counts: Mapping[str, int], nothing_face_down: str = "divide_by_one"
+) -> tuple[str, str]:
+    """The face-up pair that scores most; on equal scores the first of PAIRS."""
+    return max(PAIRS, key=lambda pair: round_score(counts, pair, nothing_face_down))
+
+
+def _counts(counts: object, player: str | None) -> dict[str, int]:
+    """All four colours' counts (a missing colour counts 0), each a whole number >= 0."""
+    if not isinstance(counts, Mapping):
+        raise InvalidEntry("entry.not_mapping", what="colour count")
+    for colour in counts:
+        if colour not in COLOURS:
+            raise InvalidEntry("plotters.colour_unknown", value=colour)
+    full = {colour: counts.get(colour, 0) for colour in COLOURS}
+    for colour, value in full.items():
+        if not is_whole(value, 0):
+            if player is None:
+                raise InvalidEntry("plotters.count_not_possible", colour=colour, value=value)
+            raise InvalidEntry("plotters.count_invalid", player=player, colour=colour, value=value)
+    return full
+
+
+def _pair(face_up: object, player: str | None) -> tuple[str, str]:
+    """Two different colours."""
+    if (
+        isinstance(face_up, str | bytes)
+        or not isinstance(face_up, Sequence)
+        or len(face_up) != 2
+        or any(colour not in COLOURS for colour in face_up)
+    ):
+        if player is None:
+            raise InvalidEntry("plotters.face_up_not_possible", value=face_up)
+        raise InvalidEntry("plotters.face_up_invalid", player=player, value=face_up)
+    first, second = face_up
+    if first == second:
+        if player is None:
+            raise InvalidEntry("plotters.face_up_same_colour", colour=first)
+        raise InvalidEntry("plotters.face_up_same", player=player, colour=first)
+    return first, second
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """Indices in play order. `taker` is None when every card is trump: RULES.md names
+    nobody to take the rest (nor to lead next) in that case."""
+
+    picker: int
+    picks: int
+    taker: int | None
+
+
+_CARD = re.compile(r"(blue|green|red|yellow|b|g|r|y)[ -]?(\d{1,2})")
+
+
+def parse_card(card: object, players: int) -> tuple[str, int]:
+    """A trick card written as colour + number, e.g. "blue7", "Red 12", "y3"."""
+    in_play = cards_in_play(players)
+    match = _CARD.fullmatch(card.strip().lower()) if isinstance(card, str) else None
+    if match is None:
+        raise InvalidEntry("plotters.card_invalid", card=card)
+    colour = next(c for c in COLOURS if c.startswith(match.group(1)))
+    number = int(match.group(2))
+    if not 1 <= number <= in_play[colour]:
+        raise InvalidEntry(
+            "plotters.card_not_in_play", card=card, colour=colour, high=in_play[colour]
+        )
+    return colour, number
+
+
+def allowed_colours(played: Sequence[str], players: int) -> tuple[str, ...]:
+    """Colours that may still join the trick: any, until three colours lie on the table."""
+    on_table = {parse_card(card, players)[0] for card in played}
+    if len(on_table) < 3:
+        return COLOURS
+    return tuple(colour for colour in COLOURS if colour in on_table)
+
+
+def trick_result(cards: Sequence[str], players: int) -> TrickResult:
+    """Who picks (the highest trump; trump = the led colour) and who takes the rest and
+    leads next (the lowest non-trump; on equal numbers the one played first)."""
+    parsed: list[tuple[str, int]] = []
+    for card in cards:
+        colour, number = parse_card(card, players)
+        if (colour, number) in parsed:
+            raise InvalidEntry("plotters.card_twice", card=f"{colour}{number}")
+        if colour not in allowed_colours(cards[: len(parsed)], players):
+            raise InvalidEntry("plotters.fourth_colour", card=f"{colour}{number}")
+        parsed.append((colour, number))
+    if len(parsed) != players:
+        raise InvalidEntry("plotters.trick_size", count=len(parsed), players=players)
+    trump = parsed[0][0]
+    picker = max(range(players), key=lambda i: parsed[i][1] if parsed[i][0] == trump else 0)
+    others = [i for i in range(players) if parsed[i][0] != trump]
+    taker = min(others, key=lambda i: parsed[i][1]) if others else None
+    return TrickResult(picker=picker, picks=2 if players == 4 else 3, taker=taker)
+
+
+class PlottersRules(SeatedGame):
+    name = "plotters"
+    title = "Plotters"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        spec = {"nothing_face_down": ("divide_by_one", one_of(*NOTHING_FACE_DOWN))}
+        return resolve(given, spec, self.title)
+
+    def round_count(self, players: int, settings: Mapping[str, Any]) -> int:
+        return players
+
+    def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        return HAND
+
+    def reminder(
+        self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
+    ) -> tuple[str, dict[str, Any]]:
+        return "plotters.trick", {"first": first, "picks": 2 if players == 4 else 3}
+
+    def blank_entry(self, players: int) -> dict[str, Any]:
+        return {
+            "counts": [dict.fromkeys(COLOURS, 0) for _ in range(players)],
+            "face_up": [None] * players,
+            "ended_early": False,
+        }
+
+    def check_entry(
+        self, entry: object, context: RoundContext, *, complete: bool
+    ) -> dict[str, Any]:
+        data = fields(entry, "Plotters", ("counts", "face_up", "ended_early"))
+        players = context.players
+        in_play = cards_in_play(len(players))
+        counts = [
+            _counts(c, players[seat])
+            for seat, c in enumerate(per_seat(data["counts"], "counts", len(players)))
+        ]
+        face_up: list[list[str] | None] = []
+        for seat, pair in enumerate(per_seat(data["face_up"], "face_up", len(players))):
+            face_up.append(None if pair is None else list(_pair(pair, players[seat])))
+        ended_early = data["ended_early"]
+        if not isinstance(ended_early, bool):
+            raise InvalidEntry("plotters.ended_early_invalid", value=ended_early)
+        for colour in COLOURS:
+            for seat, player in enumerate(players):
+                if counts[seat][colour] > in_play[colour]:
+                    raise InvalidEntry(
+                        "plotters.count_too_high",
+                        player=player,
+                        colour=colour,
+                        value=counts[seat][colour],
+                        high=in_play[colour],
+                    )
+            together = sum(c[colour] for c in counts)
+            if together > in_play[colour]:
+                raise InvalidEntry(
+                    "plotters.colour_total_too_high",
+                    colour=colour,
+                    value=together,
+                    high=in_play[colour],
+                )
+        if complete:
+            self._check_complete(counts, face_up, ended_early, players)
+        return {"counts": counts, "face_up": face_up, "ended_early": ended_early}
+
+    def _check_complete(
+        self,
+        counts: Sequence[Mapping[str, int]],
+        face_up: Sequence[list[str] | None],
+        ended_early: bool,
+        players: Sequence[str],
+    ) -> None:
+        for seat, player in enumerate(players):
+            if face_up[seat] is None and all(counts[seat].values()):
+                raise InvalidEntry("plotters.face_up_required", player=player)
+        total = sum(sum(c.values()) for c in counts)
+        full = HAND * len(players)
+        if not ended_early and total != full:
+            raise InvalidEntry("plotters.total_cards", total=total, full=full)
+        if ended_early and (total >= full or total % len(players)):
+            raise InvalidEntry(
+                "plotters.total_cards_early", total=total, full=full, players=len(players)
+            )
+
+    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        rule = context.settings["nothing_face_down"]
+        return tuple(
+            round_score(counts, tuple(pair) if pair else best_face_up(counts, rule), rule)
+            for counts, pair in zip(entry["counts"], entry["face_up"], strict=True)
+        )
+
+
+RULES = PlottersRules()

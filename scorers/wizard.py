@@ -1,0 +1,237 @@
+"""Wizard (Ken Fisher): bids, tricks and the dealer's forbidden bid.
+
+The Cloud special card lets its trick's winner change their bid by one after bidding.
+An entry records the bids as made; the change goes in the entry's optional "cloud"
+field ({"seat": s, "change": -1 or 1}). The dealer-bid checks (hook, Canadian) look at
+the bids as made; the score and the tie-break use the bid after the change.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorers.checks import fields, is_whole, per_seat
+from scorers.errors import InvalidEntry
+from scorers.game import RoundContext, ScoredRound, SeatedGame
+from scorers.seats import check_count
+from scorers.settings import ValueCheck, on_off, resolve
+from scorers.standings import Standing, rank
+
+DECK = 60
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+MAX_HAND = DECK // MIN_PLAYERS
+
+
+def rounds_for(players: int) -> int:
+    """Rounds in a full game: 60 / players (every round k deals k cards each)."""
+    return DECK // check_count(players, "Wizard", MIN_PLAYERS, MAX_PLAYERS)
+
+
+def round_score(bid: int, tricks: int) -> int:
+    """20 + 10 per trick for a bid made exactly, else -10 per trick off the bid."""
+    if not is_whole(bid, 0, MAX_HAND):
+        raise InvalidEntry("wizard.bid_not_possible", value=bid, cards=MAX_HAND)
+    if not is_whole(tricks, 0, MAX_HAND):
+        raise InvalidEntry("wizard.tricks_not_possible", value=tricks, cards=MAX_HAND)
+    if bid == tricks:
+        return 20 + 10 * tricks
+    return -10 * abs(tricks - bid)
+
+
+def forbidden_bid(cards: int, other_bids: Sequence[int]) -> int | None:
+    """The hook rule: the one dealer bid that would make the bids total `cards`, if any."""
+    if not is_whole(cards, 1, MAX_HAND):
+        raise InvalidEntry("wizard.cards_not_possible", value=cards, high=MAX_HAND)
+    if len(other_bids) > MAX_PLAYERS - 1:
+        raise InvalidEntry("wizard.too_many_bids", count=len(other_bids), high=MAX_PLAYERS - 1)
+    for bid in other_bids:
+        if not is_whole(bid, 0, cards):
+            raise InvalidEntry("wizard.bid_not_possible", value=bid, cards=cards)
+    rest = cards - sum(other_bids)
+    return rest if rest >= 0 else None
+
+
+def forbidden_dealer_bid(context: RoundContext, bids: Sequence[int | None]) -> int | None:
+    """The dealer bid the round's settings forbid, once every other player has bid."""
+    restriction = _dealer_restriction(context, bids)
+    return restriction[0] if restriction else None
+
+
+def _dealer_restriction(
+    context: RoundContext, bids: Sequence[int | None]
+) -> tuple[int, str] | None:
+    """(forbidden bid, message key) under the hook or Canadian rule, or None."""
+    settings, info = context.settings, context.info
+    others = [bid for seat, bid in enumerate(bids) if seat != info.dealer]
+    if not (settings["hook"] or settings["canadian"]) or any(b is None for b in others):
+        return None
+    rest = forbidden_bid(info.cards, [b for b in others if b is not None])
+    if rest is None:
+        return None
+    if settings["hook"]:
+        return rest, "wizard.hook_forbidden_bid"
+    totals, dealer = context.totals_before, info.dealer
+    sole_leader = all(totals[dealer] > t for seat, t in enumerate(totals) if seat != dealer)
+    if sole_leader and rest != 0:
+        return rest, "wizard.canadian_forbidden_bid"
+    return None
+
+
+def counted_bids(entry: Mapping[str, Any]) -> list[int]:
+    """The bids a complete entry is scored against: as made, plus any Cloud change."""
+    bids = list(entry["bids"])
+    cloud = entry.get("cloud")
+    if cloud:
+        bids[cloud["seat"]] += cloud["change"]
+    return bids
+
+
+def _round_sizes(players: int) -> ValueCheck:
+    largest = DECK // players
+
+    def check(name: str, value: object) -> list[int] | None:
+        if value is None:
+            return None
+        if (
+            isinstance(value, str | bytes)
+            or not isinstance(value, Sequence)
+            or not value
+            or not all(is_whole(size, 1, largest) for size in value)
+        ):
+            raise InvalidEntry("wizard.round_sizes_invalid", value=value, high=largest)
+        return list(value)
+
+    return check
+
+
+class WizardRules(SeatedGame):
+    name = "wizard"
+    title = "Wizard"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        # tie_break_by_bids defaults on: it is the tie-break the published rules give.
+        spec = {
+            "hook": (False, on_off),
+            "canadian": (False, on_off),
+            "tie_break_by_bids": (True, on_off),
+            "round_sizes": (None, _round_sizes(players)),
+            "bomb": (False, on_off),
+            "cloud": (False, on_off),
+        }
+        return resolve(given, spec, self.title)
+
+    def round_count(self, players: int, settings: Mapping[str, Any]) -> int:
+        sizes = settings["round_sizes"]
+        return len(sizes) if sizes is not None else rounds_for(players)
+
+    def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        sizes = settings["round_sizes"]
+        return sizes[number - 1] if sizes is not None else number
+
+    def reminder(
+        self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
+    ) -> tuple[str, dict[str, Any]]:
+        if cards * players == DECK:
+            return "wizard.no_trump", {"cards": cards, "first": first}
+        return "wizard.trump", {"cards": cards, "dealer": dealer, "first": first}
+
+    def blank_entry(self, players: int) -> dict[str, Any]:
+        return {"bids": [None] * players, "tricks": [None] * players, "cloud": None}
+
+    def check_entry(
+        self, entry: object, context: RoundContext, *, complete: bool
+    ) -> dict[str, Any]:
+        data = fields(entry, "Wizard", ("bids", "tricks"), ("cloud",))
+        players, cards = context.players, context.info.cards
+        bids = per_seat(data["bids"], "bids", len(players))
+        tricks = per_seat(data["tricks"], "tricks", len(players))
+        for seat, player in enumerate(players):
+            if bids[seat] is not None and not is_whole(bids[seat], 0, cards):
+                raise InvalidEntry(
+                    "wizard.bid_out_of_range", player=player, value=bids[seat], cards=cards
+                )
+            if tricks[seat] is not None and not is_whole(tricks[seat], 0, cards):
+                raise InvalidEntry(
+                    "wizard.tricks_out_of_range", player=player, value=tricks[seat], cards=cards
+                )
+        restriction = _dealer_restriction(context, bids)
+        dealer = context.info.dealer
+        if restriction and bids[dealer] == restriction[0]:
+            raise InvalidEntry(
+                restriction[1], player=players[dealer], value=restriction[0], cards=cards
+            )
+        cloud = self._check_cloud(data.get("cloud"), bids, context)
+        if complete:
+            for seat, player in enumerate(players):
+                if bids[seat] is None:
+                    raise InvalidEntry("wizard.bid_missing", player=player)
+                if tricks[seat] is None:
+                    raise InvalidEntry("wizard.tricks_missing", player=player)
+        self._check_trick_total(tricks, context, complete=complete)
+        return {"bids": bids, "tricks": tricks, "cloud": cloud}
+
+    def _check_cloud(
+        self, cloud: object, bids: Sequence[int | None], context: RoundContext
+    ) -> dict[str, int] | None:
+        if cloud is None:
+            return None
+        if not context.settings["cloud"]:
+            raise InvalidEntry("wizard.cloud_off")
+        data = fields(cloud, "Cloud", ("seat", "change"))
+        seat, change = data["seat"], data["change"]
+        if not is_whole(seat, 0, len(bids) - 1):
+            raise InvalidEntry("players.seat_invalid", seat=seat, players=len(bids))
+        player = context.players[seat]
+        if change not in (-1, 1) or isinstance(change, bool):
+            raise InvalidEntry("wizard.cloud_change_invalid", player=player, value=change)
+        bid = bids[seat]
+        if bid is None:
+            raise InvalidEntry("wizard.bid_missing", player=player)
+        if not is_whole(bid + change, 0, context.info.cards):
+            raise InvalidEntry(
+                "wizard.cloud_bid_out_of_range",
+                player=player,
+                bid=bid,
+                value=bid + change,
+                cards=context.info.cards,
+            )
+        return {"seat": seat, "change": change}
+
+    def _check_trick_total(
+        self, tricks: Sequence[int | None], context: RoundContext, *, complete: bool
+    ) -> None:
+        cards = context.info.cards
+        total = sum(t for t in tricks if t is not None)
+        if total > cards:
+            raise InvalidEntry("wizard.tricks_too_many", total=total, cards=cards)
+        if not complete or total == cards:
+            return
+        if not context.settings["bomb"]:
+            raise InvalidEntry("wizard.tricks_total", total=total, cards=cards)
+        if total != cards - 1:
+            raise InvalidEntry("wizard.tricks_total_bomb", total=total, cards=cards, less=cards - 1)
+
+    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        return tuple(
+            round_score(bid, tricks)
+            for bid, tricks in zip(counted_bids(entry), entry["tricks"], strict=True)
+        )
+
+    def standings(
+        self,
+        totals: Sequence[int],
+        rounds: Sequence[ScoredRound],
+        settings: Mapping[str, Any],
+    ) -> tuple[Standing, ...]:
+        if not settings["tie_break_by_bids"]:
+            return rank(totals)
+        bid_sums = [0] * len(totals)
+        for scored in rounds:
+            for seat, bid in enumerate(counted_bids(scored.entry)):
+                bid_sums[seat] += bid
+        return rank(totals, bid_sums, "wizard.tie_break_bids")
+
+
+RULES = WizardRules()

@@ -1,0 +1,37 @@
+"""Shared test helpers: a refused-entry check and a round context builder."""
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from scorers import InvalidEntry
+from scorers.game import GameRules, RoundContext
+
+
+@contextmanager
+def refused(key: str, *fragments: object) -> Iterator[pytest.ExceptionInfo[InvalidEntry]]:
+    """Expect an InvalidEntry with this key whose sentence mentions every fragment."""
+    with pytest.raises(InvalidEntry) as info:
+        yield info
+    assert info.value.key == key, str(info.value)
+    for fragment in fragments:
+        assert str(fragment) in str(info.value), (fragment, str(info.value))
+
+
+def context(
+    rules: GameRules,
+    players: Sequence[str],
+    number: int = 1,
+    first_dealer: int = 0,
+    settings: Mapping[str, Any] | None = None,
+    totals: Sequence[int] | None = None,
+) -> RoundContext:
+    resolved = rules.resolve_settings(settings or {}, len(players))
+    return RoundContext(
+        info=rules.round_info(number, players, first_dealer, resolved),
+        players=tuple(players),
+        settings=resolved,
+        totals_before=tuple(totals) if totals is not None else (0,) * len(players),
+    )

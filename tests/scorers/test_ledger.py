@@ -1,0 +1,424 @@
+import json
+
+import pytest
+
+from scorers import InvalidEntry, colour_blind, plotters
+from scorers.ledger import Action, Ledger
+from tests.scorers.helpers import refused
+
+THREE = ["Ann", "Bob", "Cy"]
+
+
+def wizard_entry(bids, tricks):
+    return {"bids": list(bids), "tricks": list(tricks)}
+
+
+def score(number, entry):
+    return Action("score", {"round": number, "entry": entry})
+
+
+def draft(number, entry):
+    return Action("draft", {"round": number, "entry": entry})
+
+
+def play(ledger, *actions):
+    for action in actions:
+        ledger = ledger.apply(action)
+    return ledger
+
+
+def wizard_game(**settings):
+    return Ledger.start("wizard", THREE, 0, settings)
+
+
+# --- start --------------------------------------------------------------------
+
+
+def test_start_fills_in_and_records_default_settings():
+    ledger = Ledger.start("plotters", ["Ann", "Bob", "Cy", "Di"], 3)
+    state = ledger.state
+    assert state.settings == {"nothing_face_down": "divide_by_one"}
+    assert ledger.actions[0].data["settings"] == {"nothing_face_down": "divide_by_one"}
+    assert (state.current_round, state.round_count, state.totals) == (1, 4, (0, 0, 0, 0))
+    assert state.rounds == () and state.draft is None and not state.is_over
+    assert (state.round_info(1).dealer, state.round_info(1).first) == (3, 0)
+
+
+def test_start_refusals():
+    with refused("game.unknown", "skat"):
+        Ledger.start("skat", THREE, 0)
+    with refused("players.count", "Plotters", "not 3"):
+        Ledger.start("plotters", THREE, 0)
+    with refused("players.seat_invalid", "seat 3"):
+        Ledger.start("wizard", THREE, 3)
+    with refused("settings.unknown", "target"):
+        Ledger.start("wizard", THREE, 0, {"target": 50})
+    with refused("players.name_taken", "called ann"):
+        Ledger.start("wizard", ["Ann", "Bob", "ann"], 0)
+
+
+def test_start_is_always_and_only_first():
+    ledger = wizard_game()
+    with refused("ledger.start_again"):
+        ledger.apply(ledger.actions[0])
+    with refused("ledger.nothing_to_undo"):
+        ledger.apply(Action("undo"))
+    assert not ledger.can_undo() and ledger.undo_target() is None
+    with refused("ledger.replay_failed", "Step 1 (score)", "must begin with its setup") as info:
+        Ledger.replay([score(1, wizard_entry([0, 0, 0], [1, 0, 0]))])
+    assert info.value.params["reason_key"] == "ledger.start_first"
+    with refused("ledger.empty"):
+        Ledger.replay([])
+
+
+# --- scoring, drafts and edits ------------------------------------------------------
+
+
+def test_score_completes_the_round_and_clears_the_draft():
+    ledger = play(
+        wizard_game(),
+        draft(1, {"bids": [1, None, None], "tricks": [None] * 3}),
+    )
+    assert ledger.state.draft == {"bids": [1, None, None], "tricks": [None] * 3, "cloud": None}
+    ledger = ledger.apply(score(1, wizard_entry([1, 0, 1], [1, 0, 0])))
+    state = ledger.state
+    assert state.draft is None and state.current_round == 2
+    assert state.totals == (30, 20, -10)
+    assert state.rounds[0].scores == (30, 20, -10)
+
+
+def test_draft_and_score_refusals_change_nothing():
+    ledger = play(wizard_game(), score(1, wizard_entry([1, 0, 1], [1, 0, 0])))
+    before_actions, before_state = ledger.actions, ledger.state
+    attempts = [
+        (draft(1, wizard_entry([0, 0, 0], [None] * 3)), "ledger.draft_not_current", "round 1"),
+        (draft(3, wizard_entry([None] * 3, [None] * 3)), "ledger.round_not_current", "3"),
+        (score(3, wizard_entry([0, 0, 0], [1, 1, 0])), "ledger.round_not_current", "round 2"),
+        (score(0, wizard_entry([0, 0, 0], [1, 1, 0])), "round.invalid", "round 0"),
+        (score(2, wizard_entry([0, 0, 0], [1, 0, 0])), "wizard.tricks_total", "add up to 1"),
+        (draft(2, wizard_entry([3, None, None], [None] * 3)), "wizard.bid_out_of_range", "Ann"),
+        (Action("redo"), "ledger.nothing_to_redo", "redo"),
+        (Action("rename", {"seat": 1, "name": "cy"}), "players.name_taken", "cy"),
+    ]
+    for action, key, fragment in attempts:
+        with refused(key, fragment):
+            ledger.apply(action)
+    assert ledger.actions == before_actions and ledger.state == before_state
+    assert ledger.can_undo() and not ledger.can_redo()
+
+
+def test_edit_of_a_past_round_changes_later_totals_without_a_new_round():
+    ledger = play(
+        wizard_game(),
+        score(1, wizard_entry([1, 0, 1], [1, 0, 0])),
+        score(2, wizard_entry([1, 1, 0], [1, 1, 0])),
+        score(3, wizard_entry([0, 1, 2], [0, 1, 2])),
+        draft(4, {"bids": [2, None, None], "tricks": [None] * 3}),
+    )
+    assert ledger.state.running_totals() == ((30, 20, -10), (60, 50, 10), (80, 80, 50))
+    edited = ledger.apply(score(1, wizard_entry([0, 0, 1], [1, 0, 0])))
+    state = edited.state
+    assert state.current_round == 4 and len(state.rounds) == 3
+    assert state.draft == ledger.state.draft
+    assert state.running_totals() == ((-10, 20, -10), (20, 50, 10), (40, 80, 50))
+    assert state.totals == (40, 80, 50)
+    assert edited.undo_target() == score(1, wizard_entry([0, 0, 1], [1, 0, 0]))
+    undone = edited.apply(Action("undo"))
+    assert undone.state == ledger.state
+    assert undone.apply(Action("redo")).state == state
+
+
+def test_rename_changes_names_in_later_messages():
+    ledger = wizard_game().apply(Action("rename", {"seat": 0, "name": "  Anna "}))
+    assert ledger.state.players == ("Anna", "Bob", "Cy")
+    with refused("wizard.bid_out_of_range", "Anna cannot bid 2"):
+        ledger.apply(draft(1, {"bids": [2, None, None], "tricks": [None] * 3}))
+    with refused("players.name_empty", "Player 2"):
+        ledger.apply(Action("rename", {"seat": 1, "name": " "}))
+    with refused("players.seat_invalid", "seat 5"):
+        ledger.apply(Action("rename", {"seat": 5, "name": "Eve"}))
+    assert ledger.apply(Action("rename", {"seat": 0, "name": "anna"})).state.players[0] == "anna"
+
+
+# --- undo and redo ------------------------------------------------------------------
+
+
+def test_undo_and_redo_many_steps_across_rounds():
+    ledger = wizard_game()
+    states = [ledger.state]
+    actions = [
+        draft(1, {"bids": [0, None, None], "tricks": [None] * 3}),
+        score(1, wizard_entry([0, 1, 0], [0, 1, 0])),
+        Action("rename", {"seat": 2, "name": "Cyd"}),
+        draft(2, {"bids": [1, 1, 0], "tricks": [None] * 3}),
+        score(2, wizard_entry([1, 1, 0], [1, 0, 1])),
+        score(1, wizard_entry([1, 1, 0], [0, 1, 0])),
+        score(3, wizard_entry([3, 0, 0], [3, 0, 0])),
+    ]
+    for action in actions:
+        ledger = ledger.apply(action)
+        states.append(ledger.state)
+    for expected_target, expected_state in zip(
+        reversed(actions), reversed(states[:-1]), strict=True
+    ):
+        assert ledger.undo_target() == expected_target
+        ledger = ledger.apply(Action("undo"))
+        assert ledger.state == expected_state
+        assert ledger.redo_target() == expected_target
+    assert not ledger.can_undo()
+    for action, expected_state in zip(actions, states[1:], strict=True):
+        assert ledger.redo_target() == action
+        ledger = ledger.apply(Action("redo"))
+        assert ledger.state == expected_state
+    assert not ledger.can_redo()
+    assert len(ledger.actions) == 1 + 3 * len(actions)
+
+
+def test_a_new_action_clears_the_redo_stack():
+    ledger = play(
+        wizard_game(),
+        score(1, wizard_entry([1, 0, 1], [1, 0, 0])),
+        score(2, wizard_entry([1, 1, 0], [1, 1, 0])),
+        Action("undo"),
+        Action("undo"),
+    )
+    assert ledger.can_redo() and ledger.state.current_round == 1
+    ledger = ledger.apply(draft(1, {"bids": [0, None, None], "tricks": [None] * 3}))
+    assert not ledger.can_redo() and ledger.redo_target() is None
+    with refused("ledger.nothing_to_redo"):
+        ledger.apply(Action("redo"))
+    undone = ledger.apply(Action("undo"))
+    assert undone.redo_target().kind == "draft"
+    assert undone.state.draft is None
+
+
+# --- replay and JSON ----------------------------------------------------------------
+
+
+def a_played_ledger():
+    return play(
+        wizard_game(hook=True, cloud=True),
+        score(1, wizard_entry([1, 1, 1], [1, 0, 0])),
+        Action("undo"),
+        Action("redo"),
+        Action("rename", {"seat": 1, "name": "Bea"}),
+        score(2, {"bids": [0, 1, 0], "tricks": [0, 2, 0], "cloud": {"seat": 1, "change": 1}}),
+        score(1, wizard_entry([0, 1, 1], [1, 0, 0])),
+        Action("undo"),
+        draft(3, {"bids": [None, 3, None], "tricks": [None] * 3, "cloud": None}),
+    )
+
+
+def test_replay_reproduces_the_state_exactly():
+    ledger = a_played_ledger()
+    again = Ledger.replay(ledger.actions)
+    assert again == ledger
+    assert again.state == ledger.state
+    assert (again.undo_target(), again.redo_target()) == (
+        ledger.undo_target(),
+        ledger.redo_target(),
+    )
+
+
+def test_json_round_trip_through_text():
+    ledger = a_played_ledger()
+    text = json.dumps([action.to_json() for action in ledger.actions])
+    loaded = [Action.from_json(obj) for obj in json.loads(text)]
+    assert tuple(loaded) == ledger.actions
+    assert Ledger.replay(loaded).state == ledger.state
+
+
+def test_replay_names_the_failing_action():
+    actions = [*a_played_ledger().actions, score(3, wizard_entry([0, 0, 0], [0, 0, 0]))]
+    with refused("ledger.replay_failed", f"Step {len(actions)} (score)", "add up to 0") as info:
+        Ledger.replay(actions)
+    assert info.value.params["number"] == len(actions)
+    assert info.value.params["reason_key"] == "wizard.tricks_total"
+    with refused("ledger.replay_failed", "Step 2 (start)", "already been set up"):
+        Ledger.replay([a_played_ledger().actions[0]] * 2)
+
+
+@pytest.mark.parametrize(
+    ("obj", "key", "fragment"),
+    [
+        ([], "action.not_object", "not a recorded action"),
+        ({"kind": "undo"}, "action.not_object", "not a recorded action"),
+        ({"kind": "undo", "data": {}, "x": 1}, "action.not_object", "not a recorded action"),
+        ({"kind": "shuffle", "data": {}}, "action.kind_unknown", "shuffle"),
+        ({"kind": "undo", "data": []}, "action.field_type", "data"),
+        ({"kind": "undo", "data": {"seat": 1}}, "action.field_unknown", "seat"),
+        ({"kind": "rename", "data": {"seat": 1}}, "action.field_missing", "name"),
+        ({"kind": "rename", "data": {"seat": "1", "name": "A"}}, "action.field_type", "seat"),
+        ({"kind": "score", "data": {"round": True, "entry": {}}}, "action.field_type", "round"),
+        ({"kind": "score", "data": {"round": 1, "entry": []}}, "action.field_type", "entry"),
+        (
+            {"kind": "start", "data": {"game": "wizard", "players": "Ann", "first_dealer": 0,
+                                       "settings": {}}},
+            "action.field_type",
+            "players",
+        ),
+        (
+            {"kind": "score", "data": {"round": 1, "entry": {"bids": [1.5]}}},
+            "action.not_json",
+            "1.5",
+        ),
+        ({"kind": "draft", "data": {"round": 1, "entry": {1: 2}}}, "action.not_json", "{1: 2}"),
+    ],
+)  # fmt: skip
+def test_from_json_refuses_bad_shapes(obj, key, fragment):
+    with refused(key, fragment):
+        Action.from_json(obj)
+
+
+def test_action_data_is_copied_into_plain_json():
+    entry = {"bids": (1, None, 2), "tricks": [None] * 3}
+    action = draft(1, entry)
+    entry["tricks"].append(5)
+    assert action.data == {"round": 1, "entry": {"bids": [1, None, 2], "tricks": [None] * 3}}
+    assert action.to_json() == {"kind": "draft", "data": action.data}
+    with refused("action.not_object"):
+        wizard_game().apply({"kind": "undo", "data": {}})
+
+
+# --- full games ---------------------------------------------------------------------
+
+
+def test_full_wizard_game_plays_to_the_end():
+    ledger = Ledger.start("wizard", ["Ann", "Bob", "Cy", "Di"], 1)
+    expected = [0, 0, 0, 0]
+    for number in range(1, 16):
+        info = ledger.state.round_info(number)
+        assert info.cards == number and info.dealer == (1 + number - 1) % 4
+        tricks = [number, 0, 0, 0]
+        bids = [number, 0, 1 if number > 1 else 0, 0]
+        ledger = ledger.apply(score(number, wizard_entry(bids, tricks)))
+        expected = [
+            e + (20 + 10 * t if b == t else -10 * abs(b - t))
+            for e, b, t in zip(expected, bids, tricks, strict=True)
+        ]
+        assert ledger.state.totals == tuple(expected)
+        assert ledger.state.is_over == (number == 15)
+    state = ledger.state
+    assert state.current_round == 16
+    assert [s.seat for s in state.standings()] == [0, 1, 3, 2]
+    with refused("ledger.game_over"):
+        ledger.apply(draft(16, wizard_entry([0] * 4, [None] * 4)))
+    with refused("ledger.game_over"):
+        ledger.apply(score(16, wizard_entry([0] * 4, [0] * 4)))
+    edited = ledger.apply(score(15, wizard_entry([0, 0, 0, 0], [15, 0, 0, 0])))
+    assert edited.state.is_over and edited.state.totals[0] == state.totals[0] - 170 - 150
+    assert ledger.apply(Action("rename", {"seat": 3, "name": "Dee"})).state.is_over
+    assert not ledger.apply(Action("undo")).state.is_over
+
+
+def plotters_counts(rotation):
+    """A full 4-player round: each player 14 cards, every colour 14 in all."""
+    hands = [
+        {"blue": 8, "green": 4, "red": 2, "yellow": 0},
+        {"blue": 2, "green": 6, "red": 6, "yellow": 0},
+        {"blue": 4, "green": 2, "red": 2, "yellow": 6},
+        {"blue": 0, "green": 2, "red": 4, "yellow": 8},
+    ]
+    return hands[rotation:] + hands[:rotation]
+
+
+def test_full_plotters_game_plays_to_the_end():
+    ledger = Ledger.start("plotters", ["Ann", "Bob", "Cy", "Di"], 0, {"nothing_face_down": "zero"})
+    for number in range(1, 5):
+        counts = plotters_counts(number - 1)
+        entry = {"counts": counts, "face_up": [None, None, None, None], "ended_early": False}
+        entry["face_up"][counts.index(plotters_counts(0)[2])] = ["green", "red"]
+        ledger = ledger.apply(score(number, entry))
+        assert ledger.state.is_over == (number == 4)
+    per_hand = [
+        plotters.round_score(hand, plotters.best_face_up(hand, "zero"), "zero")
+        for hand in plotters_counts(0)
+    ]
+    per_hand[2] = plotters.round_score(plotters_counts(0)[2], ("green", "red"), "zero")
+    assert per_hand == [16, 18, 0, 16]
+    assert ledger.state.totals == (sum(per_hand),) * 4
+    assert [s.place for s in ledger.state.standings()] == [1, 1, 1, 1]
+    with refused("ledger.game_over"):
+        ledger.apply(draft(5, ledger.state.blank_entry()))
+
+
+def test_plotters_face_up_needed_for_four_colours_in_the_ledger():
+    ledger = Ledger.start("plotters", ["Ann", "Bob", "Cy", "Di"], 0)
+    entry = {"counts": plotters_counts(0), "face_up": [None] * 4, "ended_early": False}
+    ledger.apply(draft(1, entry))
+    with refused("plotters.face_up_required", "Cy"):
+        ledger.apply(score(1, entry))
+
+
+RED_ROW = ["AH", "2D", "3H", "4D", "5H", "6D", "7H", "8S", "9C", "10S", "JC", "QS", "KC"]
+
+
+def colour_blind_deal(ledger, winners):
+    """Take 13 tricks in turn through drafts, as the views do, then score the deal."""
+    number = ledger.state.current_round
+    entry = {"row": RED_ROW, "captured_by": [None] * 13}
+    for seat in winners:
+        entry = colour_blind.take_trick(entry, seat)
+        ledger = ledger.apply(draft(number, entry))
+    return ledger.apply(score(number, ledger.state.draft))
+
+
+def test_colour_blind_plays_to_the_target_and_on_while_tied_on_top():
+    ledger = Ledger.start("colour_blind", THREE, 0, {"target": 20})
+    assert ledger.state.round_count is None
+    # Tricks capture from the uncovered end: the first six take the blacks KC..8S (Cy,
+    # scoring 0), the last seven the reds 7H, 6D, ..., AH (red is good).
+    ledger = colour_blind_deal(ledger, [2] * 6 + [0, 1, 0, 1, 0, 1, 0])
+    assert ledger.state.totals == (7 + 5 + 3 + 1, 6 + 4 + 2, 0)
+    assert not ledger.state.is_over
+    ledger = colour_blind_deal(ledger, [2] * 6 + [1, 0, 1, 0, 1, 0, 1])
+    assert ledger.state.totals == (28, 28, 0)
+    assert not ledger.state.is_over  # both past 20 but tied on top: another deal
+    ledger = colour_blind_deal(ledger, [2] * 6 + [0] * 7)
+    assert ledger.state.totals == (56, 28, 0) and ledger.state.is_over
+    assert [(s.seat, s.place) for s in ledger.state.standings()] == [(0, 1), (1, 2), (2, 3)]
+    with refused("ledger.game_over"):
+        ledger.apply(draft(4, ledger.state.blank_entry()))
+    # An edit of deal 3 that leaves the top tied un-finishes the game.
+    ledger = ledger.apply(score(3, {"row": RED_ROW, "captured_by": [2] * 13}))
+    assert ledger.state.totals == (28, 28, 0) and not ledger.state.is_over
+    assert ledger.state.current_round == 4
+
+
+# --- Canadian rule ------------------------------------------------------------------
+
+
+def test_canadian_rule_uses_the_totals_before_the_round():
+    # Round 2 is dealt by Ann (first dealer Cy); round 1 makes Ann the sole leader.
+    ledger = Ledger.start("wizard", THREE, 2, {"canadian": True})
+    ledger = ledger.apply(score(1, wizard_entry([1, 0, 0], [1, 0, 0])))
+    assert ledger.state.round_info(2).dealer == 0
+    forbidden = {"bids": [1, 1, 0], "tricks": [None] * 3}
+    with refused("wizard.canadian_forbidden_bid", "Ann leads alone", "may not bid 1"):
+        ledger.apply(draft(2, forbidden))
+    assert ledger.apply(draft(2, {"bids": [0, 1, 1], "tricks": [None] * 3})).state.draft
+    # Once round 1 is corrected so Bob leads too, Ann is no longer the sole leader.
+    corrected = ledger.apply(score(1, wizard_entry([1, 0, 0], [1, 0, 0])))
+    corrected = corrected.apply(score(1, wizard_entry([1, 1, 0], [0, 1, 0])))
+    assert corrected.state.totals[0] < corrected.state.totals[1]
+    corrected.apply(draft(2, forbidden))
+    # An edit of round 2 is checked against the totals before round 2, not the current ones.
+    played = ledger.apply(score(2, wizard_entry([2, 0, 1], [2, 0, 0])))
+    played = played.apply(score(3, wizard_entry([1, 3, 3], [0, 3, 0])))
+    assert played.state.totals[0] < played.state.totals[1]
+    with refused("wizard.canadian_forbidden_bid", "Ann"):
+        played.apply(score(2, wizard_entry([1, 1, 0], [1, 1, 0])))
+
+
+def test_round_context_and_forbidden_bid_for_views():
+    from scorers import wizard
+
+    ledger = play(wizard_game(hook=True), score(1, wizard_entry([1, 0, 1], [1, 0, 0])))
+    context = ledger.state.round_context(2)
+    assert context.totals_before == (30, 20, -10) and context.info.dealer == 1
+    assert wizard.forbidden_dealer_bid(context, [1, None, 0]) == 1
+    assert ledger.state.round_context(1).totals_before == (0, 0, 0)
+    with refused("ledger.round_not_current", "3"):
+        ledger.state.round_context(3)
+    with pytest.raises(InvalidEntry):
+        ledger.state.round_context(0)

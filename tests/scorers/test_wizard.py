@@ -1,0 +1,284 @@
+import pytest
+
+from scorers import wizard
+from scorers.game import ScoredRound
+from tests.scorers.helpers import context, refused
+
+RULES = wizard.RULES
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)])
+def test_rounds_for_is_sixty_over_players(players, rounds):
+    assert wizard.rounds_for(players) == rounds
+
+
+@pytest.mark.parametrize("players", [2, 7, 0, "4", True, None])
+def test_rounds_for_refuses_other_table_sizes(players):
+    with refused("players.count", "3 to 6", players):
+        wizard.rounds_for(players)
+
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "score"),
+    [(0, 0, 20), (3, 3, 50), (2, 4, -20), (5, 2, -30), (0, 1, -10), (20, 20, 220)],
+)
+def test_round_score(bid, tricks, score):
+    assert wizard.round_score(bid, tricks) == score
+
+
+@pytest.mark.parametrize(("bid", "tricks"), [(-1, 0), (21, 0), (True, 1), ("2", 2), (1.0, 1)])
+def test_round_score_refuses_impossible_bids(bid, tricks):
+    with refused("wizard.bid_not_possible", str(bid)):
+        wizard.round_score(bid, tricks)
+
+
+def test_round_score_refuses_impossible_tricks():
+    with refused("wizard.tricks_not_possible", "-2"):
+        wizard.round_score(1, -2)
+
+
+@pytest.mark.parametrize(
+    ("cards", "others", "forbidden"),
+    [
+        (7, [2, 3], 2),
+        (7, [2, 3, 2], 0),
+        (3, [2, 2], None),
+        (3, [3, 0], 0),
+        (1, [], 1),
+        (5, [0, 0, 0], 5),
+    ],
+)
+def test_forbidden_bid(cards, others, forbidden):
+    assert wizard.forbidden_bid(cards, others) == forbidden
+
+
+def test_forbidden_bid_refuses_impossible_input():
+    with refused("wizard.cards_not_possible", "0"):
+        wizard.forbidden_bid(0, [])
+    with refused("wizard.bid_not_possible", "4", "0 to 3"):
+        wizard.forbidden_bid(3, [4])
+    with refused("wizard.too_many_bids", "6"):
+        wizard.forbidden_bid(3, [0] * 6)
+
+
+def test_default_settings():
+    assert RULES.resolve_settings(None, 4) == {
+        "hook": False,
+        "canadian": False,
+        "tie_break_by_bids": True,
+        "round_sizes": None,
+        "bomb": False,
+        "cloud": False,
+    }
+
+
+def test_settings_refused():
+    with refused("settings.unknown", "hooks"):
+        RULES.resolve_settings({"hooks": True}, 4)
+    with refused("settings.not_on_off", "hook", "yes"):
+        RULES.resolve_settings({"hook": "yes"}, 4)
+    with refused("settings.not_mapping"):
+        RULES.resolve_settings(["hook"], 4)
+    for sizes in ([], [0], [16], "135", [1.5], [True]):
+        with refused("wizard.round_sizes_invalid", "1 to 15"):
+            RULES.resolve_settings({"round_sizes": sizes}, 4)
+    assert RULES.resolve_settings({"round_sizes": [20, 1]}, 3)["round_sizes"] == [20, 1]
+
+
+def test_round_info_deal_passes_left():
+    settings = RULES.resolve_settings({}, 4)
+    first = RULES.round_info(1, FOUR, 2, settings)
+    assert (first.cards, first.dealer, first.first) == (1, 2, 3)
+    second = RULES.round_info(2, FOUR, 2, settings)
+    assert (second.cards, second.dealer, second.first) == (2, 3, 0)
+    assert RULES.round_info(5, FOUR, 2, settings).dealer == 2
+
+
+def test_trump_reminder_and_no_trump_when_every_card_is_dealt():
+    settings = RULES.resolve_settings({}, 4)
+    fourteen = RULES.round_info(14, FOUR, 0, settings)
+    assert fourteen.reminder == "wizard.trump"
+    assert fourteen.reminder_params["dealer"] == "Bob"
+    assert "Bob" in fourteen.reminder_text
+    last = RULES.round_info(15, FOUR, 0, settings)
+    assert last.reminder == "wizard.no_trump"
+    assert "no trump" in last.reminder_text
+    with refused("round.beyond_game", "16", "15"):
+        RULES.round_info(16, FOUR, 0, settings)
+    with refused("round.invalid", "0"):
+        RULES.round_info(0, FOUR, 0, settings)
+
+
+def test_short_game_uses_the_listed_hand_sizes():
+    settings = RULES.resolve_settings({"round_sizes": [1, 3, 15]}, 4)
+    assert RULES.round_count(4, settings) == 3
+    assert [RULES.round_info(n, FOUR, 0, settings).cards for n in (1, 2, 3)] == [1, 3, 15]
+    assert RULES.round_info(3, FOUR, 0, settings).reminder == "wizard.no_trump"
+    assert RULES.is_over([0] * 4, 3, settings)
+    assert not RULES.is_over([0] * 4, 2, settings)
+
+
+def seven(settings=None, totals=None, dealer=0):
+    """Round 7 with `dealer` (seat) dealing."""
+    return context(RULES, FOUR, 7, (dealer - 6) % 4, settings, totals)
+
+
+def entry(bids, tricks=None):
+    return {"bids": bids, "tricks": tricks or [None] * len(bids)}
+
+
+def test_entry_bid_range_names_player_and_value():
+    with refused("wizard.bid_out_of_range", "Bob cannot bid 8", "0 to 7"):
+        RULES.check_entry(entry([1, 8, None, None]), seven(), complete=False)
+    with refused("wizard.bid_out_of_range", "Cy", "-1"):
+        RULES.check_entry(entry([1, 1, -1, None]), seven(), complete=False)
+    with refused("wizard.tricks_out_of_range", "Di", "9"):
+        RULES.check_entry(entry([1, 1, 1, 1], [0, 0, 0, 9]), seven(), complete=False)
+
+
+def test_hook_forbids_the_dealers_bid_that_makes_the_total():
+    # Ann deals round 7; Bob, Cy, Di bid 2, 3, 0 -> Ann may not bid 2.
+    ctx = seven({"hook": True})
+    with refused("wizard.hook_forbidden_bid") as info:
+        RULES.check_entry(entry([2, 2, 3, 0]), ctx, complete=False)
+    assert str(info.value) == "Bids may not total 7: Ann may not bid 2."
+    assert wizard.forbidden_dealer_bid(ctx, [None, 2, 3, 0]) == 2
+    assert RULES.check_entry(entry([3, 2, 3, 0]), ctx, complete=False)["bids"] == [3, 2, 3, 0]
+
+
+def test_hook_waits_for_every_other_bid_and_forbids_nothing_when_over():
+    ctx = seven({"hook": True})
+    assert wizard.forbidden_dealer_bid(ctx, [2, 2, None, 0]) is None
+    RULES.check_entry(entry([2, 2, None, 3]), ctx, complete=False)
+    assert wizard.forbidden_dealer_bid(ctx, [None, 4, 4, 0]) is None
+    RULES.check_entry(entry([0, 4, 4, 0]), ctx, complete=False)
+
+
+def test_hook_can_forbid_a_zero_bid():
+    ctx = seven({"hook": True})
+    with refused("wizard.hook_forbidden_bid", "Ann may not bid 0"):
+        RULES.check_entry(entry([0, 3, 3, 1]), ctx, complete=False)
+
+
+def test_base_game_allows_any_total():
+    RULES.check_entry(entry([2, 2, 3, 0]), seven(), complete=False)
+
+
+def test_canadian_rule_applies_only_to_a_sole_leader():
+    leading = seven({"canadian": True}, totals=[50, 40, 30, 20])
+    with refused("wizard.canadian_forbidden_bid", "Ann leads alone", "may not bid 2"):
+        RULES.check_entry(entry([2, 2, 3, 0]), leading, complete=False)
+    tied = seven({"canadian": True}, totals=[50, 50, 30, 20])
+    RULES.check_entry(entry([2, 2, 3, 0]), tied, complete=False)
+    behind = seven({"canadian": True}, totals=[10, 50, 30, 20])
+    RULES.check_entry(entry([2, 2, 3, 0]), behind, complete=False)
+    assert wizard.forbidden_dealer_bid(behind, [None, 2, 3, 0]) is None
+
+
+def test_canadian_rule_always_allows_a_zero_bid():
+    leading = seven({"canadian": True}, totals=[50, 40, 30, 20])
+    assert wizard.forbidden_dealer_bid(leading, [None, 3, 3, 1]) is None
+    RULES.check_entry(entry([0, 3, 3, 1]), leading, complete=False)
+
+
+def test_hook_and_canadian_together_take_the_broader_hook():
+    both = seven({"canadian": True, "hook": True}, totals=[50, 40, 30, 20])
+    with refused("wizard.hook_forbidden_bid", "may not bid 0"):
+        RULES.check_entry(entry([0, 3, 3, 1]), both, complete=False)
+
+
+def test_complete_entry_needs_every_bid_and_trick():
+    with refused("wizard.bid_missing", "Cy"):
+        RULES.check_entry(entry([1, 1, None, 1], [1, 1, 1, 4]), seven(), complete=True)
+    with refused("wizard.tricks_missing", "Di"):
+        RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, None]), seven(), complete=True)
+
+
+def test_tricks_must_add_up_to_the_cards_dealt():
+    with refused("wizard.tricks_total", "add up to 6", "7"):
+        RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 3]), seven(), complete=True)
+    with refused("wizard.tricks_too_many", "8", "7"):
+        RULES.check_entry(entry([1, 1, 1, 1], [4, 4, None, None]), seven(), complete=False)
+    RULES.check_entry(entry([1, 1, 1, 1], [4, 3, None, None]), seven(), complete=False)
+
+
+def test_bomb_allows_one_trick_fewer():
+    bomb = seven({"bomb": True})
+    RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 3]), bomb, complete=True)
+    RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 4]), bomb, complete=True)
+    with refused("wizard.tricks_total_bomb", "add up to 5", "7", "or 6"):
+        RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 2]), bomb, complete=True)
+
+
+def test_scores_of_a_complete_entry():
+    ctx = seven()
+    checked = RULES.check_entry(entry([2, 0, 3, 1], [2, 1, 3, 1]), ctx, complete=True)
+    assert RULES.score(checked, ctx) == (40, -10, 50, 30)
+
+
+def test_cloud_changes_the_counted_bid_but_not_the_hook_check():
+    ctx = seven({"cloud": True, "hook": True})
+    made = {"bids": [1, 2, 3, 0], "tricks": [2, 2, 3, 0], "cloud": {"seat": 0, "change": 1}}
+    checked = RULES.check_entry(made, ctx, complete=True)
+    assert RULES.score(checked, ctx) == (40, 40, 50, 20)
+    # The bids as made total 7 only after the Cloud: as made the dealer bid 1, allowed.
+    forbidden = dict(made, bids=[2, 2, 3, 0], cloud={"seat": 0, "change": -1})
+    with refused("wizard.hook_forbidden_bid", "Ann may not bid 2"):
+        RULES.check_entry(forbidden, ctx, complete=True)
+
+
+def test_cloud_refusals_name_player_and_value():
+    base = {"bids": [0, 2, 3, 0], "tricks": [None] * 4}
+    with refused("wizard.cloud_off"):
+        RULES.check_entry(dict(base, cloud={"seat": 0, "change": 1}), seven(), complete=False)
+    ctx = seven({"cloud": True})
+    with refused("wizard.cloud_change_invalid", "Bob", "2"):
+        RULES.check_entry(dict(base, cloud={"seat": 1, "change": 2}), ctx, complete=False)
+    with refused("wizard.cloud_bid_out_of_range", "Ann", "from 0 to -1"):
+        RULES.check_entry(dict(base, cloud={"seat": 0, "change": -1}), ctx, complete=False)
+    with refused("players.seat_invalid", "seat 4"):
+        RULES.check_entry(dict(base, cloud={"seat": 4, "change": 1}), ctx, complete=False)
+    with refused("wizard.bid_missing", "Di"):
+        RULES.check_entry(
+            {"bids": [0, 2, 3, None], "tricks": [None] * 4, "cloud": {"seat": 3, "change": 1}},
+            ctx,
+            complete=False,
+        )
+
+
+def test_entry_shape_refused():
+    with refused("entry.not_mapping", "Wizard"):
+        RULES.check_entry([1, 2], seven(), complete=False)
+    with refused("entry.missing_field", "tricks"):
+        RULES.check_entry({"bids": [None] * 4}, seven(), complete=False)
+    with refused("entry.unknown_field", "score"):
+        RULES.check_entry(dict(entry([None] * 4), score=1), seven(), complete=False)
+    with refused("entry.wrong_length", "bids", "4", "3"):
+        RULES.check_entry(entry([None] * 3, [None] * 4), seven(), complete=False)
+    with refused("entry.not_list", "bids"):
+        RULES.check_entry({"bids": "1234", "tricks": [None] * 4}, seven(), complete=False)
+
+
+def scored(bids, tricks):
+    return ScoredRound(1, {"bids": bids, "tricks": tricks, "cloud": None}, ())
+
+
+def test_tie_break_by_bids_orders_tied_totals():
+    settings = RULES.resolve_settings({}, 3)
+    rounds = [scored([3, 1, 2], [3, 1, 2]), scored([4, 1, 0], [0, 2, 1])]
+    standings = RULES.standings([60, 60, 10], rounds, settings)
+    assert [(s.seat, s.place) for s in standings] == [(0, 1), (1, 2), (2, 3)]
+    assert standings[0].note == "wizard.tie_break_bids"
+    assert standings[0].note_params == {"value": 7}
+    assert standings[1].note_params == {"value": 2}
+    assert standings[2].note is None
+
+
+def test_tie_break_off_or_equal_bids_share_the_place():
+    rounds = [scored([3, 3, 2], [3, 3, 2])]
+    on = RULES.standings([50, 50, 40], rounds, RULES.resolve_settings({}, 3))
+    assert [(s.seat, s.place, s.note) for s in on] == [(0, 1, None), (1, 1, None), (2, 3, None)]
+    off_settings = RULES.resolve_settings({"tie_break_by_bids": False}, 3)
+    off = RULES.standings([50, 50, 40], [scored([5, 0, 2], [3, 3, 2])], off_settings)
+    assert [(s.seat, s.place) for s in off] == [(0, 1), (1, 1), (2, 3)]
