@@ -12,6 +12,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+from scorers import messages as rules_messages
 from storage.errors import MESSAGES as STORAGE_MESSAGES
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
@@ -20,7 +21,12 @@ DEFAULT_LANGUAGE = "en"
 
 def layer_messages() -> dict[str, str]:
     """English text that lives beside the rules and storage code that raises it."""
-    return dict(STORAGE_MESSAGES)
+    return (
+        rules_messages.ERRORS
+        | rules_messages.REMINDERS
+        | rules_messages.NOTES
+        | dict(STORAGE_MESSAGES)
+    )
 
 
 def catalog_file(language: str) -> dict[str, str]:
