@@ -1,0 +1,95 @@
+"""GameKeeper: ledgers saved action by action in a real SQLite file."""
+
+from pathlib import Path
+
+import pytest
+
+from scorers import InvalidEntry, wizard
+from scorers.ledger import Action
+from storage import DB_FILENAME, GameStore, StorageError, open_store
+from storage.connection import connect
+from storage.keeper import GameKeeper
+
+
+@pytest.fixture
+def keeper(store: GameStore) -> GameKeeper:
+    return GameKeeper(store)
+
+
+def wizard_round(bids: list[int], tricks: list[int], number: int) -> Action:
+    return Action("score", {"round": number, "entry": {"bids": bids, "tricks": tricks}})
+
+
+def test_every_accepted_action_is_there_after_reopening(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+        first = {"bids": [1, 0, None], "tricks": [None] * 3}
+        game = keeper.apply(game, Action("draft", {"round": 1, "entry": first}))
+        game = keeper.apply(game, wizard_round([1, 0, 0], [1, 0, 0], 1))
+        draft = {"bids": [2, None, None], "tricks": [None] * 3}
+        game = keeper.apply(game, Action("draft", {"round": 2, "entry": draft}))
+        before = game.ledger.state
+    with open_store(tmp_path).store as store:
+        reopened = GameKeeper(store).open(game.id)
+    assert reopened.ledger.state == before
+    assert reopened.ledger.actions == game.ledger.actions
+    assert reopened.ledger.state.totals == (wizard.round_score(1, 1), 20, 20)
+    assert reopened.ledger.state.draft is not None
+    assert reopened.ledger.state.draft["bids"] == [2, None, None]
+
+
+def test_a_refused_action_is_not_saved(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    with pytest.raises(InvalidEntry):
+        keeper.apply(game, wizard_round([1, 0, 0], [1, 1, 1], 1))
+    assert len(keeper.store.actions(game.id)) == 1
+    assert keeper.open(game.id).ledger.actions == game.ledger.actions
+
+
+def test_a_full_disk_raises_and_saves_nothing(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        game = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    connection = connect(tmp_path / DB_FILENAME)
+    (pages,) = connection.execute("PRAGMA page_count").fetchone()
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    keeper = GameKeeper(GameStore(connection))
+    names = ["Ann " + "x" * 20_000, "Ben", "Cas"]
+    with pytest.raises(StorageError) as caught:
+        keeper.apply(game, Action("rename", {"seat": 0, "name": names[0]}))
+    assert caught.value.key == "storage.disk_full"
+    assert keeper.open(game.id).ledger.actions == game.ledger.actions
+
+
+def test_finishing_and_unfinishing_moves_the_game_between_lists(keeper: GameKeeper) -> None:
+    game = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], first_dealer=0)
+    for number in range(1, 5):
+        counts = [
+            {colour: 14 if colour == mine else 0 for colour in ("blue", "green", "red", "yellow")}
+            for mine in ("blue", "green", "red", "yellow")
+        ]
+        entry = {"counts": counts, "face_up": [None] * 4, "ended_early": False}
+        game = keeper.apply(game, Action("score", {"round": number, "entry": entry}))
+    assert game.ledger.state.is_over
+    assert [g.id for g in keeper.finished()] == [game.id]
+    assert keeper.unfinished() == []
+    game = keeper.apply(game, Action("undo", {}))
+    assert [g.id for g in keeper.unfinished()] == [game.id]
+    assert keeper.finished() == []
+
+
+def test_rematch_keeps_players_and_settings_and_passes_the_first_deal(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 2, {"hook": True})
+    again = keeper.rematch(game)
+    assert again.id != game.id
+    assert again.ledger.state.players == ("Ann", "Ben", "Cas")
+    assert again.ledger.state.settings == game.ledger.state.settings
+    assert again.ledger.state.first_dealer == 0
+
+
+def test_recent_names_come_newest_first_without_repeats(keeper: GameKeeper) -> None:
+    keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    keeper.start("wizard", ["Dot", "Ann", "Eve"], 0)
+    assert keeper.recent_names() == ["Dot", "Ann", "Eve", "Ben", "Cas"]
