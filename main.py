@@ -14,6 +14,8 @@ from pathlib import Path
 import flet as ft
 from platformdirs import user_data_dir
 
+from storage import StorageError, open_store
+from storage.keeper import GameKeeper
 from views.app import build_main
 from views.i18n import t
 
@@ -86,6 +88,13 @@ def run(argv: list[str]) -> None:
     args = parse_args(argv)
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     port = claim_port(args.host, args.port)
+    try:
+        opened = open_store(data_dir)
+    except StorageError as error:
+        raise SystemExit(t(error.key, **error.params)) from None
+    notice = t(opened.recovery.key, **opened.recovery.params) if opened.recovery else None
+    if notice:
+        print(notice, file=sys.stderr, flush=True)
     # Flet opens no browser and keeps our port when it believes it runs on a server.
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(
@@ -94,7 +103,7 @@ def run(argv: list[str]) -> None:
         daemon=True,
     ).start()
     ft.run(
-        build_main(data_dir),
+        build_main(GameKeeper(opened.store), notice),
         name="",
         host=args.host,
         port=port,
@@ -102,6 +111,7 @@ def run(argv: list[str]) -> None:
         assets_dir=str(ASSETS_DIR),
         no_cdn=True,
     )
+    opened.store.close()
 
 
 if __name__ == "__main__":

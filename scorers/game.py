@@ -49,6 +49,8 @@ class GameRules(Protocol):
 
     name: str
     title: str
+    min_players: int
+    max_players: int
 
     def check_players(self, players: object) -> tuple[str, ...]: ...
 

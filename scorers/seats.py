@@ -53,3 +53,8 @@ def left_of(seat: int, players: int) -> int:
 def dealer_of(number: int, first_dealer: int, players: int) -> int:
     """The dealer of round `number` (1-based): the deal passes one seat left each round."""
     return (first_dealer + number - 1) % players
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat clockwise, starting at `first` (bidding and playing order)."""
+    return [(first + step) % players for step in range(players)]

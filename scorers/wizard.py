@@ -53,13 +53,11 @@ def forbidden_bid(cards: int, other_bids: Sequence[int]) -> int | None:
 
 def forbidden_dealer_bid(context: RoundContext, bids: Sequence[int | None]) -> int | None:
     """The dealer bid the round's settings forbid, once every other player has bid."""
-    restriction = _dealer_restriction(context, bids)
+    restriction = dealer_restriction(context, bids)
     return restriction[0] if restriction else None
 
 
-def _dealer_restriction(
-    context: RoundContext, bids: Sequence[int | None]
-) -> tuple[int, str] | None:
+def dealer_restriction(context: RoundContext, bids: Sequence[int | None]) -> tuple[int, str] | None:
     """(forbidden bid, message key) under the hook or Canadian rule, or None."""
     settings, info = context.settings, context.info
     others = [bid for seat, bid in enumerate(bids) if seat != info.dealer]
@@ -156,7 +154,7 @@ class WizardRules(SeatedGame):
                 raise InvalidEntry(
                     "wizard.tricks_out_of_range", player=player, value=tricks[seat], cards=cards
                 )
-        restriction = _dealer_restriction(context, bids)
+        restriction = dealer_restriction(context, bids)
         dealer = context.info.dealer
         if restriction and bids[dealer] == restriction[0]:
             raise InvalidEntry(

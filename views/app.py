@@ -1,23 +1,26 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
 from collections.abc import Callable
-from pathlib import Path
 
 import flet as ft
 
+from storage.keeper import GameKeeper
+from views.game_screen import GameScreen
 from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
+from views.services import ScreenAwake, Services, ServicesContext, WakelockScreen
 from views.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 
 ROUTES = [
     ft.Route(index=True, component=Home),
     ft.Route(path="new/:game", component=NewGame),
+    ft.Route(path="game/:game_id", component=GameScreen),
 ]
 
 
 @ft.component
-def App() -> list[ft.View]:
+def App(services: Services) -> list[ft.View]:
     page = ft.context.page
     mode, set_mode = ft.use_state(ft.ThemeMode.SYSTEM)
 
@@ -26,10 +29,17 @@ def App() -> list[ft.View]:
 
     ft.on_updated(apply_theme_mode, [mode])
     choice = ft.use_memo(lambda: ThemeChoice(mode, lambda: set_mode(next_theme_mode(mode))), [mode])
-    return ThemeContext(choice, lambda: ft.Router(ROUTES, manage_views=True))
+    return ServicesContext(
+        services,
+        lambda: ThemeContext(choice, lambda: ft.Router(ROUTES, manage_views=True)),
+    )
 
 
-def build_main(data_dir: Path) -> Callable[[ft.Page], None]:
+def build_main(
+    keeper: GameKeeper,
+    startup_notice: str | None = None,
+    screen_awake: Callable[[], ScreenAwake] = WakelockScreen,
+) -> Callable[[ft.Page], None]:
     """The per-session entry Flet calls: set up the page, then render the app."""
 
     def main(page: ft.Page) -> None:
@@ -37,6 +47,6 @@ def build_main(data_dir: Path) -> Callable[[ft.Page], None]:
         page.theme = light_theme()
         page.dark_theme = dark_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.render_views(App)
+        page.render_views(App, Services(keeper, screen_awake(), startup_notice))
 
     return main

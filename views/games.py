@@ -1,22 +1,60 @@
-"""How the views name the three games; player counts come from the rules."""
+"""What the views know of each game: its name, its entry panel and its score-sheet cells.
 
+Player counts and everything else about the rules come from scorers.
+"""
+
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorers.game import GameRules
+from scorers.games import GAMES as RULES
+from views.pending_entry import PendingEntry, pending_cell
+from views.table import Table
+from views.wizard_entry import WizardEntry, wizard_cell
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    """One game on the home screen."""
-
+class GameView:
     game: str
     title_key: str
     blurb_key: str
-    min_players: int
-    max_players: int
+    # The banner's words for the player who starts the round ("Bidding starts with Ben").
+    first_key: str
+    entry: Callable[[Table], ft.Control]
+    cell: Callable[[Mapping[str, Any], int], str]
+
+    @property
+    def rules(self) -> GameRules:
+        return RULES[self.game]
 
 
 GAMES = (
-    GameEntry("wizard", "game.wizard", "game.wizard.blurb", 3, 6),
-    GameEntry("plotters", "game.plotters", "game.plotters.blurb", 4, 6),
-    GameEntry("colour_blind", "game.colour_blind", "game.colour_blind.blurb", 3, 3),
+    GameView(
+        "wizard",
+        "game.wizard",
+        "game.wizard.blurb",
+        "banner.bidding_starts",
+        WizardEntry,
+        wizard_cell,
+    ),
+    GameView(
+        "plotters",
+        "game.plotters",
+        "game.plotters.blurb",
+        "banner.leads",
+        PendingEntry,
+        pending_cell,
+    ),
+    GameView(
+        "colour_blind",
+        "game.colour_blind",
+        "game.colour_blind.blurb",
+        "banner.leads",
+        PendingEntry,
+        pending_cell,
+    ),
 )
-GAMES_BY_ID = {entry.game: entry for entry in GAMES}
+GAMES_BY_ID = {view.game: view for view in GAMES}

@@ -1,21 +1,226 @@
-"""Starting a new game. For now it names the game; player setup follows."""
+"""Starting a new game: players in seat order, the first dealer, the game's settings."""
+
+import random
+from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
-from views.games import GAMES_BY_ID
+from scorers import InvalidEntry
+from storage import StorageError
+from storage.keeper import GameKeeper, SavedGame
+from views.games import GAMES_BY_ID, GameView
 from views.i18n import t
 from views.screen import screen
+from views.services import use_services
+from views.setup_fields import (
+    SETTING_FIELDS,
+    FieldKind,
+    SettingField,
+    UnreadableSetting,
+    form_value,
+    read_value,
+)
+from views.table import message_of
+from views.widgets import message_line
+
+RANDOM_DEALER = "random"
+
+
+@ft.observable
+@dataclass
+class Setup:
+    """The form as filled in so far; nothing is saved until the game starts."""
+
+    game: str
+    names: list[str]
+    shown_settings: dict[str, Any]
+    dealer: str = RANDOM_DEALER
+    players_message: str | None = None
+    settings_message: str | None = None
+
+    @classmethod
+    def blank(cls, view: GameView) -> "Setup":
+        rules = view.rules
+        defaults = rules.resolve_settings({}, rules.min_players)
+        fields = SETTING_FIELDS[view.game]
+        shown = {f.name: form_value(f, defaults[f.name]) for f in fields}
+        return cls(view.game, [""] * rules.min_players, shown)
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names = [name if i == seat else old for i, old in enumerate(self.names)]
+
+    def add_name(self, name: str = "") -> None:
+        empty = [i for i, old in enumerate(self.names) if not old.strip()]
+        if name and empty:
+            self.set_name(empty[0], name)
+        else:
+            self.names = [*self.names, name]
+
+    def remove(self, seat: int) -> None:
+        self.names = [old for i, old in enumerate(self.names) if i != seat]
+        self.dealer = RANDOM_DEALER
+
+    def move_up(self, seat: int) -> None:
+        names = list(self.names)
+        names[seat - 1], names[seat] = names[seat], names[seat - 1]
+        self.names = names
+        self.dealer = RANDOM_DEALER
+
+    def set_setting(self, name: str, value: Any) -> None:
+        self.shown_settings = {**self.shown_settings, name: value}
+
+    def start(self, keeper: GameKeeper, rng: random.Random) -> SavedGame | None:
+        """The new game, saved; or None with the reason shown beside the part to fix."""
+        self.players_message = self.settings_message = None
+        try:
+            settings = {
+                f.name: read_value(f, self.shown_settings[f.name])
+                for f in SETTING_FIELDS[self.game]
+            }
+        except UnreadableSetting as error:
+            self.settings_message = str(error)
+            return None
+        names = [name.strip() for name in self.names]
+        dealer = rng.randrange(len(names)) if self.dealer == RANDOM_DEALER else int(self.dealer)
+        try:
+            return keeper.start(self.game, names, dealer, settings)
+        except InvalidEntry as error:
+            if error.key.startswith("players."):
+                self.players_message = message_of(error)
+            else:
+                self.settings_message = message_of(error)
+        except StorageError as error:
+            self.settings_message = message_of(error)
+        return None
+
+
+def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
+    name = setup.names[seat]
+    shown = name.strip() or t("setup.player_n", n=seat + 1)
+    return ft.Row(
+        controls=[
+            ft.TextField(
+                label=t("setup.player_n", n=seat + 1),
+                value=name,
+                expand=True,
+                on_change=lambda e: setup.set_name(seat, e.control.value),
+            ),
+            ft.IconButton(
+                icon=ft.Icons.ARROW_UPWARD,
+                tooltip=t("setup.move_up", name=shown),
+                disabled=seat == 0,
+                on_click=lambda _: setup.move_up(seat),
+            ),
+            ft.IconButton(
+                icon=ft.Icons.CLOSE,
+                tooltip=t("setup.remove", name=shown),
+                disabled=len(setup.names) <= fewest,
+                on_click=lambda _: setup.remove(seat),
+            ),
+        ]
+    )
+
+
+def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
+    label, help_text = t(setting.label_key), t(setting.help_key)
+    value = setup.shown_settings[setting.name]
+    if setting.kind is FieldKind.SWITCH:
+        control: ft.Control = ft.Switch(
+            label=label,
+            value=bool(value),
+            on_change=lambda e: setup.set_setting(setting.name, e.control.value),
+        )
+    elif setting.kind is FieldKind.CHOICE:
+        control = ft.Dropdown(
+            label=label,
+            value=str(value),
+            options=[ft.DropdownOption(key=k, text=t(v)) for k, v in setting.options.items()],
+            on_select=lambda e: setup.set_setting(setting.name, e.control.value),
+        )
+    else:
+        control = ft.TextField(
+            label=label,
+            value=str(value),
+            hint_text=t("setting.round_sizes.hint")
+            if setting.kind is FieldKind.HAND_SIZES
+            else None,
+            keyboard_type=ft.KeyboardType.NUMBER
+            if setting.kind is FieldKind.NUMBER
+            else ft.KeyboardType.TEXT,
+            on_change=lambda e: setup.set_setting(setting.name, e.control.value),
+        )
+    return ft.Column(spacing=2, controls=[control, ft.Text(help_text, size=12, italic=True)])
 
 
 @ft.component
 def NewGame() -> ft.View:
     game = ft.use_route_params().get("game", "")
-    entry = GAMES_BY_ID.get(game)
-    if entry is None:
-        return screen(f"/new/{game}", t("app.name"), [ft.Text(t("new_game.unknown"))], back_to="/")
-    return screen(
-        f"/new/{game}",
-        t("new_game.title", game=t(entry.title_key)),
-        [ft.Text(t("new_game.coming_soon"))],
-        back_to="/",
-    )
+    view = GAMES_BY_ID.get(game)
+    route = f"/new/{game}"
+    if view is None:
+        return screen(route, t("app.name"), [ft.Text(t("new_game.unknown"))], back_to="/")
+    return screen(route, t("new_game.title", game=t(view.title_key)), [SetupForm(view)], "/")
+
+
+@ft.component
+def SetupForm(view: GameView) -> ft.Control:
+    keeper = use_services().keeper
+    setup, _ = ft.use_state(lambda: Setup.blank(view))
+    recent, _ = ft.use_state(lambda: keeper.recent_names())
+    rules = view.rules
+    names_in = {name.strip().casefold() for name in setup.names}
+
+    def start(_: ft.Event[ft.FilledButton]) -> None:
+        saved = setup.start(keeper, random.Random())
+        if saved is not None:
+            ft.context.page.navigate(f"/game/{saved.id}")
+
+    dealer_options = [ft.DropdownOption(key=RANDOM_DEALER, text=t("setup.dealer_random"))] + [
+        ft.DropdownOption(key=str(seat), text=name.strip() or t("setup.player_n", n=seat + 1))
+        for seat, name in enumerate(setup.names)
+    ]
+    controls: list[ft.Control] = [
+        ft.Text(
+            t("setup.players", low=rules.min_players, high=rules.max_players),
+            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+        ),
+        *[name_row(setup, seat, rules.min_players) for seat in range(len(setup.names))],
+    ]
+    if len(setup.names) < rules.max_players:
+        controls.append(
+            ft.TextButton(
+                t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda _: setup.add_name()
+            )
+        )
+    chips = [name for name in recent if name.casefold() not in names_in]
+    if chips:
+        controls += [
+            ft.Text(t("setup.recent"), size=12),
+            ft.Row(
+                wrap=True,
+                controls=[
+                    ft.OutlinedButton(
+                        content=ft.Text(name, semantics_label=t("setup.add_recent", name=name)),
+                        on_click=lambda _, name=name: setup.add_name(name),
+                        disabled=len(setup.names) >= rules.max_players
+                        and all(n.strip() for n in setup.names),
+                    )
+                    for name in chips
+                ],
+            ),
+        ]
+    controls += [
+        message_line(setup.players_message),
+        ft.Dropdown(
+            label=t("setup.first_dealer"),
+            value=setup.dealer,
+            options=dealer_options,
+            on_select=lambda e: setattr(setup, "dealer", e.control.value),
+        ),
+        ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *[setting_control(setup, setting) for setting in SETTING_FIELDS[view.game]],
+        message_line(setup.settings_message),
+        ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start),
+    ]
+    return ft.Column(controls=controls, spacing=10)

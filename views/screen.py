@@ -15,16 +15,21 @@ def back_button(to_route: str) -> ft.IconButton:
 
 
 def screen(
-    route: str, title: str, controls: list[ft.Control], back_to: str | None = None
+    route: str,
+    title: str,
+    controls: list[ft.Control],
+    back_to: str | None = None,
+    actions: list[ft.Control] | None = None,
 ) -> ft.View:
-    """A scrollable screen; `back_to` is the route its back button returns to."""
+    """A scrollable screen; `back_to` is the route its back button returns to, `actions`
+    go in the app bar before the theme switch."""
     return ft.View(
         route=route,
         appbar=ft.AppBar(
             leading=back_button(back_to) if back_to is not None else None,
             automatically_imply_leading=False,
             title=ft.Text(title),
-            actions=[ThemeSwitch()],
+            actions=[*(actions or []), ThemeSwitch()],
         ),
         scroll=ft.ScrollMode.AUTO,
         controls=controls,

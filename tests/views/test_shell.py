@@ -1,22 +1,13 @@
 """The app shell without a browser: home, theme switch, a game's screen and back."""
 
-from pathlib import Path
-
 import flet as ft
 
-from tests.flet_harness import AppHarness
-from views.app import build_main
+from tests.views.conftest import AppUnderTest
 from views.i18n import t
 
 
-async def open_app(harness: AppHarness, tmp_path: Path) -> None:
-    await harness.run(build_main(tmp_path))
-
-
-async def test_home_names_trickpad_and_offers_three_games(
-    harness: AppHarness, tmp_path: Path
-) -> None:
-    await open_app(harness, tmp_path)
+async def test_home_names_trickpad_and_offers_three_games(app: AppUnderTest) -> None:
+    harness = await app.start()
     texts = harness.texts()
     assert t("app.name") in texts
     for game, players in [
@@ -28,8 +19,8 @@ async def test_home_names_trickpad_and_offers_three_games(
         assert any(text.startswith(players) for text in texts)
 
 
-async def test_theme_switch_cycles_system_light_dark(harness: AppHarness, tmp_path: Path) -> None:
-    await open_app(harness, tmp_path)
+async def test_theme_switch_cycles_system_light_dark(app: AppUnderTest) -> None:
+    harness = await app.start()
     assert harness.page.theme_mode == ft.ThemeMode.SYSTEM
     steps = [
         ("theme.system", ft.ThemeMode.LIGHT),
@@ -41,10 +32,8 @@ async def test_theme_switch_cycles_system_light_dark(harness: AppHarness, tmp_pa
         assert harness.page.theme_mode == mode_after
 
 
-async def test_a_game_opens_its_screen_and_back_returns_home(
-    harness: AppHarness, tmp_path: Path
-) -> None:
-    await open_app(harness, tmp_path)
+async def test_a_game_opens_its_screen_and_back_returns_home(app: AppUnderTest) -> None:
+    harness = await app.start()
     await harness.click(harness.find(ft.ListTile, has_text=t("game.wizard")))
     assert harness.page.route == "/new/wizard"
     assert t("new_game.title", game=t("game.wizard")) in harness.texts()

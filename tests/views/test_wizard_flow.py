@@ -1,0 +1,177 @@
+"""A Wizard game through the screens, without a browser, on a real SQLite file."""
+
+import flet as ft
+import pytest
+
+from scorers import wizard
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest
+from views.i18n import t
+
+PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
+
+
+def chip(harness: AppHarness, name: str) -> ft.Control:
+    """A number chip by its accessible name ("Ben bids 3")."""
+    return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
+
+
+async def bid(harness: AppHarness, player: str, count: int) -> None:
+    await harness.click(chip(harness, t("wizard.bid_name", player=player, count=count)))
+
+
+async def took(harness: AppHarness, player: str, count: int) -> None:
+    await harness.click(chip(harness, t("wizard.tricks_name", player=player, count=count)))
+
+
+def shown(harness: AppHarness, identifier: str) -> str:
+    return harness.find(ft.Semantics, identifier=identifier).content.value
+
+
+async def start_game(app: AppUnderTest, **settings: object) -> tuple[AppHarness, str]:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0, settings=settings or None)
+    harness = await app.start(f"/game/{game.id}")
+    return harness, game.id
+
+
+async def test_new_game_form_starts_a_game_with_its_settings(app: AppUnderTest) -> None:
+    harness = await app.start("/new/wizard")
+    for seat, name in enumerate(PLAYERS[:3]):
+        await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
+    await harness.click(harness.find(ft.TextButton, text=t("setup.add_player")))
+    await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=4)), "Dot")
+    await harness.select(harness.find(ft.Dropdown, label=t("setup.first_dealer")), "2")
+    await harness.toggle(harness.find(ft.Switch, label=t("setting.hook")))
+    await harness.click(harness.find(ft.FilledButton, text=t("setup.start")))
+    assert harness.page.route.startswith("/game/")
+    [game] = app.keeper.unfinished()
+    assert game.ledger.state.players == tuple(PLAYERS)
+    assert game.ledger.state.first_dealer == 2
+    assert game.ledger.state.settings["hook"] is True
+    banner = shown(harness, "banner")
+    assert t("banner.dealer", name="Cas") in banner
+    assert t("banner.bidding_starts", name="Dot") in banner
+
+
+async def test_duplicate_names_are_refused_beside_the_names(app: AppUnderTest) -> None:
+    harness = await app.start("/new/wizard")
+    for seat, name in enumerate(["Ann", "Ben", "ann"]):
+        await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
+    await harness.click(harness.find(ft.FilledButton, text=t("setup.start")))
+    assert harness.page.route == "/new/wizard"
+    assert any("ann" in text.lower() and "both" in text for text in harness.texts())
+    assert app.keeper.unfinished() == []
+
+
+async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    assert app.screen_awake.calls == [True]
+    # Round 1: Ann deals one card each; Ben bids first.
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+    for player, count in [("Ben", 0), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    expected = [wizard.round_score(b, k) for b, k in [(0, 0), (1, 0), (0, 1), (0, 0)]]
+    for seat, points in enumerate(expected):
+        assert shown(harness, f"total-{seat}") == str(points)
+        assert shown(harness, f"cell-1-{seat}") == str(points)
+    assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
+    reopened = app.keeper.open(game_id).ledger.state
+    assert reopened.totals == tuple(expected)
+
+
+async def test_hook_rule_strikes_the_dealers_forbidden_bid(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app, hook=True)
+    for player, count in [("Ben", 0), ("Cas", 0), ("Dot", 0)]:
+        await bid(harness, player, count)
+    forbidden = chip(harness, t("wizard.bid_name", player="Ann", count=1))
+    button = harness.find(ft.OutlinedButton, where=lambda c: c.content is forbidden)
+    assert button.disabled
+    assert forbidden.style.decoration == ft.TextDecoration.LINE_THROUGH
+    assert "Ann may not bid 1" in " ".join(harness.texts())
+    allowed = chip(harness, t("wizard.bid_name", player="Ann", count=0))
+    assert not harness.find(ft.OutlinedButton, where=lambda c: c.content is allowed).disabled
+
+
+async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    for player in ["Ben", "Cas", "Dot", "Ann"]:
+        await bid(harness, player, 0)
+    for player in ["Ben", "Cas", "Dot", "Ann"]:
+        await took(harness, player, 0)
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert score.disabled
+    assert shown(harness, "entry-hint") == t("wizard.tricks_total", total=0, cards=1)
+    await took(harness, "Ben", 1)
+    assert not harness.find(ft.FilledButton, text=t("entry.score_round")).disabled
+    assert len(app.keeper.open(game_id).ledger.state.rounds) == 0
+
+
+async def play_round(harness: AppHarness, bids: dict[str, int], tricks: dict[str, int]) -> None:
+    for player, count in bids.items():
+        await bid(harness, player, count)
+    for player, count in tricks.items():
+        await took(harness, player, count)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+
+
+async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    await play_round(harness, dict(Ben=1, Cas=0, Dot=0, Ann=0), dict(Ben=1, Cas=0, Dot=0, Ann=0))
+    await play_round(harness, dict(Cas=1, Dot=1, Ann=0, Ben=0), dict(Cas=1, Dot=1, Ann=0, Ben=0))
+    assert shown(harness, "total-1") == str(30 + 20)
+    await harness.click(chip(harness, t("sheet.edit_round", number=1)))
+    assert t("banner.correcting", number=1) in shown(harness, "banner")
+    await took(harness, "Ben", 0)
+    await took(harness, "Cas", 1)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
+    assert shown(harness, "cell-1-1") == "-10"
+    assert shown(harness, "total-1") == str(-10 + 20)
+    state = app.keeper.open(game_id).ledger.state
+    assert len(state.rounds) == 2 and state.current_round == 3
+    # The correction is one undoable step.
+    await harness.click(
+        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.score", number=1)))
+    )
+    assert shown(harness, "total-1") == str(30 + 20)
+    await harness.click(
+        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.score", number=1)))
+    )
+    assert shown(harness, "total-1") == str(-10 + 20)
+
+
+async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    await bid(harness, "Ben", 1)
+    undo = harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
+    await harness.click(undo)
+    assert (
+        t("wizard.bid_count", total=0, cards=1, gap=t("wizard.under", count=1)) in harness.texts()
+    )
+    await harness.click(
+        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.entry", number=1)))
+    )
+    assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+
+
+@pytest.mark.parametrize("bids_made", [2, 4])
+async def test_reopening_mid_round_lands_on_the_same_step(
+    app: AppUnderTest, keeper: GameKeeper, bids_made: int
+) -> None:
+    harness, game_id = await start_game(app)
+    order = ["Ben", "Cas", "Dot", "Ann"]
+    for player in order[:bids_made]:
+        await bid(harness, player, 0 if player != "Ben" else 1)
+    await harness.close()
+    async with AppHarness() as fresh:
+        again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
+        reopened = await again.start(f"/game/{game_id}")
+        for player in order[:bids_made]:
+            made = 0 if player != "Ben" else 1
+            text = chip(reopened, t("wizard.bid_name", player=player, count=made))
+            assert reopened.find(ft.FilledButton, where=lambda c, text=text: c.content is text)
+        tricks_shown = t("wizard.tricks_title") in reopened.texts()
+        assert tricks_shown == (bids_made == 4)

@@ -1,0 +1,59 @@
+"""The state of the table at a glance: which round, who deals, who starts, what to remember."""
+
+import flet as ft
+
+from views.games import GameView
+from views.i18n import t
+from views.table import Table
+from views.widgets import identified
+
+
+def round_line(table: Table, view: GameView) -> str:
+    state, info = table.state, table.round_info
+    if table.editing is not None:
+        number = t("banner.correcting", number=table.editing)
+    elif state.round_count is not None:
+        number = t("banner.round_of", number=info.number, count=state.round_count)
+    else:
+        number = t("banner.deal", number=info.number)
+    return " · ".join(
+        [
+            number,
+            t("banner.cards_each", cards=info.cards),
+            t("banner.dealer", name=state.players[info.dealer]),
+            t(view.first_key, name=state.players[info.first]),
+        ]
+    )
+
+
+def progress(table: Table) -> float:
+    """How far the game is: rounds played of all rounds, or the leader's way to the target."""
+    state = table.state
+    if state.round_count:
+        return len(state.rounds) / state.round_count
+    target = state.settings["target"]
+    return min(1.0, max(state.totals, default=0) / target)
+
+
+@ft.component
+def Banner(table: Table, view: GameView) -> ft.Control:
+    state = table.state
+    if state.is_over and table.editing is None:
+        lines: list[ft.Control] = [
+            identified("banner", ft.Text(t("banner.game_over"), weight=ft.FontWeight.BOLD))
+        ]
+    else:
+        info = table.round_info
+        lines = [
+            identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
+            identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
+        ]
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                spacing=6,
+                controls=[*lines, ft.ProgressBar(value=progress(table))],
+            ),
+        )
+    )

@@ -1,0 +1,161 @@
+"""A game at the table: banner, the round's entry, the score sheet, undo and redo."""
+
+import flet as ft
+
+from scorers.ledger import Action
+from storage import StorageError
+from storage.keeper import GameKeeper
+from views.banner import Banner
+from views.games import GAMES_BY_ID, GameView
+from views.i18n import t
+from views.screen import screen
+from views.services import use_services
+from views.sheet import ScoreSheet
+from views.standings import FinalStandings
+from views.table import Table, message_of
+from views.widgets import identified, message_line
+
+
+def describe(action: Action | None) -> str:
+    """What undo or redo would take back or bring back, in a few words."""
+    if action is None:
+        return ""
+    if action.kind == "rename":
+        return t("undo.rename")
+    if action.kind == "score":
+        return t("undo.score", number=action.data["round"])
+    return t("undo.entry", number=action.data["round"])
+
+
+def history_buttons(table: Table) -> list[ft.Control]:
+    ledger = table.game.ledger
+    return [
+        ft.IconButton(
+            icon=ft.Icons.UNDO,
+            tooltip=t("undo.undo", what=describe(ledger.undo_target()))
+            if ledger.can_undo()
+            else t("undo.nothing"),
+            disabled=not ledger.can_undo(),
+            on_click=lambda _: table.undo(),
+        ),
+        ft.IconButton(
+            icon=ft.Icons.REDO,
+            tooltip=t("undo.redo", what=describe(ledger.redo_target()))
+            if ledger.can_redo()
+            else t("undo.nothing_to_redo"),
+            disabled=not ledger.can_redo(),
+            on_click=lambda _: table.redo(),
+        ),
+    ]
+
+
+def submit_bar(table: Table) -> ft.Control:
+    """Score the round (or save a correction), enabled only when the entry is complete."""
+    problem = table.problem()
+    if table.editing is not None:
+        buttons: list[ft.Control] = [
+            ft.FilledButton(
+                t("entry.save_correction"),
+                disabled=problem is not None,
+                on_click=lambda _: table.submit(),
+            ),
+            ft.OutlinedButton(t("entry.cancel"), on_click=lambda _: table.cancel_edit()),
+        ]
+    else:
+        buttons = [
+            ft.FilledButton(
+                t("entry.score_round"),
+                disabled=problem is not None,
+                on_click=lambda _: table.submit(),
+            )
+        ]
+    hint = message_of(problem) if problem is not None else t("entry.ready")
+    return ft.Column(
+        controls=[identified("entry-hint", ft.Text(hint, italic=True)), ft.Row(buttons, wrap=True)]
+    )
+
+
+def last_round(table: Table) -> ft.Control | None:
+    """Each player's points from the round just scored and their new totals."""
+    state = table.state
+    if not state.rounds or table.editing is not None:
+        return None
+    scored = state.rounds[-1]
+    totals = state.running_totals()[-1]
+    lines = [
+        t("result.line", name=name, points=f"{points:+d}", total=total)
+        for name, points, total in zip(state.players, scored.scores, totals, strict=True)
+    ]
+    return ft.Container(
+        padding=8,
+        content=ft.Column(
+            spacing=2,
+            controls=[
+                ft.Text(t("result.title", number=scored.number), weight=ft.FontWeight.BOLD),
+                *[ft.Text(line) for line in lines],
+            ],
+        ),
+    )
+
+
+def game_body(table: Table, view: GameView) -> list[ft.Control]:
+    state = table.state
+
+    def rematch() -> None:
+        try:
+            again = table.keeper.rematch(table.game)
+        except StorageError as error:
+            table.message = message_of(error)
+            return
+        ft.context.page.navigate(f"/game/{again.id}")
+
+    controls: list[ft.Control] = [Banner(table, view)]
+    if state.is_over and table.editing is None:
+        controls.append(FinalStandings(table, rematch))
+    else:
+        controls += [view.entry(table), message_line(table.message), submit_bar(table)]
+        result = last_round(table)
+        if result is not None:
+            controls.append(result)
+    controls.append(ScoreSheet(table, view))
+    return controls
+
+
+def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
+    try:
+        return Table(keeper, keeper.open(game_id))
+    except StorageError:
+        return None
+
+
+@ft.component
+def GameScreen() -> ft.View:
+    game_id = ft.use_route_params().get("game_id", "")
+    services = use_services()
+    table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
+    route = f"/game/{game_id}"
+
+    async def keep_awake() -> None:
+        await services.screen_awake.set_awake(True)
+
+    async def let_sleep() -> None:
+        await services.screen_awake.set_awake(False)
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)
+    if table is None:
+        return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
+    view = GAMES_BY_ID[table.state.game]
+    return screen(
+        route,
+        t(view.title_key),
+        game_body(table, view),
+        back_to="/",
+        actions=[
+            *history_buttons(table),
+            ft.IconButton(
+                icon=ft.Icons.MENU_BOOK,
+                tooltip=t("rules.open"),
+                on_click=lambda _: ft.context.page.navigate(f"/rules/{view.game}?back={route}"),
+            ),
+        ],
+    )

@@ -1,0 +1,33 @@
+"""The end of a game: final places (shared on ties), the tie-break explained, a rematch."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from views.i18n import t
+from views.table import Table
+from views.widgets import identified
+
+
+@ft.component
+def FinalStandings(table: Table, on_rematch: Callable[[], None]) -> ft.Control:
+    state = table.state
+    rows: list[ft.Control] = [
+        ft.Text(t("standings.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
+    ]
+    for standing in state.standings():
+        name = state.players[standing.seat]
+        rows.append(
+            identified(
+                f"standing-{standing.seat}",
+                ft.Text(
+                    t("standings.line", place=standing.place, name=name, total=standing.total),
+                    weight=ft.FontWeight.BOLD if standing.place == 1 else None,
+                    size=18,
+                ),
+            )
+        )
+        if standing.note:
+            rows.append(ft.Text(t(standing.note, **standing.note_params), italic=True))
+    rows.append(ft.FilledButton(t("standings.rematch"), on_click=lambda _: on_rematch()))
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=rows)))

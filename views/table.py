@@ -1,0 +1,117 @@
+"""The open game on one screen: the saved ledger, the round being entered, the last message.
+
+Every change goes through the GameKeeper: the rules check it, storage saves it, and only
+then does the screen show it. A refused change leaves the game as it was and puts the
+reason in `message`, shown where the entry was made.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorers import InvalidEntry
+from scorers.game import RoundInfo
+from scorers.ledger import Action, GameState
+from storage import StorageError
+from storage.keeper import GameKeeper, SavedGame
+from views.i18n import t
+
+Entry = Mapping[str, Any]
+
+
+def message_of(error: InvalidEntry | StorageError) -> str:
+    return t(error.key, **error.params)
+
+
+@ft.observable
+@dataclass
+class Table:
+    keeper: GameKeeper
+    game: SavedGame
+    message: str | None = None
+    # A past round being corrected: its number and the entry as changed so far (not saved
+    # until `submit`, which records the whole corrected round as one undoable step).
+    editing: int | None = None
+    edit_entry: Entry | None = None
+
+    @property
+    def state(self) -> GameState:
+        return self.game.ledger.state
+
+    @property
+    def round_number(self) -> int:
+        """The round the entry panel shows: the one being corrected, else the current one."""
+        return self.editing if self.editing is not None else self.state.current_round
+
+    @property
+    def round_info(self) -> RoundInfo:
+        return self.state.round_info(self.round_number)
+
+    @property
+    def entry(self) -> Entry:
+        if self.editing is not None and self.edit_entry is not None:
+            return self.edit_entry
+        return self.state.draft or self.state.blank_entry()
+
+    def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
+        """Why the entry cannot be scored yet, or None when it is complete and valid."""
+        number = self.round_number
+        try:
+            self.state.rules.check_entry(
+                entry if entry is not None else self.entry,
+                self.state.round_context(number),
+                complete=True,
+            )
+        except InvalidEntry as error:
+            return error
+        return None
+
+    def change(self, entry: Entry) -> bool:
+        """A changed entry: saved at once as a draft, or kept aside while correcting."""
+        if self.editing is not None:
+            try:
+                self.state.rules.check_entry(
+                    entry, self.state.round_context(self.editing), complete=False
+                )
+            except InvalidEntry as error:
+                self.message = message_of(error)
+                return False
+            self.edit_entry = dict(entry)
+            self.message = None
+            return True
+        return self.act(Action("draft", {"round": self.round_number, "entry": dict(entry)}))
+
+    def submit(self) -> bool:
+        """Score the round shown (or save the correction of a past round)."""
+        done = self.act(Action("score", {"round": self.round_number, "entry": dict(self.entry)}))
+        if done:
+            self.editing = None
+            self.edit_entry = None
+        return done
+
+    def start_edit(self, number: int) -> None:
+        self.editing = number
+        self.edit_entry = dict(self.state.rounds[number - 1].entry)
+        self.message = None
+
+    def cancel_edit(self) -> None:
+        self.editing = None
+        self.edit_entry = None
+        self.message = None
+
+    def undo(self) -> bool:
+        return self.act(Action("undo", {}))
+
+    def redo(self) -> bool:
+        return self.act(Action("redo", {}))
+
+    def act(self, action: Action) -> bool:
+        try:
+            self.game = self.keeper.apply(self.game, action)
+        except (InvalidEntry, StorageError) as error:
+            self.message = message_of(error)
+            return False
+        self.message = None
+        return True

@@ -1,0 +1,69 @@
+"""Small controls the game screens share."""
+
+from collections.abc import Callable, Iterable
+
+import flet as ft
+
+CHIP_SIZE = 44  # a thumb-sized target
+
+
+def number_chip(
+    number: int,
+    name: str,
+    *,
+    selected: bool,
+    forbidden: bool = False,
+    on_pick: Callable[[int], None],
+) -> ft.Control:
+    """A round button showing `number`; screen readers hear `name` ("Ben bids 3")."""
+    label = ft.Text(
+        str(number),
+        semantics_label=name,
+        weight=ft.FontWeight.BOLD if selected else None,
+        style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if forbidden else None,
+    )
+    style = ft.ButtonStyle(shape=ft.CircleBorder(), padding=0)
+    size = {"width": CHIP_SIZE, "height": CHIP_SIZE}
+    if selected:
+        return ft.FilledButton(
+            content=label, style=style, on_click=lambda _: on_pick(number), **size
+        )
+    return ft.OutlinedButton(
+        content=label, style=style, disabled=forbidden, on_click=lambda _: on_pick(number), **size
+    )
+
+
+def number_chips(
+    numbers: Iterable[int],
+    name_of: Callable[[int], str],
+    *,
+    selected: int | None,
+    forbidden: int | None = None,
+    on_pick: Callable[[int], None],
+) -> ft.Row:
+    return ft.Row(
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+        controls=[
+            number_chip(
+                n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick
+            )
+            for n in numbers
+        ],
+    )
+
+
+def identified(identifier: str, control: ft.Control) -> ft.Semantics:
+    """A value tests and screen readers find by name, e.g. a player's total."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def message_line(text: str | None) -> ft.Control:
+    """The reason an entry was refused, shown where it was made."""
+    return ft.Text(
+        text or "",
+        visible=bool(text),
+        color=ft.Colors.ERROR,
+        weight=ft.FontWeight.W_500,
+    )
