@@ -22,7 +22,7 @@ from views.setup_fields import (
     read_value,
 )
 from views.table import message_of
-from views.widgets import message_line
+from views.widgets import choice_chips, message_line
 
 RANDOM_DEALER = "random"
 
@@ -132,11 +132,19 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
             on_change=lambda e: setup.set_setting(setting.name, e.control.value),
         )
     elif setting.kind is FieldKind.CHOICE:
-        control = ft.Dropdown(
-            label=label,
-            value=str(value),
-            options=[ft.DropdownOption(key=k, text=t(v)) for k, v in setting.options.items()],
-            on_select=lambda e: setup.set_setting(setting.name, e.control.value),
+        control = ft.Column(
+            spacing=4,
+            controls=[
+                ft.Text(label),
+                choice_chips(
+                    [
+                        (key, t(text), t("setup.choose", setting=label, option=t(text)))
+                        for key, text in setting.options.items()
+                    ],
+                    str(value),
+                    lambda key: setup.set_setting(setting.name, key),
+                ),
+            ],
         )
     else:
         control = ft.TextField(
@@ -176,9 +184,11 @@ def SetupForm(view: GameView) -> ft.Control:
         if saved is not None:
             ft.context.page.navigate(f"/game/{saved.id}")
 
-    dealer_options = [ft.DropdownOption(key=RANDOM_DEALER, text=t("setup.dealer_random"))] + [
-        ft.DropdownOption(key=str(seat), text=name.strip() or t("setup.player_n", n=seat + 1))
-        for seat, name in enumerate(setup.names)
+    dealer_options = [(RANDOM_DEALER, t("setup.dealer_random"), t("setup.dealer_random_name"))] + [
+        (str(seat), shown, t("setup.deals_first", name=shown))
+        for seat, shown in enumerate(
+            name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(setup.names)
+        )
     ]
     controls: list[ft.Control] = [
         ft.Text(
@@ -212,12 +222,8 @@ def SetupForm(view: GameView) -> ft.Control:
         ]
     controls += [
         message_line(setup.players_message),
-        ft.Dropdown(
-            label=t("setup.first_dealer"),
-            value=setup.dealer,
-            options=dealer_options,
-            on_select=lambda e: setattr(setup, "dealer", e.control.value),
-        ),
+        ft.Text(t("setup.first_dealer")),
+        choice_chips(dealer_options, setup.dealer, lambda key: setattr(setup, "dealer", key)),
         ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[setting_control(setup, setting) for setting in SETTING_FIELDS[view.game]],
         message_line(setup.settings_message),

@@ -67,3 +67,21 @@ def message_line(text: str | None) -> ft.Control:
         color=ft.Colors.ERROR,
         weight=ft.FontWeight.W_500,
     )
+
+
+def choice_chips(
+    options: Iterable[tuple[str, str, str]],
+    selected: str,
+    on_pick: Callable[[str], None],
+) -> ft.Row:
+    """One button per option (value, visible text, accessible name); the chosen one filled.
+
+    Used instead of a dropdown, which Flutter's web accessibility tree does not expose."""
+    buttons: list[ft.Control] = []
+    for value, text, name in options:
+        label = ft.Text(text, semantics_label=name)
+        if value == selected:
+            buttons.append(ft.FilledButton(content=label, on_click=lambda _, v=value: on_pick(v)))
+        else:
+            buttons.append(ft.OutlinedButton(content=label, on_click=lambda _, v=value: on_pick(v)))
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)

@@ -9,7 +9,9 @@ from scorers.seats import seats_from
 from scorers.wizard import dealer_restriction
 from views.i18n import t
 from views.table import Table
-from views.widgets import number_chips
+from views.widgets import identified, number_chips
+
+NAME_WIDTH = 72
 
 
 def count_line(key: str, total: int, cards: int) -> str:
@@ -30,6 +32,20 @@ def with_value(entry: Mapping[str, Any], field: str, seat: int, value: int) -> d
     return {**entry, field: values}
 
 
+def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
+    """A player's name (and a note: dealer, the bid) beside their chips."""
+    label = [ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True)]
+    if note:
+        label.append(ft.Text(note, size=11, italic=True))
+    return ft.Row(
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        controls=[
+            ft.Container(width=NAME_WIDTH, content=ft.Column(spacing=0, controls=label)),
+            ft.Container(expand=True, content=chips),
+        ],
+    )
+
+
 @ft.component
 def WizardEntry(table: Table) -> ft.Control:
     state, info, entry = table.state, table.round_info, table.entry
@@ -39,63 +55,57 @@ def WizardEntry(table: Table) -> ft.Control:
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
     all_bid = all(bid is not None for bid in bids)
 
-    def player_label(seat: int) -> ft.Text:
-        dealer = f" · {t('wizard.dealer_mark')}" if seat == info.dealer else ""
-        return ft.Text(players[seat] + dealer, weight=ft.FontWeight.W_500)
-
     def bid_row(seat: int) -> ft.Control:
         forbidden = restriction[0] if restriction and seat == info.dealer else None
-        return ft.Column(
-            spacing=4,
-            controls=[
-                player_label(seat),
-                number_chips(
-                    range(cards + 1),
-                    lambda n: t("wizard.bid_name", player=players[seat], count=n),
-                    selected=bids[seat],
-                    forbidden=forbidden,
-                    on_pick=lambda n: table.change(with_value(entry, "bids", seat, n)),
-                ),
-            ],
+        dealer = t("wizard.dealer_mark") if seat == info.dealer else None
+        return player_row(
+            players[seat],
+            dealer,
+            number_chips(
+                range(cards + 1),
+                lambda n: t("wizard.bid_name", player=players[seat], count=n),
+                selected=bids[seat],
+                forbidden=forbidden,
+                on_pick=lambda n: table.change(with_value(table.entry, "bids", seat, n)),
+            ),
         )
 
     def trick_row(seat: int) -> ft.Control:
-        return ft.Column(
-            spacing=4,
-            controls=[
-                ft.Text(
-                    t("wizard.bid_was", player=players[seat], bid=bids[seat]),
-                    weight=ft.FontWeight.W_500,
+        return player_row(
+            players[seat],
+            t("wizard.bid_was", bid=bids[seat]),
+            number_chips(
+                range(cards + 1),
+                lambda n: t(
+                    "wizard.trick_name" if n == 1 else "wizard.tricks_name",
+                    player=players[seat],
+                    count=n,
                 ),
-                number_chips(
-                    range(cards + 1),
-                    lambda n: t("wizard.tricks_name", player=players[seat], count=n),
-                    selected=tricks[seat],
-                    on_pick=lambda n: table.change(with_value(entry, "tricks", seat, n)),
-                ),
-            ],
+                selected=tricks[seat],
+                on_pick=lambda n: table.change(with_value(table.entry, "tricks", seat, n)),
+            ),
         )
 
     bid_total = sum(bid for bid in bids if bid is not None)
     controls: list[ft.Control] = [
         ft.Text(t("wizard.bids_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        ft.Text(count_line("wizard.bid_count", bid_total, cards)),
+        identified("bid-count", ft.Text(count_line("wizard.bid_count", bid_total, cards))),
     ]
+    controls += [bid_row(seat) for seat in order]
     if restriction:
+        # Below the dealer's row, the last one: nothing the players tap moves when it shows.
         key, value = restriction[1], restriction[0]
         controls.append(
-            ft.Text(
-                t(key, player=players[info.dealer], value=value, cards=cards),
-                italic=True,
-            )
+            ft.Text(t(key, player=players[info.dealer], value=value, cards=cards), italic=True)
         )
-    controls += [bid_row(seat) for seat in order]
     if all_bid:
         trick_total = sum(count for count in tricks if count is not None)
         controls += [
             ft.Divider(),
             ft.Text(t("wizard.tricks_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-            ft.Text(count_line("wizard.trick_count", trick_total, cards)),
+            identified(
+                "trick-count", ft.Text(count_line("wizard.trick_count", trick_total, cards))
+            ),
             *[trick_row(seat) for seat in order],
         ]
     return ft.Column(controls=controls, spacing=10)

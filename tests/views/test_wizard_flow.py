@@ -22,7 +22,8 @@ async def bid(harness: AppHarness, player: str, count: int) -> None:
 
 
 async def took(harness: AppHarness, player: str, count: int) -> None:
-    await harness.click(chip(harness, t("wizard.tricks_name", player=player, count=count)))
+    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
+    await harness.click(chip(harness, t(key, player=player, count=count)))
 
 
 def shown(harness: AppHarness, identifier: str) -> str:
@@ -41,7 +42,11 @@ async def test_new_game_form_starts_a_game_with_its_settings(app: AppUnderTest) 
         await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
     await harness.click(harness.find(ft.TextButton, text=t("setup.add_player")))
     await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=4)), "Dot")
-    await harness.select(harness.find(ft.Dropdown, label=t("setup.first_dealer")), "2")
+    await harness.click(
+        harness.find(
+            ft.Text, where=lambda c: c.semantics_label == t("setup.deals_first", name="Cas")
+        )
+    )
     await harness.toggle(harness.find(ft.Switch, label=t("setting.hook")))
     await harness.click(harness.find(ft.FilledButton, text=t("setup.start")))
     assert harness.page.route.startswith("/game/")

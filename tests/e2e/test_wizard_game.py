@@ -1,0 +1,142 @@
+"""A whole 6-player Wizard game with the hook rule, played through the browser.
+
+Totals are checked against the rules engine after every round; round 3 is corrected, a
+correction undone, the server killed mid-round and restarted, and the game finished.
+"""
+
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scorers import wizard
+from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.e2e.wizard_steps import bid, expect_value, tap, took, type_into, value_of
+from views.i18n import t
+
+PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
+TALL = {"width": 900, "height": 2400}
+PHONE = {"width": 360, "height": 740}
+
+
+def plan(number: int) -> tuple[list[int], list[int]]:
+    """Bids and tricks per seat for round `number` (first dealer Ann, seat 0).
+
+    The first bidder bids every card and takes them all; the others bid 0 and take none,
+    except the dealer: the hook forbids a 0 there, so the dealer bids 1 and misses."""
+    cards = number
+    dealer = (number - 1) % 6
+    first = (dealer + 1) % 6
+    bids = [0] * 6
+    tricks = [0] * 6
+    bids[first] = cards
+    tricks[first] = cards
+    bids[dealer] = 1
+    return bids, tricks
+
+
+def bidding_order(number: int) -> list[int]:
+    dealer = (number - 1) % 6
+    return [(dealer + 1 + step) % 6 for step in range(6)]
+
+
+def enter_bids(page: Page, number: int) -> None:
+    bids, _ = plan(number)
+    for seat in bidding_order(number):
+        bid(page, PLAYERS[seat], bids[seat])
+
+
+def enter_tricks_and_score(page: Page, number: int) -> None:
+    _, tricks = plan(number)
+    for seat in bidding_order(number):
+        took(page, PLAYERS[seat], tricks[seat])
+    tap(page, t("entry.score_round"))
+
+
+def expected_totals(rounds: dict[int, tuple[list[int], list[int]]]) -> list[int]:
+    totals = [0] * 6
+    for bids, tricks in rounds.values():
+        for seat in range(6):
+            totals[seat] += wizard.round_score(bids[seat], tricks[seat])
+    return totals
+
+
+def check_totals(page: Page, rounds: dict[int, tuple[list[int], list[int]]]) -> None:
+    for seat, total in enumerate(expected_totals(rounds)):
+        expect_value(page, f"total-{seat}", str(total))
+
+
+def set_up_game(page: Page) -> None:
+    page.get_by_role("button", name=t("game.wizard")).first.click()
+    for seat, name in enumerate(PLAYERS):
+        if seat >= 3:
+            page.get_by_role("button", name=t("setup.add_player")).click()
+        type_into(page, t("setup.player_n", n=seat + 1), name)
+    tap(page, t("setup.deals_first", name="Ann"))
+    page.get_by_role("switch", name=t("setting.hook")).click()
+    tap(page, t("setup.start"))
+    expect(page.locator('[flt-semantics-identifier="banner"]')).to_contain_text(
+        t("banner.dealer", name="Ann")
+    )
+
+
+@pytest.mark.timeout(300)
+def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppServer) -> None:
+    page = open_app(browser, app_server.url, TALL)
+    set_up_game(page)
+    game_path = urlparse(page.url).path
+    played: dict[int, tuple[list[int], list[int]]] = {}
+
+    for number in range(1, 11):
+        enter_bids(page, number)
+        if number == 1:
+            # The hook rule: Ann, the dealer, may not make the bids total 1 with a 0.
+            forbidden = page.get_by_role("button", name=t("wizard.bid_name", player="Ann", count=0))
+            expect(forbidden).to_be_disabled()
+        if number == 5:
+            phone = open_app(browser, app_server.url + game_path, PHONE)
+            expect_value(phone, "banner", value_of(page, "banner"))
+            screenshot(phone, "wizard-bids-phone")
+            phone.close()
+            # Kill the server mid-round; the bids must still be there after a restart.
+            app_server.restart()
+            page.close()
+            page = open_app(browser, app_server.url + game_path, TALL)
+            over = t("wizard.over", count=1)
+            expect_value(page, "bid-count", t("wizard.bid_count", total=6, cards=5, gap=over))
+        enter_tricks_and_score(page, number)
+        played[number] = plan(number)
+        check_totals(page, played)
+
+        if number == 4:
+            # Correct round 3: the first bidder (Dot) took one trick fewer, Eve one more.
+            tap(page, t("sheet.edit_round", number=3))
+            took(page, "Dot", 2)
+            took(page, "Eve", 1)
+            tap(page, t("entry.save_correction"))
+            bids, tricks = plan(3)
+            tricks = list(tricks)
+            tricks[3], tricks[4] = 2, 1
+            corrected = dict(played)
+            corrected[3] = (bids, tricks)
+            check_totals(page, corrected)
+            expect_value(page, "cell-3-3", str(wizard.round_score(3, 2)))
+            # Undo the correction: the sheet is as played again.
+            page.get_by_label(t("undo.undo", what=t("undo.score", number=3))).click()
+            check_totals(page, played)
+
+    phone = open_app(browser, app_server.url + game_path, PHONE)
+    expect(phone.locator('[flt-semantics-identifier="standing-0"]')).to_be_attached()
+    screenshot(phone, "wizard-standings-phone")
+    phone.mouse.wheel(0, 3000)
+    screenshot(phone, "wizard-sheet-phone")
+    phone.close()
+    totals = expected_totals(played)
+    best = max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    for seat in winners:
+        expect_value(
+            page,
+            f"standing-{seat}",
+            t("standings.line", place=1, name=PLAYERS[seat], total=best),
+        )
