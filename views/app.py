@@ -8,11 +8,13 @@ import flet as ft
 from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
+from views.rules import RulesScreen
 from views.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 
 ROUTES = [
     ft.Route(index=True, component=Home),
     ft.Route(path="new/:game", component=NewGame),
+    ft.Route(path="rules/:game", component=RulesScreen),
 ]
 
 
