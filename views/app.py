@@ -9,6 +9,7 @@ from views.game_screen import GameScreen
 from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
+from views.rules import RulesScreen
 from views.services import ScreenAwake, Services, ServicesContext, WakelockScreen
 from views.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 
@@ -16,6 +17,7 @@ ROUTES = [
     ft.Route(index=True, component=Home),
     ft.Route(path="new/:game", component=NewGame),
     ft.Route(path="game/:game_id", component=GameScreen),
+    ft.Route(path="rules/:game", component=RulesScreen),
 ]
 
 

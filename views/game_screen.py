@@ -8,6 +8,7 @@ from storage.keeper import GameKeeper
 from views.banner import Banner
 from views.games import GAMES_BY_ID, GameView
 from views.i18n import t
+from views.rules import rules_route
 from views.screen import screen
 from views.services import use_services
 from views.sheet import ScoreSheet
@@ -155,7 +156,7 @@ def GameScreen() -> ft.View:
             ft.IconButton(
                 icon=ft.Icons.MENU_BOOK,
                 tooltip=t("rules.open"),
-                on_click=lambda _: ft.context.page.navigate(f"/rules/{view.game}?back={route}"),
+                on_click=lambda _: ft.context.page.navigate(rules_route(view.game, back=route)),
             ),
         ],
     )

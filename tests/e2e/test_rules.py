@@ -1,0 +1,37 @@
+"""The rules screen in a real browser: the sheet renders and the trick helper answers."""
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import AppServer, open_app, screenshot
+from views.i18n import t
+from views.rules import rules_route
+from views.trick_helpers import RESULT_ID
+
+
+def type_card(page: Page, number: int, card: str) -> None:
+    """Type into a card field; retype if Flutter dropped the first keys (it can right after
+    the page loads, before its text input is wired up)."""
+    field = page.get_by_label(t("rules.card_label", number=number))
+    for _ in range(3):
+        field.click()
+        page.wait_for_selector("input:focus")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(card)
+        if field.input_value() == card:
+            return
+    expect(field).to_have_value(card)
+
+
+def test_plotters_sheet_and_trick_helper(browser, app_server: AppServer) -> None:
+    page = open_app(browser, app_server.url + rules_route("plotters"))
+    try:
+        expect(page.get_by_text(t("rules.title", game=t("game.plotters")))).to_be_visible(
+            timeout=20_000
+        )
+        for number, card in enumerate(["red 9", "blue 2", "red 14", "green 1"], start=1):
+            type_card(page, number, card)
+        result = page.locator(f'[flt-semantics-identifier="{RESULT_ID}"]')
+        expect(result).to_contain_text("Card 3 (red 14) picks 2 cards")
+        screenshot(page, "rules-plotters-phone")
+    finally:
+        page.close()

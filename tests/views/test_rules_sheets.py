@@ -1,0 +1,53 @@
+"""Every game has a rules sheet, and each sheet names its Trickpad settings and defaults."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorers.games import rules_for
+from views.games import GAMES, GameEntry
+from views.rules_sheets import rules_sheet
+
+# How the sheets name each setting of the rules engines, and how they word a default.
+SETTING_NAMES = {
+    "hook": "Hook",
+    "canadian": "Canadian rule",
+    "tie_break_by_bids": "Tie-break by bids",
+    "round_sizes": "Short game",
+    "bomb": "Bomb",
+    "cloud": "Cloud",
+    "nothing_face_down": "Nothing face down",
+    "target": "Target score",
+}
+DEFAULT_WORDS = {False: "off", True: "on", None: "off", "divide_by_one": "divide by 1"}
+SETTING_LINE = re.compile(r"^- \*\*(.+?)\*\* \(default: (.+?)\)", re.MULTILINE)
+
+
+def default_words(value: object) -> str:
+    return (
+        str(value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else DEFAULT_WORDS[value]
+    )
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.game)
+def test_each_sheet_names_every_setting_with_its_default(entry: GameEntry) -> None:
+    rules = rules_for(entry.game)
+    defaults = rules.resolve_settings({}, rules.min_players)
+    sheet = rules_sheet(entry.game)
+    assert sheet.startswith("# ")
+    listed = dict(SETTING_LINE.findall(sheet.split("## Settings in Trickpad", 1)[1]))
+    expected = {SETTING_NAMES[name]: default_words(value) for name, value in defaults.items()}
+    assert listed == expected
+
+
+def test_a_language_without_a_sheet_falls_back_to_english(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "de").mkdir()
+    (tmp_path / "en" / "wizard.md").write_text("# Wizard", encoding="utf-8")
+    (tmp_path / "en" / "plotters.md").write_text("# Plotters", encoding="utf-8")
+    (tmp_path / "de" / "wizard.md").write_text("# Zauberer", encoding="utf-8")
+    assert rules_sheet("wizard", "de", tmp_path) == "# Zauberer"
+    assert rules_sheet("plotters", "de", tmp_path) == "# Plotters"

@@ -1,0 +1,50 @@
+"""A game's rules sheet, with a trick helper for the games where tricks need working out.
+
+Route: ``/rules/<game>`` with ``<game>`` one of "wizard", "plotters", "colour_blind".
+Its back button returns home; add ``?back=<route>`` (a route of this app, starting with
+"/") to return elsewhere instead, e.g. the game screen links to
+``/rules/plotters?back=/game/12``. `rules_route` builds such a link.
+"""
+
+from urllib.parse import parse_qs, quote, urlparse
+
+import flet as ft
+
+from views.games import GAMES_BY_ID
+from views.i18n import t
+from views.rules_sheets import rules_sheet
+from views.screen import screen
+from views.trick_helpers import ColourBlindTrickHelper, PlottersTrickHelper
+
+TRICK_HELPERS = {"plotters": PlottersTrickHelper, "colour_blind": ColourBlindTrickHelper}
+
+
+def rules_route(game: str, back: str | None = None) -> str:
+    """The link to `game`'s rules; its back button returns to `back` (default: home)."""
+    route = f"/rules/{game}"
+    return route if back is None else f"{route}?back={quote(back, safe='/')}"
+
+
+def back_route(route: str) -> str:
+    """Where the back button of the screen at `route` leads: its `back` query, else home.
+    Only a path of this app counts, so a link cannot send the player to another site."""
+    back = parse_qs(urlparse(route).query).get("back", ["/"])[0]
+    return back if back.startswith("/") and not back.startswith("//") else "/"
+
+
+@ft.component
+def RulesScreen() -> ft.View:
+    game = ft.use_route_params().get("game", "")
+    route = f"/rules/{game}"
+    back_to = back_route(ft.context.page.route or "")
+    entry = GAMES_BY_ID.get(game)
+    sheet = ft.use_memo(lambda: rules_sheet(game) if entry else "", [game])
+    if entry is None:
+        return screen(route, t("app.name"), [ft.Text(t("game.unknown", game=game))], back_to)
+    controls: list[ft.Control] = [
+        ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
+    ]
+    helper = TRICK_HELPERS.get(game)
+    if helper is not None:
+        controls += [ft.Divider(), helper()]
+    return screen(route, t("rules.title", game=t(entry.title_key)), controls, back_to)
