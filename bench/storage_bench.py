@@ -18,6 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.figures import Row, median_time, ms, p95, print_table
 from storage import DB_FILENAME, GameStore, open_store
 from storage.connection import connect
 
@@ -84,19 +85,6 @@ def write_game(store: GameStore, actions: Actions) -> str:
     return game_id
 
 
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
-
-
-def median_time(run: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def bench_append(root: Path, games: int, shape: tuple[int, int], rng: random.Random) -> list[float]:
     latencies = []
     with open_store(root / "append").store as store:
@@ -151,7 +139,7 @@ def main() -> None:
     rng = random.Random(7)
     history_games = 200 if quick else 10_000
     repeats = 3 if quick else 25
-    rows: list[tuple[str, str, str, str]] = []
+    rows: list[Row] = []
 
     with tempfile.TemporaryDirectory(prefix="trickpad-bench-") as temp:
         root = Path(temp)
@@ -160,8 +148,7 @@ def main() -> None:
         latencies = sorted(bench_append(root, 1 if quick else 3, append_shape, rng))
         detail = f"{len(latencies)} durable appends"
         rows.append(("append latency median", ms(statistics.median(latencies)), "", detail))
-        p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
-        rows.append(("append latency p95", ms(p95), "< 10 ms", detail))
+        rows.append(("append latency p95", ms(p95(latencies)), "< 10 ms", detail))
 
         for players, rounds in SHAPES:
             seconds = bench_reopen(root, (players, rounds), repeats, rng)
@@ -202,13 +189,7 @@ def main() -> None:
             label = f"bytes per {players}-player {rounds}-round game"
             rows.append((label, f"{per_game:,.0f} B", "", "database file, after checkpoint"))
 
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    header = ("figure", "value", "aim", "measured on")
-    widths = [max(w, len(h)) for w, h in zip(widths, header, strict=True)]
-    for row in (header, tuple("-" * w for w in widths), *rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-    if quick:
-        print("(quick mode: sizes are tiny, figures are not meaningful)")
+    print_table(rows, quick)
 
 
 if __name__ == "__main__":

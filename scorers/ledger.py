@@ -52,7 +52,7 @@ class Action:
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.kind not in _FIELDS:
+        if not isinstance(self.kind, str) or self.kind not in _FIELDS:
             raise InvalidEntry("action.kind_unknown", kind=self.kind)
         if not isinstance(self.data, Mapping):
             raise InvalidEntry("action.field_type", kind=self.kind, field="data")

@@ -34,6 +34,41 @@ MESSAGES: Mapping[str, str] = {
     ),
     "storage.game_not_found": "That game no longer exists.",
     "storage.unavailable": "Trickpad cannot use its data file {path}: {detail}.",
+    "storage.import_not_json": (
+        "This file cannot be imported: it is not a Trickpad game file (its text is not "
+        "valid JSON; it may be cut short). Nothing was imported."
+    ),
+    "storage.import_not_trickpad": (
+        "This file cannot be imported: it is not a Trickpad game file. Nothing was imported."
+    ),
+    "storage.import_field": (
+        "This game file is damaged: its field '{field}' is missing or holds the wrong kind "
+        "of value. Nothing was imported."
+    ),
+    "storage.import_version": (
+        "This game was exported by a newer version of Trickpad (file format {found}; this "
+        "version reads up to {supported}). Please update Trickpad. Nothing was imported."
+    ),
+    "storage.import_game_unknown": (
+        "This file holds a game of '{game}', which this version of Trickpad does not know. "
+        "Nothing was imported."
+    ),
+    "storage.import_game_mismatch": (
+        "This game file is damaged: it says it holds a game of '{game}', but its record "
+        "starts a game of '{actual}'. Nothing was imported."
+    ),
+    "storage.import_empty": (
+        "This game file holds no game: its list of actions is empty. Nothing was imported."
+    ),
+    "storage.import_invalid": (
+        "This game cannot be imported: step {step} of its record is not valid. {reason} "
+        "Nothing was imported."
+    ),
+    # the score sheet (CSV export): column and row labels, not errors
+    "storage.sheet_round": "Round",
+    "storage.sheet_total_of": "{name} total",
+    "storage.sheet_total": "Total",
+    "storage.sheet_place": "Place",
 }
 
 

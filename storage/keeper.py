@@ -52,6 +52,13 @@ class GameKeeper:
             self.store.set_finished(game.id, ledger.state.is_over)
         return SavedGame(game.id, ledger, self.store.summary(game.id))
 
+    def import_ledger(self, ledger: Ledger) -> SavedGame:
+        """Save a whole (already replayed, so valid) ledger as a new game, all or nothing."""
+        state = ledger.state
+        actions = [(action.kind, action.data) for action in ledger.actions]
+        game_id = self.store.import_game(state.game, actions, finished=state.is_over)
+        return SavedGame(game_id, ledger, self.store.summary(game_id))
+
     def rematch(self, game: SavedGame) -> SavedGame:
         """A new game with the same players and settings; the first deal passes left."""
         state = game.ledger.state

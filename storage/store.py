@@ -17,7 +17,7 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -99,13 +99,7 @@ class GameStore:
 
         When this returns, the action is committed and fsynced.
         """
-        if not kind:
-            raise ValueError("action kind must be a non-empty string")
-        if not isinstance(data, Mapping):
-            raise TypeError(f"action data must be a mapping, got {type(data).__name__}")
-        text = json.dumps(
-            data, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_as_dict
-        )
+        text = _action_text(kind, data)
         now = to_text(self._clock())
         with self._write() as connection:
             num = self._game_num(connection, game_id)
@@ -118,6 +112,37 @@ class GameStore:
             )
             connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
         return int(seq)
+
+    def import_game(
+        self,
+        game: str,
+        actions: Sequence[tuple[str, Mapping[str, Any]]],
+        *,
+        finished: bool = False,
+    ) -> str:
+        """Record a new game with all its actions in ONE transaction; returns its id.
+
+        For an imported game: either the game and every action are committed, or (a full
+        disk, an action that cannot be serialised) nothing is. ``finished`` sets the cached
+        finish flag in the same transaction.
+        """
+        if not game:
+            raise ValueError("game type must be a non-empty string")
+        texts = [(kind, _action_text(kind, data)) for kind, data in actions]
+        game_id = uuid.uuid4().hex
+        now = to_text(self._clock())
+        with self._write() as connection:
+            cursor = connection.execute(
+                "INSERT INTO games (id, game, created_at, updated_at, finished_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, game, now, now, now if finished else None),
+            )
+            num = cursor.lastrowid
+            connection.executemany(
+                "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
+                [(num, seq, kind, text) for seq, (kind, text) in enumerate(texts, start=1)],
+            )
+        return game_id
 
     def set_finished(self, game_id: str, finished: bool) -> None:
         """Cache whether the ledger says the game is over (an edit or undo may reopen it).
@@ -251,6 +276,17 @@ class GameStore:
                 f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where_and_order}", params
             ).fetchall()
         return [GameSummary.from_row(row) for row in rows]
+
+
+def _action_text(kind: str, data: Mapping[str, Any]) -> str:
+    """An action's data as compact JSON text, as the ``actions`` table stores it."""
+    if not kind:
+        raise ValueError("action kind must be a non-empty string")
+    if not isinstance(data, Mapping):
+        raise TypeError(f"action data must be a mapping, got {type(data).__name__}")
+    return json.dumps(
+        data, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_as_dict
+    )
 
 
 def _as_dict(value: object) -> dict[str, Any]:

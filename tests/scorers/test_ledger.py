@@ -245,6 +245,8 @@ def test_replay_names_the_failing_action():
         ({"kind": "undo"}, "action.not_object", "not a recorded action"),
         ({"kind": "undo", "data": {}, "x": 1}, "action.not_object", "not a recorded action"),
         ({"kind": "shuffle", "data": {}}, "action.kind_unknown", "shuffle"),
+        ({"kind": ["undo"], "data": {}}, "action.kind_unknown", "['undo']"),
+        ({"kind": {"a": 1}, "data": {}}, "action.kind_unknown", "{'a': 1}"),
         ({"kind": "undo", "data": []}, "action.field_type", "data"),
         ({"kind": "undo", "data": {"seat": 1}}, "action.field_unknown", "seat"),
         ({"kind": "rename", "data": {"seat": 1}}, "action.field_missing", "name"),

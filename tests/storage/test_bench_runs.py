@@ -1,12 +1,14 @@
-"""Smoke test: the storage benchmark runs (tiny sizes) and reports every figure."""
+"""Smoke test: the benchmarks run (tiny sizes) and report every figure."""
 
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-LABELS = [
+STORAGE_LABELS = [
     "append latency median",
     "append latency p95",
     "reopen 6-player 10-round Wizard",
@@ -19,11 +21,25 @@ LABELS = [
     "bytes per 6-player 10-round game",
     "bytes per 3-player 20-round game",
 ]
+KEEPER_LABELS = [
+    "entry latency median",
+    "entry latency p95",
+    *(
+        f"{how} {shape} Wizard {figure}"
+        for how in ("GameKeeper.open", "open_store + open")
+        for shape in ("6-player 10-round", "3-player 20-round")
+        for figure in ("median", "p95")
+    ),
+]
 
 
-def test_storage_bench_quick_mode_prints_every_figure() -> None:
+@pytest.mark.parametrize(
+    ("script", "labels"),
+    [("bench/storage_bench.py", STORAGE_LABELS), ("bench/keeper_bench.py", KEEPER_LABELS)],
+)
+def test_bench_quick_mode_prints_every_figure(script: str, labels: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, "bench/storage_bench.py", "--quick"],
+        [sys.executable, script, "--quick"],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
@@ -31,5 +47,5 @@ def test_storage_bench_quick_mode_prints_every_figure() -> None:
     )
     assert done.returncode == 0, done.stderr
     printed = [line.split("  ")[0] for line in done.stdout.splitlines()]
-    for label in LABELS:
+    for label in labels:
         assert label in printed

@@ -45,7 +45,10 @@ def run_and_kill(data_dir: Path, rng: random.Random) -> tuple[str, int]:
         acked = int(line.split()[1])
     time.sleep(rng.uniform(0, 0.004))  # land the kill anywhere inside a later append
     child.send_signal(signal.SIGKILL)
-    remaining, _ = child.communicate()
+    # Read through the text wrapper, not communicate(): readline may already hold later
+    # acks in the wrapper's buffer, which communicate() (reading the raw pipe) would skip.
+    remaining = child.stdout.read()
+    child.communicate()
     assert child.returncode == -signal.SIGKILL
     for line in remaining.splitlines():  # acks printed before the kill but not yet read
         acked = int(line.split()[1])

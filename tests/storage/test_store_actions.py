@@ -120,3 +120,21 @@ def test_concurrent_appends_from_several_threads(store: GameStore) -> None:
     for worker in range(4):
         mine = [data["n"] for _, data in shared_actions if data["worker"] == worker]
         assert mine == list(range(25))
+
+
+def test_an_imported_game_holds_its_actions_in_order_and_appends_after_them(
+    store: GameStore,
+) -> None:
+    written = [("start", {"game": "wizard"}), ("draft", BIDS), ("undo", {})]
+    game_id = store.import_game("wizard", written, finished=True)
+    assert store.actions(game_id) == written
+    assert store.summary(game_id).finished_at is not None
+    assert store.append(game_id, "redo", {}) == len(written) + 1
+    unfinished = store.import_game("plotters", written[:1])
+    assert [summary.id for summary in store.unfinished_games()] == [unfinished]
+
+
+def test_an_import_with_unserialisable_data_writes_no_game(store: GameStore) -> None:
+    with pytest.raises(ValueError):
+        store.import_game("wizard", [("start", {}), ("draft", {"x": float("nan")})])
+    assert store.unfinished_games() == [] and store.finished_games() == []

@@ -1,0 +1,121 @@
+"""A game as a file: the versioned JSON export, and its import as a new game.
+
+The file holds the game's full action record (undo and redo included), so an import is an
+exact copy: the same actions, hence the same score sheet and the same undo history. The
+format is described in docs/game-format.md.
+
+An import is checked whole before anything is written: the header, then every action's
+shape, then a replay of all of them through the rules. Only a game that replays is saved,
+in one transaction. Every refusal is one StorageError whose key says what is wrong.
+"""
+
+import json
+from collections.abc import Mapping
+from datetime import UTC
+from typing import Any
+
+from scorers.errors import InvalidEntry
+from scorers.games import rules_for
+from scorers.ledger import Action, Ledger
+from storage.errors import StorageError
+from storage.keeper import GameKeeper, SavedGame
+from storage.timestamps import Clock, utc_now
+
+FORMAT = "trickpad-game"
+VERSION = 1
+
+
+def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
+    """The game as a format-1 file: a small header, then one action per line."""
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.ledger.state.game,
+        "exported_at": clock().astimezone(UTC).isoformat(timespec="seconds"),
+    }
+    fields = [f"  {_dump(name)}: {_dump(value)}" for name, value in header.items()]
+    actions = ",\n".join(f"    {_dump(action.to_json())}" for action in game.ledger.actions)
+    return "{\n" + ",\n".join(fields) + ',\n  "actions": [\n' + actions + "\n  ]\n}\n"
+
+
+def import_json(keeper: GameKeeper, text: str) -> SavedGame:
+    """Save the game in ``text`` as a new game; a file that fails any check changes nothing.
+
+    Raises StorageError with one of the keys ``storage.import_not_json``,
+    ``storage.import_not_trickpad``, ``storage.import_version``, ``storage.import_field``,
+    ``storage.import_game_unknown``, ``storage.import_empty``, ``storage.import_invalid``,
+    ``storage.import_game_mismatch`` (or a write failure such as ``storage.disk_full``).
+    """
+    document = _document(text)
+    game = _header(document)
+    ledger = _replay(_actions(document["actions"]))
+    if ledger.state.game != game:
+        raise StorageError("storage.import_game_mismatch", game=game, actual=ledger.state.game)
+    return keeper.import_ledger(ledger)
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def _document(text: str) -> Mapping[str, Any]:
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise StorageError("storage.import_not_json") from exc
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise StorageError("storage.import_not_trickpad")
+    return document
+
+
+def _header(document: Mapping[str, Any]) -> str:
+    """Check the version, the game and the action list's shape; returns the game's name."""
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise StorageError("storage.import_field", field="version")
+    if version > VERSION:
+        raise StorageError("storage.import_version", found=version, supported=VERSION)
+    game = document.get("game")
+    if not isinstance(game, str):
+        raise StorageError("storage.import_field", field="game")
+    try:
+        rules_for(game)
+    except InvalidEntry as exc:
+        raise StorageError("storage.import_game_unknown", game=game) from exc
+    actions = document.get("actions")
+    if not isinstance(actions, list):
+        raise StorageError("storage.import_field", field="actions")
+    if not actions:
+        raise StorageError("storage.import_empty")
+    return game
+
+
+def _actions(objects: list[object]) -> list[Action]:
+    actions = []
+    for step, obj in enumerate(objects, start=1):
+        try:
+            actions.append(Action.from_json(obj))
+        except InvalidEntry as exc:
+            raise _invalid(step, exc) from exc
+    return actions
+
+
+def _replay(actions: list[Action]) -> Ledger:
+    try:
+        return Ledger.replay(actions)
+    except InvalidEntry as exc:
+        params = exc.params
+        raise _invalid(
+            params["number"], InvalidEntry(params["reason_key"], **params["reason_params"])
+        ) from exc
+
+
+def _invalid(step: int, reason: InvalidEntry) -> StorageError:
+    """One message for the UI; the rules' key and params come along for translation."""
+    return StorageError(
+        "storage.import_invalid",
+        step=step,
+        reason=str(reason),
+        reason_key=reason.key,
+        reason_params=reason.params,
+    )

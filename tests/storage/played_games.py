@@ -1,0 +1,103 @@
+"""Games played through GameKeeper as the views record them: drafts per tap, then scores,
+with the slips a real table makes (an edited round, undo, redo, a rename)."""
+
+from collections.abc import Sequence
+
+from scorers import colour_blind
+from scorers.ledger import Action
+from storage.keeper import GameKeeper, SavedGame
+
+COLOURS = ("blue", "green", "red", "yellow")
+# 7 red, 6 black: red is the good colour.
+RED_ROW = ["AH", "2D", "3H", "4D", "5H", "6D", "7H", "8S", "9C", "10S", "JC", "QS", "KC"]
+
+
+def draft(number: int, entry: dict) -> Action:
+    return Action("draft", {"round": number, "entry": entry})
+
+
+def score(number: int, entry: dict) -> Action:
+    return Action("score", {"round": number, "entry": entry})
+
+
+def wizard_round(
+    keeper: GameKeeper, game: SavedGame, bids: Sequence[int], tricks: Sequence[int]
+) -> SavedGame:
+    """One round of the current game: a draft after each bid and each trick count, then
+    the score, bidding from the seat left of the dealer."""
+    number = game.ledger.state.current_round
+    first = game.ledger.state.round_info(number).first
+    order = [(first + step) % len(bids) for step in range(len(bids))]
+    entry: dict = {"bids": [None] * len(bids), "tricks": [None] * len(bids)}
+    for field, values in (("bids", bids), ("tricks", tricks)):
+        for seat in order:
+            entry = {**entry, field: [*entry[field]]}
+            entry[field][seat] = values[seat]
+            game = keeper.apply(game, draft(number, entry))
+    return keeper.apply(game, score(number, entry))
+
+
+def played_wizard(keeper: GameKeeper) -> SavedGame:
+    """A short (1, 2, 3 cards) hook game, finished, with an edit, a rename and undo/redo."""
+    game = keeper.start(
+        "wizard", ["Ann", "Ben", "Cas"], 2, {"hook": True, "round_sizes": [1, 2, 3]}
+    )
+    game = wizard_round(keeper, game, [1, 0, 1], [1, 0, 0])
+    game = wizard_round(keeper, game, [1, 1, 1], [0, 2, 0])
+    game = keeper.apply(game, Action("rename", {"seat": 1, "name": "Benedikt"}))
+    game = keeper.apply(game, Action("undo", {}))
+    game = keeper.apply(game, Action("redo", {}))
+    game = keeper.apply(game, score(1, {"bids": [1, 0, 1], "tricks": [0, 0, 1]}))
+    game = wizard_round(keeper, game, [2, 0, 0], [2, 1, 0])
+    return keeper.apply(game, Action("undo", {}))  # takes back round 3, left to redo
+
+
+def plotters_counts(rotation: int) -> list[dict[str, int]]:
+    """A full 4-player round: each player 14 cards, every colour 14 in all."""
+    hands = [
+        {"blue": 8, "green": 4, "red": 2, "yellow": 0},
+        {"blue": 2, "green": 6, "red": 6, "yellow": 0},
+        {"blue": 4, "green": 2, "red": 2, "yellow": 6},
+        {"blue": 0, "green": 2, "red": 4, "yellow": 8},
+    ]
+    return hands[rotation:] + hands[:rotation]
+
+
+def played_plotters(keeper: GameKeeper) -> SavedGame:
+    """A finished 4-player game; the all-colours hand names its face-up pair."""
+    game = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0, {"nothing_face_down": "zero"})
+    for number in range(1, 5):
+        counts = plotters_counts(number - 1)
+        face_up: list = [None] * 4
+        face_up[counts.index(plotters_counts(0)[2])] = ["green", "red"]
+        entry = {"counts": counts, "face_up": face_up, "ended_early": False}
+        game = keeper.apply(game, draft(number, {**entry, "face_up": [None] * 4}))
+        game = keeper.apply(game, score(number, entry))
+    return keeper.apply(game, Action("undo", {}))
+
+
+def colour_blind_deal(keeper: GameKeeper, game: SavedGame, winners: Sequence[int]) -> SavedGame:
+    """Thirteen tricks taken one by one (a draft each, as the views do), then the score."""
+    number = game.ledger.state.current_round
+    entry = {"row": RED_ROW, "captured_by": [None] * 13}
+    for seat in winners:
+        entry = colour_blind.take_trick(entry, seat)
+        game = keeper.apply(game, draft(number, entry))
+    return keeper.apply(game, score(number, entry))
+
+
+def played_colour_blind(keeper: GameKeeper) -> SavedGame:
+    """A game to 20: two deals, the second tying on top, then the deal that decides it."""
+    game = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0, {"target": 20})
+    game = colour_blind_deal(keeper, game, [2] * 6 + [0, 1, 0, 1, 0, 1, 0])
+    game = colour_blind_deal(keeper, game, [2] * 6 + [1, 0, 1, 0, 1, 0, 1])
+    game = keeper.apply(game, Action("undo", {}))
+    game = keeper.apply(game, Action("redo", {}))
+    return colour_blind_deal(keeper, game, [2] * 6 + [0] * 7)
+
+
+PLAYED = {
+    "wizard": played_wizard,
+    "plotters": played_plotters,
+    "colour_blind": played_colour_blind,
+}

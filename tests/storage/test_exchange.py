@@ -1,0 +1,339 @@
+"""Export and import of whole games (JSON) and the score sheet (CSV), on real SQLite files."""
+
+import csv
+import io
+import json
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorers import wizard
+from scorers.ledger import Action
+from storage import DB_FILENAME, GameStore, StorageError, open_store
+from storage.connection import connect
+from storage.exchange import export_json, import_json
+from storage.keeper import GameKeeper
+from storage.score_sheet import export_csv
+from tests.storage.played_games import PLAYED, played_wizard, wizard_round
+
+
+@pytest.fixture
+def keeper(store: GameStore) -> GameKeeper:
+    return GameKeeper(store)
+
+
+def stored_rows(store: GameStore) -> tuple[int, int]:
+    """(games, actions) in the database file, read by a separate connection."""
+    with sqlite3.connect(f"file:{store.path}?mode=ro", uri=True) as connection:
+        games = connection.execute("SELECT count(*) FROM games").fetchone()[0]
+        actions = connection.execute("SELECT count(*) FROM actions").fetchone()[0]
+    return games, actions
+
+
+# -- JSON round trip ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(PLAYED))
+def test_export_then_import_is_an_exact_copy_in_another_database(
+    tmp_path: Path, keeper: GameKeeper, name: str
+) -> None:
+    original = PLAYED[name](keeper)
+    text = export_json(original)
+    with open_store(tmp_path / "elsewhere").store as other:
+        copy = import_json(GameKeeper(other), text)
+        assert copy.ledger.actions == original.ledger.actions
+        assert copy.ledger.state == original.ledger.state
+        assert copy.ledger.undo_target() == original.ledger.undo_target()
+        assert copy.ledger.redo_target() == original.ledger.redo_target()
+        assert (copy.summary.finished_at is not None) == original.ledger.state.is_over
+    with open_store(tmp_path / "elsewhere").store as other:
+        reopened = GameKeeper(other).open(copy.id)
+    assert reopened.ledger.actions == original.ledger.actions
+    assert reopened.ledger.state == original.ledger.state
+
+
+def test_an_imported_game_is_a_new_game_beside_the_original(keeper: GameKeeper) -> None:
+    original = played_wizard(keeper)
+    copy = import_json(keeper, export_json(original))
+    assert copy.id != original.id
+    assert {g.id for g in keeper.unfinished()} == {original.id, copy.id}
+    undone = keeper.apply(copy, Action("redo", {}))  # the copy keeps its redo history
+    assert undone.ledger.state.is_over
+    assert not keeper.open(original.id).ledger.state.is_over
+
+
+def test_the_export_is_the_documented_format(keeper: GameKeeper) -> None:
+    game = PLAYED["plotters"](keeper)
+    moment = datetime(2026, 11, 29, 14, 15, 9, 123, tzinfo=UTC)
+    document = json.loads(export_json(game, clock=lambda: moment))
+    assert document == {
+        "format": "trickpad-game",
+        "version": 1,
+        "game": "plotters",
+        "exported_at": "2026-11-29T14:15:09+00:00",
+        "actions": [action.to_json() for action in game.ledger.actions],
+    }
+    assert [a["kind"] for a in document["actions"]].count("undo") == 1
+
+
+def test_names_beyond_ascii_survive_the_round_trip(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Zoë", "Bö 🂡", 'Ann "Ace", Jr.'], 0)
+    copy = import_json(keeper, export_json(game))
+    assert copy.ledger.state.players == ("Zoë", "Bö 🂡", 'Ann "Ace", Jr.')
+
+
+# -- refused imports ---------------------------------------------------------------------
+
+Document = dict[str, Any]
+
+
+def with_field(name: str, value: object) -> Callable[[Document], Document]:
+    return lambda document: {**document, name: value}
+
+
+def without_field(name: str) -> Callable[[Document], Document]:
+    return lambda document: {k: v for k, v in document.items() if k != name}
+
+
+def with_action(step: int, action: object) -> Callable[[Document], Document]:
+    """The document with its action number `step` (1-based) replaced."""
+
+    def change(document: Document) -> Document:
+        actions = list(document["actions"])
+        actions[step - 1] = action
+        return {**document, "actions": actions}
+
+    return change
+
+
+def with_start_data(**changes: object) -> Callable[[Document], Document]:
+    def change(document: Document) -> Document:
+        start = document["actions"][0]
+        return with_action(1, {**start, "data": {**start["data"], **changes}})(document)
+
+    return change
+
+
+# played_wizard's record: 1 start, round 1 = drafts 2-7 and score 8.
+ROUND_ONE_SCORE = 8
+TRICKS_NOT_ADDING_UP = {
+    "kind": "score",
+    "data": {"round": 1, "entry": {"bids": [1, 0, 1], "tricks": [0, 0, 0]}},
+}
+BAD_DOCUMENTS: list[tuple[str, Callable[[Document], Document], str, dict[str, Any]]] = [
+    ("not an object", lambda d: [d], "storage.import_not_trickpad", {}),
+    ("no format", without_field("format"), "storage.import_not_trickpad", {}),
+    ("foreign format", with_field("format", "scorepad"), "storage.import_not_trickpad", {}),
+    ("newer version", with_field("version", 2), "storage.import_version", {"found": 2}),
+    ("version as text", with_field("version", "1"), "storage.import_field", {"field": "version"}),
+    ("version zero", with_field("version", 0), "storage.import_field", {"field": "version"}),
+    ("no version", without_field("version"), "storage.import_field", {"field": "version"}),
+    ("game not text", with_field("game", 7), "storage.import_field", {"field": "game"}),
+    ("unknown game", with_field("game", "skat"), "storage.import_game_unknown", {"game": "skat"}),
+    (
+        "unknown game in the setup",
+        with_start_data(game="skat"),
+        "storage.import_invalid",
+        {"step": 1, "reason_key": "game.unknown"},
+    ),
+    (
+        "header and setup disagree",
+        with_field("game", "plotters"),
+        "storage.import_game_mismatch",
+        {"game": "plotters", "actual": "wizard"},
+    ),
+    ("actions not a list", with_field("actions", {}), "storage.import_field", {"field": "actions"}),
+    ("no actions", with_field("actions", []), "storage.import_empty", {}),
+    (
+        "players not a list",
+        with_start_data(players="Ann, Ben, Cas"),
+        "storage.import_invalid",
+        {"step": 1, "reason_key": "action.field_type"},
+    ),
+    (
+        "round as a string",
+        with_action(ROUND_ONE_SCORE, {"kind": "score", "data": {"round": "1", "entry": {}}}),
+        "storage.import_invalid",
+        {"step": ROUND_ONE_SCORE, "reason_key": "action.field_type"},
+    ),
+    (
+        "tricks not adding up",
+        with_action(ROUND_ONE_SCORE, TRICKS_NOT_ADDING_UP),
+        "storage.import_invalid",
+        {"step": ROUND_ONE_SCORE, "reason_key": "wizard.tricks_total"},
+    ),
+    (
+        "action without data",
+        with_action(3, {"kind": "undo"}),
+        "storage.import_invalid",
+        {"step": 3, "reason_key": "action.not_object"},
+    ),
+    (
+        "setup not first",
+        lambda d: {**d, "actions": d["actions"][1:]},
+        "storage.import_invalid",
+        {"step": 1, "reason_key": "ledger.start_first"},
+    ),
+    (
+        "undo of the setup",
+        lambda d: {**d, "actions": [d["actions"][0], {"kind": "undo", "data": {}}]},
+        "storage.import_invalid",
+        {"step": 2, "reason_key": "ledger.nothing_to_undo"},
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "params"),
+    [case[1:] for case in BAD_DOCUMENTS],
+    ids=[case[0] for case in BAD_DOCUMENTS],
+)
+def test_a_bad_document_is_refused_and_nothing_is_written(
+    keeper: GameKeeper, change: Callable[[Document], Document], key: str, params: dict[str, Any]
+) -> None:
+    document = json.loads(export_json(played_wizard(keeper)))
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_json(keeper, json.dumps(change(document)))
+    assert caught.value.key == key, str(caught.value)
+    for name, value in params.items():
+        assert caught.value.params[name] == value
+    assert stored_rows(keeper.store) == before
+
+
+def test_the_rules_reason_is_part_of_the_one_message(keeper: GameKeeper) -> None:
+    document = json.loads(export_json(played_wizard(keeper)))
+    bad = with_action(ROUND_ONE_SCORE, TRICKS_NOT_ADDING_UP)(document)
+    with pytest.raises(StorageError) as caught:
+        import_json(keeper, json.dumps(bad))
+    message = str(caught.value)
+    assert f"step {ROUND_ONE_SCORE}" in message
+    assert "add up to 0, but 1 were played" in message
+    assert caught.value.params["reason_params"] == {"total": 0, "cards": 1}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", '{"format": "trickpad-game", "version": 1, "ga', "[" * 100_000, "NaN-ish {}"],
+    ids=["empty", "one brace", "cut short", "nested too deep", "not json"],
+)
+def test_text_that_is_not_json_is_refused_and_nothing_is_written(
+    keeper: GameKeeper, text: str
+) -> None:
+    played_wizard(keeper)
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_json(keeper, text)
+    assert caught.value.key == "storage.import_not_json"
+    assert stored_rows(keeper.store) == before
+
+
+def test_a_truncated_export_is_refused(keeper: GameKeeper) -> None:
+    text = export_json(played_wizard(keeper))
+    before = stored_rows(keeper.store)
+    for end in (1, len(text) // 3, len(text) // 2, len(text) - 3):
+        with pytest.raises(StorageError) as caught:
+            import_json(keeper, text[:end])
+        assert caught.value.key == "storage.import_not_json"
+    assert stored_rows(keeper.store) == before
+
+
+def test_an_import_that_hits_a_full_disk_writes_nothing(tmp_path: Path) -> None:
+    with open_store(tmp_path / "source").store as source:
+        game = GameKeeper(source).start("wizard", ["Ann", "Ben", "Cas"], 0)
+        game = GameKeeper(source).apply(game, Action("rename", {"seat": 0, "name": "A" * 20_000}))
+        text = export_json(game)
+    with open_store(tmp_path / "target").store as target:
+        target_keeper = GameKeeper(target)
+        target_keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    connection = connect(tmp_path / "target" / DB_FILENAME)
+    (pages,) = connection.execute("PRAGMA page_count").fetchone()
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    with GameStore(connection) as full:
+        before = stored_rows(full)
+        with pytest.raises(StorageError) as caught:
+            import_json(GameKeeper(full), text)
+        assert caught.value.key == "storage.disk_full"
+        assert stored_rows(full) == before
+
+
+# -- CSV score sheet ---------------------------------------------------------------------
+
+
+def sheet(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYED))
+def test_the_score_sheet_holds_the_ledgers_scores_totals_and_places(
+    keeper: GameKeeper, name: str
+) -> None:
+    game = PLAYED[name](keeper)
+    state = game.ledger.state
+    rows = sheet(export_csv(game))
+    header, *rounds, total_row, place_row = rows
+    assert header == ["Round", *(cell for p in state.players for cell in (p, f"{p} total"))]
+    assert len(rounds) == len(state.rounds) > 0
+    for row, scored, running in zip(rounds, state.rounds, state.running_totals(), strict=True):
+        assert int(row[0]) == scored.number
+        assert [int(cell) for cell in row[1::2]] == list(scored.scores)
+        assert [int(cell) for cell in row[2::2]] == list(running)
+    assert total_row[0] == "Total" and set(total_row[1::2]) == {""}
+    assert [int(cell) for cell in total_row[2::2]] == list(state.totals)
+    places = {standing.seat: standing.place for standing in state.standings()}
+    assert place_row[0] == "Place"
+    assert [int(cell) for cell in place_row[2::2]] == [places[s] for s in range(len(places))]
+
+
+def test_the_wizard_sheet_shows_each_rounds_bids_and_tricks_scored(keeper: GameKeeper) -> None:
+    game = played_wizard(keeper)  # round 1 was edited after round 2
+    rows = sheet(export_csv(game))[1:-2]
+    for row, scored in zip(rows, game.ledger.state.rounds, strict=True):
+        bids, tricks = scored.entry["bids"], scored.entry["tricks"]
+        expected = [wizard.round_score(b, t) for b, t in zip(bids, tricks, strict=True)]
+        assert [int(cell) for cell in row[1::2]] == expected
+    assert [int(c) for c in rows[0][1::2]] == [-10, 20, 30]  # the edit, not the first entry
+    running = [0, 0, 0]
+    for row in rows:
+        running = [r + int(c) for r, c in zip(running, row[1::2], strict=True)]
+        assert [int(c) for c in row[2::2]] == running
+
+
+def test_names_with_commas_and_quotes_keep_their_columns(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ['Ann "Ace", Jr.', "Ben", "Cas"], 0)
+    game = wizard_round(keeper, game, [1, 0, 0], [1, 0, 0])
+    header, first, total, place = sheet(export_csv(game))
+    assert header[1:3] == ['Ann "Ace", Jr.', 'Ann "Ace", Jr. total']
+    assert len(first) == len(total) == len(place) == 7
+
+
+def test_a_game_without_rounds_has_a_sheet_of_zeros(keeper: GameKeeper) -> None:
+    game = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0)
+    assert sheet(export_csv(game)) == [
+        ["Round", "Ann", "Ann total", "Ben", "Ben total", "Cas", "Cas total"],
+        ["Total", "", "0", "", "0", "", "0"],
+        ["Place", "", "1", "", "1", "", "1"],
+    ]
+
+
+def test_the_sheet_labels_can_be_translated(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    labels = {"storage.sheet_round": "Runde", "storage.sheet_total": "Summe"}
+    labels |= {"storage.sheet_place": "Platz", "storage.sheet_total_of": "{name} gesamt"}
+    header, total, place = sheet(export_csv(game, lambda key, **p: labels[key].format(**p)))
+    assert header[:3] == ["Runde", "Ann", "Ann gesamt"]
+    assert (total[0], place[0]) == ("Summe", "Platz")
+
+
+def test_the_example_in_the_format_document_imports(keeper: GameKeeper) -> None:
+    document = (Path(__file__).parents[2] / "docs" / "game-format.md").read_text()
+    example = document.split("```json\n", 1)[1].split("```", 1)[0]
+    game = import_json(keeper, example)
+    assert game.ledger.state.rounds == ()
+    assert game.ledger.redo_target() == Action(
+        "score", {"round": 1, "entry": {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}}
+    )
