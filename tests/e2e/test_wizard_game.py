@@ -40,16 +40,33 @@ def bidding_order(number: int) -> list[int]:
     return [(dealer + 1 + step) % 6 for step in range(6)]
 
 
+def count_text(key: str, total: int, cards: int) -> str:
+    if total < cards:
+        gap = t("wizard.under", count=cards - total)
+    elif total > cards:
+        gap = t("wizard.over", count=total - cards)
+    else:
+        gap = t("wizard.exact")
+    return t(key, total=total, cards=cards, gap=gap)
+
+
 def enter_bids(page: Page, number: int) -> None:
+    """Each bid, waiting (as a player glancing at the screen would) until the line shows it."""
     bids, _ = plan(number)
+    total = 0
     for seat in bidding_order(number):
         bid(page, PLAYERS[seat], bids[seat])
+        total += bids[seat]
+        expect_value(page, "bid-count", count_text("wizard.bid_count", total, number))
 
 
 def enter_tricks_and_score(page: Page, number: int) -> None:
     _, tricks = plan(number)
+    total = 0
     for seat in bidding_order(number):
         took(page, PLAYERS[seat], tricks[seat])
+        total += tricks[seat]
+        expect_value(page, "trick-count", count_text("wizard.trick_count", total, number))
     tap(page, t("entry.score_round"))
 
 
