@@ -16,14 +16,15 @@ def round_line(table: Table, view: GameView) -> str:
         number = t("banner.round_of", number=info.number, count=state.round_count)
     else:
         number = t("banner.deal", number=info.number)
-    return " · ".join(
-        [
-            number,
-            t("banner.cards_each", cards=info.cards),
-            t("banner.dealer", name=state.players[info.dealer]),
-            t(view.first_key, name=state.players[info.first]),
-        ]
-    )
+    parts = [number]
+    if state.round_count is None:
+        parts.append(t("banner.target", target=state.settings["target"]))
+    parts += [
+        t("banner.cards_each", cards=info.cards),
+        t("banner.dealer", name=state.players[info.dealer]),
+        t(view.first_key, name=state.players[info.first]),
+    ]
+    return " · ".join(parts)
 
 
 def progress(table: Table) -> float:
@@ -48,6 +49,9 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
             identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
         ]
+        note = view.banner_note(state) if view.banner_note is not None else None
+        if note:
+            lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))
     return ft.Card(
         content=ft.Container(
             padding=12,
