@@ -1,7 +1,8 @@
 """Colour-blind's deal entry: lay the row card by card, then tap each trick's winner.
 
 Every tap is saved at once as a draft, so a half-laid row or half-taken deal survives a
-restart, and undo in the app bar takes back one tap at a time.
+restart, and undo in the app bar takes back one tap at a time. Handlers build on the entry
+as it is when tapped, not as it was drawn: quick taps each count, none overwrites another.
 """
 
 from collections.abc import Callable, Mapping
@@ -28,7 +29,15 @@ from views.table import Table
 from views.widgets import identified
 
 MINUS = "\u2212"
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# Suit signs from the Cupertino icon font the web client bundles: offline, the browser
+# has no text font with the card-suit characters.
+SUIT_ICONS = {
+    "S": ft.CupertinoIcons.SUIT_SPADE_FILL,
+    "H": ft.CupertinoIcons.SUIT_HEART_FILL,
+    "D": ft.CupertinoIcons.SUIT_DIAMOND_FILL,
+    "C": ft.CupertinoIcons.SUIT_CLUB_FILL,
+}
+SUIT_SIZE = 14
 SUIT_KEYS = {
     "S": "colour_blind.spades",
     "H": "colour_blind.hearts",
@@ -45,6 +54,7 @@ COLOUR_KEYS = {"red": "colour_blind.red", "black": "colour_blind.black"}
 RED_INK = ft.Colors.RED_700
 CARD_WIDTH = 44
 CARD_HEIGHT = 40
+ROW_HEIGHT = 2 * CARD_HEIGHT + 4  # 13 cards take two lines on a phone
 PLAYER_BUTTON_HEIGHT = 52
 
 
@@ -55,9 +65,27 @@ def card_name(card: str) -> str:
     return t("colour_blind.card_name", rank=spoken_rank, suit=t(SUIT_KEYS[suit]))
 
 
-def card_face(card: str) -> str:
-    """ "10♥": what the card shows."""
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+def card_face(
+    card: str, *, name: str | None = None, inked: bool = True, struck: bool = False
+) -> ft.Row:
+    """The card as printed: rank and suit sign, red suits in red. `name` is what screen
+    readers say; uninked (a disabled button's grey) when the card cannot be used."""
+    color = ink(card) if inked else None
+    return ft.Row(
+        spacing=1,
+        tight=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+        controls=[
+            ft.Text(
+                card[:-1],
+                semantics_label=name,
+                weight=ft.FontWeight.BOLD,
+                color=color,
+                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if struck else None,
+            ),
+            ft.Icon(SUIT_ICONS[card[-1]], color=color, size=SUIT_SIZE),
+        ],
+    )
 
 
 def ink(card: str) -> str:
@@ -96,13 +124,7 @@ def card_chip(
     highlighted: bool = False,
 ) -> ft.Control:
     """A small card button; greyed and struck through when it cannot be used."""
-    label = ft.Text(
-        card_face(card),
-        semantics_label=name,
-        weight=ft.FontWeight.BOLD,
-        color=None if disabled else ink(card),
-        style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if struck else None,
-    )
+    label = card_face(card, name=name, inked=not disabled, struck=struck)
     style = ft.ButtonStyle(
         padding=0,
         shape=ft.RoundedRectangleBorder(radius=6),
@@ -129,15 +151,20 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     for suit in SUITS:
         colour = card_colour("A" + suit)
         sections.append(
-            ft.Text(
-                t(
-                    "colour_blind.suit_heading",
-                    symbol=SUIT_SYMBOLS[suit],
-                    suit=t(SUIT_KEYS[suit]),
-                    colour=t(COLOUR_KEYS[colour]),
-                ),
-                color=ink("A" + suit),
-                weight=ft.FontWeight.W_500,
+            ft.Row(
+                spacing=4,
+                controls=[
+                    ft.Icon(SUIT_ICONS[suit], color=ink("A" + suit), size=SUIT_SIZE),
+                    ft.Text(
+                        t(
+                            "colour_blind.suit_heading",
+                            suit=t(SUIT_KEYS[suit]),
+                            colour=t(COLOUR_KEYS[colour]),
+                        ),
+                        color=ink("A" + suit),
+                        weight=ft.FontWeight.W_500,
+                    ),
+                ],
             )
         )
         cards = [rank + suit for rank in RANKS]
@@ -147,7 +174,7 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
                     card_chip(
                         card,
                         t("colour_blind.add_card", card=card_name(card)),
-                        on_click=lambda card=card: table.change(laid(entry, card)),
+                        on_click=lambda card=card: table.change(laid(table.entry, card)),
                         disabled=card in in_row,
                         struck=card in in_row,
                     )
@@ -208,7 +235,7 @@ def player_summary(entry: Mapping[str, Any], good: str, seat: int, name: str) ->
     parts = deal_parts(captured, good)
 
     def cards_line(key: str, cards: list[str], total: int) -> ft.Control:
-        faces = [ft.Text(card_face(c), color=ink(c), weight=ft.FontWeight.BOLD) for c in cards]
+        faces = [card_face(c, name=card_name(c)) for c in cards]
         return ft.Row(wrap=True, spacing=6, controls=[ft.Text(t(key, total=total)), *faces])
 
     return ft.Column(
@@ -250,7 +277,7 @@ def capture_section(
     ]
 
     def give(seat: int | None) -> None:
-        if chosen is not None and table.change(given(entry, chosen, seat)):
+        if chosen is not None and table.change(given(table.entry, chosen, seat)):
             choose(None)
 
     index = next_capture(entry)
@@ -277,7 +304,7 @@ def capture_section(
         controls += player_buttons(
             players,
             lambda player: t("colour_blind.won_trick", player=player),
-            lambda seat: table.change(take_trick(entry, seat)),
+            lambda seat: table.change(take_trick(table.entry, seat)),
         )
         controls.append(ft.Text(t("colour_blind.tap_row_hint"), italic=True, size=12))
     controls.append(ft.Divider())
@@ -298,21 +325,26 @@ def ColourBlindEntry(table: Table) -> ft.Control:
             t("colour_blind.row_title", count=len(row), cards=ROW),
             theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
         ),
-        card_row(
-            [
-                row_chip(entry, index, players, set_chosen if full else None, chosen)
-                for index in range(len(row))
-            ]
+        # Room for the whole row from the start: laying cards never moves the picker.
+        ft.Container(
+            height=ROW_HEIGHT,
+            content=card_row(
+                [
+                    row_chip(entry, index, players, set_chosen if full else None, chosen)
+                    for index in range(len(row))
+                ]
+            ),
         ),
     ]
-    if row and all(seat is None for seat in captured_by):
-        controls.append(
-            ft.OutlinedButton(
-                t("colour_blind.remove_last", card=card_name(row[-1])),
-                icon=ft.Icons.BACKSPACE_OUTLINED,
-                on_click=lambda _: table.change(without_last_card(entry)),
-            )
+    # Always there (disabled once tricks are taken), so nothing below it jumps mid-deal.
+    controls.append(
+        ft.OutlinedButton(
+            t("colour_blind.remove_last"),
+            icon=ft.Icons.BACKSPACE_OUTLINED,
+            disabled=not row or any(seat is not None for seat in captured_by),
+            on_click=lambda _: table.change(without_last_card(table.entry)),
         )
+    )
     if full:
         controls += capture_section(table, entry, chosen, set_chosen)
     else:
