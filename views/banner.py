@@ -15,16 +15,21 @@ def round_line(table: Table, view: GameView) -> str:
     elif state.round_count is not None:
         number = t("banner.round_of", number=info.number, count=state.round_count)
     else:
-        number = t("banner.deal", number=info.number)
-    parts = [number]
-    if state.round_count is None:
-        parts.append(t("banner.target", target=state.settings["target"]))
-    parts += [
-        t("banner.cards_each", cards=info.cards),
-        t("banner.dealer", name=state.players[info.dealer]),
-        t(view.first_key, name=state.players[info.first]),
-    ]
-    return " · ".join(parts)
+        # Games without a fixed number of rounds play to a target.
+        number = " · ".join(
+            [
+                t("banner.deal", number=info.number),
+                t("banner.target", target=state.settings["target"]),
+            ]
+        )
+    return " · ".join(
+        [
+            number,
+            t("banner.cards_each", cards=info.cards),
+            t("banner.dealer", name=state.players[info.dealer]),
+            t(view.first_key, name=state.players[info.first]),
+        ]
+    )
 
 
 def progress(table: Table) -> float:
