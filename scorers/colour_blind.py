@@ -1,7 +1,7 @@
 """Colour-blind (David Parlett): the row, its good colour, captured cards and the target."""
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -34,8 +34,9 @@ def card_value(card: str) -> int:
     return RANKS.index(parse_card(card)[:-1]) + 1
 
 
-def _colour(card: str) -> str:
-    return "red" if card[-1] in RED_SUITS else "black"
+def card_colour(card: str) -> str:
+    """ "red" for hearts and diamonds, "black" for spades and clubs."""
+    return "red" if parse_card(card)[-1] in RED_SUITS else "black"
 
 
 def _distinct(cards: Iterable[object], duplicate_key: str) -> list[str]:
@@ -53,7 +54,7 @@ def good_colour(row: Sequence[str]) -> str:
     cards = _distinct(row, "colour_blind.row_duplicate")
     if len(cards) != ROW:
         raise InvalidEntry("colour_blind.row_length", count=len(cards))
-    reds = sum(1 for card in cards if _colour(card) == "red")
+    reds = sum(1 for card in cards if card_colour(card) == "red")
     return "red" if reds * 2 > ROW else "black"
 
 
@@ -66,26 +67,64 @@ def trick_winner(cards: Sequence[str]) -> int:
     return max(range(len(codes)), key=lambda i: (strength[i], i))
 
 
-def round_score(captured: Iterable[str], good: str) -> int:
-    """Good-colour values minus bad-colour values, never below 0."""
+class DealParts(NamedTuple):
+    """One player's deal: the values of their good and bad cards and what it scores."""
+
+    good_sum: int
+    bad_sum: int
+    score: int
+
+    @property
+    def difference(self) -> int:
+        """Good minus bad before the floor at 0 (what "scores 0" explains)."""
+        return self.good_sum - self.bad_sum
+
+
+def deal_parts(captured: Iterable[str], good: str) -> DealParts:
+    """The good sum, the bad sum and the score (good - bad, never below 0)."""
     if good not in ("red", "black"):
         raise InvalidEntry("colour_blind.good_invalid", value=good)
     cards = _distinct(captured, "colour_blind.captured_twice")
-    total = sum(card_value(c) if _colour(c) == good else -card_value(c) for c in cards)
-    return max(total, 0)
+    good_sum = sum(card_value(c) for c in cards if card_colour(c) == good)
+    bad_sum = sum(card_value(c) for c in cards if card_colour(c) != good)
+    return DealParts(good_sum, bad_sum, max(good_sum - bad_sum, 0))
+
+
+def round_score(captured: Iterable[str], good: str) -> int:
+    """Good-colour values minus bad-colour values, never below 0."""
+    return deal_parts(captured, good).score
+
+
+def captured_cards(entry: Mapping[str, Any], seat: int) -> list[str]:
+    """The row cards `seat` has captured, in row order."""
+    return [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat]
+
+
+def next_capture(entry: Mapping[str, Any]) -> int | None:
+    """Index of the row card the next trick's winner takes (the uncovered end), or None."""
+    captured_by = entry["captured_by"]
+    for index in reversed(range(len(captured_by))):
+        if captured_by[index] is None:
+            return index
+    return None
 
 
 def take_trick(entry: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """The entry after `seat` won a trick: they capture the last uncaptured row card."""
-    row = list(entry["row"])
-    captured_by = list(entry["captured_by"])
     if not is_whole(seat, 0, PLAYERS - 1):
         raise InvalidEntry("players.seat_invalid", seat=seat, players=PLAYERS)
-    for index in reversed(range(len(row))):
-        if captured_by[index] is None:
-            captured_by[index] = seat
-            return {"row": row, "captured_by": captured_by}
-    raise InvalidEntry("colour_blind.nothing_to_capture")
+    index = next_capture(entry)
+    if index is None:
+        raise InvalidEntry("colour_blind.nothing_to_capture")
+    captured_by = list(entry["captured_by"])
+    captured_by[index] = seat
+    return {"row": list(entry["row"]), "captured_by": captured_by}
+
+
+def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) -> bool:
+    """Someone has reached the target but shares the top total: another deal is played."""
+    top = max(totals)
+    return top >= settings["target"] and totals.count(top) > 1
 
 
 class ColourBlindRules(SeatedGame):
@@ -133,18 +172,13 @@ class ColourBlindRules(SeatedGame):
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
         good = good_colour(entry["row"])
         return tuple(
-            round_score(
-                [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat],
-                good,
-            )
-            for seat in range(len(context.players))
+            round_score(captured_cards(entry, seat), good) for seat in range(len(context.players))
         )
 
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
     ) -> bool:
-        top = max(totals)
-        return top >= settings["target"] and totals.count(top) == 1
+        return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
 
 
 RULES = ColourBlindRules()

@@ -15,7 +15,13 @@ def round_line(table: Table, view: GameView) -> str:
     elif state.round_count is not None:
         number = t("banner.round_of", number=info.number, count=state.round_count)
     else:
-        number = t("banner.deal", number=info.number)
+        # Games without a fixed number of rounds play to a target.
+        number = " · ".join(
+            [
+                t("banner.deal", number=info.number),
+                t("banner.target", target=state.settings["target"]),
+            ]
+        )
     return " · ".join(
         [
             number,
@@ -48,6 +54,9 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
             identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
         ]
+        note = view.banner_note(state) if view.banner_note is not None else None
+        if note:
+            lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))
     return ft.Card(
         content=ft.Container(
             padding=12,

@@ -11,6 +11,8 @@ import flet as ft
 
 from scorers.game import GameRules
 from scorers.games import GAMES as RULES
+from scorers.ledger import GameState
+from views.colour_blind_entry import ColourBlindEntry, colour_blind_cell, tied_on_top_note
 from views.pending_entry import PendingEntry, pending_cell
 from views.table import Table
 from views.wizard_entry import WizardEntry, wizard_cell
@@ -25,6 +27,9 @@ class GameView:
     first_key: str
     entry: Callable[[Table], ft.Control]
     cell: Callable[[Mapping[str, Any], int], str]
+    # An extra banner line while the game runs, when the game has something to say
+    # ("Tied on top: another deal is played"); None when it has nothing.
+    banner_note: Callable[[GameState], str | None] | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -53,8 +58,9 @@ GAMES = (
         "game.colour_blind",
         "game.colour_blind.blurb",
         "banner.leads",
-        PendingEntry,
-        pending_cell,
+        ColourBlindEntry,
+        colour_blind_cell,
+        tied_on_top_note,
     ),
 )
 GAMES_BY_ID = {view.game: view for view in GAMES}

@@ -165,3 +165,44 @@ def test_three_players_exactly_and_the_deal_passes_left():
     assert (info.cards, info.dealer, info.first) == (13, 1, 2)
     assert info.reminder == "colour_blind.row"
     assert "Cy leads" in info.reminder_text
+
+
+@pytest.mark.parametrize(("card", "colour"), [("AH", "red"), ("10d", "red"), ("KS", "black")])
+def test_card_colour_by_suit(card, colour):
+    assert colour_blind.card_colour(card) == colour
+
+
+def test_deal_parts_splits_good_and_bad_and_floors_the_score():
+    parts = colour_blind.deal_parts(["AH", "KD", "QS"], "red")
+    assert (parts.good_sum, parts.bad_sum, parts.difference) == (14, 12, 2)
+    assert parts.score == 2 == colour_blind.round_score(["AH", "KD", "QS"], "red")
+    losing = colour_blind.deal_parts(["AH", "KD", "QS"], "black")
+    assert tuple(losing) == (12, 14, 0)
+    assert losing.difference == -2
+    assert colour_blind.deal_parts([], "red") == (0, 0, 0)
+    with refused("colour_blind.captured_twice", "AH"):
+        colour_blind.deal_parts(["AH", "ah"], "red")
+    with refused("colour_blind.good_invalid", "blue"):
+        colour_blind.deal_parts([], "blue")
+
+
+def test_captured_cards_and_next_capture_follow_the_row():
+    entry = {"row": ROW[:4], "captured_by": [1, None, 1, None]}
+    assert colour_blind.captured_cards(entry, 1) == ["AH", "3H"]
+    assert colour_blind.captured_cards(entry, 0) == []
+    assert colour_blind.next_capture(entry) == 3
+    entry = colour_blind.take_trick(entry, 2)
+    assert colour_blind.next_capture(entry) == 1
+    assert colour_blind.next_capture({"row": [], "captured_by": []}) is None
+    assert colour_blind.next_capture({"row": ["AH"], "captured_by": [0]}) is None
+
+
+@pytest.mark.parametrize(
+    ("totals", "tied"),
+    [([99, 99, 0], False), ([100, 100, 3], True), ([120, 120, 101], True), ([100, 99, 99], False)],
+)
+def test_target_reached_but_tied_means_another_deal(totals, tied):
+    settings = RULES.resolve_settings({}, 3)
+    assert colour_blind.target_reached_but_tied(totals, settings) is tied
+    if tied:
+        assert not RULES.is_over(totals, 5, settings)
