@@ -1,12 +1,10 @@
 """The rules screen: each game's sheet, the back link, and the two trick helpers."""
 
-from pathlib import Path
-
 import flet as ft
 import pytest
 
 from tests.flet_harness import AppHarness
-from views.app import build_main
+from tests.views.conftest import AppUnderTest
 from views.i18n import t
 from views.rules import back_route, rules_route
 from views.rules_sheets import rules_sheet
@@ -15,9 +13,8 @@ from views.trick_helpers import RESULT_ID
 GAMES = ["wizard", "plotters", "colour_blind"]
 
 
-async def open_rules(harness: AppHarness, tmp_path: Path, route: str) -> None:
-    await harness.run(build_main(tmp_path))
-    await harness.go(route)
+async def open_rules(app: AppUnderTest, route: str) -> AppHarness:
+    return await app.start(route)
 
 
 def card_field(harness: AppHarness, number: int) -> ft.TextField:
@@ -34,8 +31,8 @@ def result(harness: AppHarness) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_each_game_shows_its_sheet(harness: AppHarness, tmp_path: Path, game: str) -> None:
-    await open_rules(harness, tmp_path, rules_route(game))
+async def test_each_game_shows_its_sheet(app: AppUnderTest, game: str) -> None:
+    harness = await open_rules(app, rules_route(game))
     assert harness.find(ft.Markdown).value == rules_sheet(game)
     assert t("rules.title", game=t(f"game.{game}")) in harness.texts()
     helpers = harness.find_all(ft.Semantics, identifier=RESULT_ID)
@@ -43,18 +40,16 @@ async def test_each_game_shows_its_sheet(harness: AppHarness, tmp_path: Path, ga
 
 
 @pytest.mark.parametrize("game", ["plotters", "colour_blind"])
-async def test_every_control_of_the_helpers_has_a_name(
-    harness: AppHarness, tmp_path: Path, game: str
-) -> None:
-    await open_rules(harness, tmp_path, rules_route(game))
+async def test_every_control_of_the_helpers_has_a_name(app: AppUnderTest, game: str) -> None:
+    harness = await open_rules(app, rules_route(game))
     for field in harness.find_all(ft.TextField) + harness.find_all(ft.Dropdown):
         assert field.label
     for button in harness.find_all(ft.IconButton):
         assert button.tooltip
 
 
-async def test_back_goes_home_or_to_the_route_given(harness: AppHarness, tmp_path: Path) -> None:
-    await open_rules(harness, tmp_path, rules_route("wizard"))
+async def test_back_goes_home_or_to_the_route_given(app: AppUnderTest) -> None:
+    harness = await open_rules(app, rules_route("wizard"))
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     assert harness.page.route == "/"
     await harness.go(rules_route("wizard", back="/new/wizard"))
@@ -69,8 +64,8 @@ def test_back_only_follows_routes_of_this_app() -> None:
     assert back_route("/rules/wizard?back=//example.com") == "/"
 
 
-async def test_an_unknown_game_says_so(harness: AppHarness, tmp_path: Path) -> None:
-    await open_rules(harness, tmp_path, "/rules/poker")
+async def test_an_unknown_game_says_so(app: AppUnderTest) -> None:
+    harness = await open_rules(app, "/rules/poker")
     assert t("game.unknown", game="poker") in harness.texts()
 
 
@@ -83,8 +78,8 @@ def expected_plotters_trick(cards: list[tuple[str, int]], players: int) -> tuple
     return picker, 2 if players == 4 else 3, taker
 
 
-async def test_plotters_helper_names_picker_and_taker(harness: AppHarness, tmp_path: Path) -> None:
-    await open_rules(harness, tmp_path, rules_route("plotters"))
+async def test_plotters_helper_names_picker_and_taker(app: AppUnderTest) -> None:
+    harness = await open_rules(app, rules_route("plotters"))
     await harness.select(harness.find(ft.Dropdown, label=t("rules.plotters.players")), "5")
     trick = [("red", 9), ("blue", 2), ("red", 14), ("green", 2), ("blue", 7)]
     assert len(harness.find_all(ft.TextField)) == 5
@@ -107,8 +102,8 @@ async def test_plotters_helper_names_picker_and_taker(harness: AppHarness, tmp_p
     )
 
 
-async def test_plotters_helper_refuses_a_fourth_colour(harness: AppHarness, tmp_path: Path) -> None:
-    await open_rules(harness, tmp_path, rules_route("plotters"))
+async def test_plotters_helper_refuses_a_fourth_colour(app: AppUnderTest) -> None:
+    harness = await open_rules(app, rules_route("plotters"))
     await enter_cards(harness, ["red 9", "blue 2", "g4", "yellow 3"])
     assert card_field(harness, 4).error == t("plotters.fourth_colour", card="yellow3")
     assert [card_field(harness, n).error for n in (1, 2, 3)] == [None, None, None]
@@ -118,10 +113,8 @@ async def test_plotters_helper_refuses_a_fourth_colour(harness: AppHarness, tmp_
     assert "picks 2 cards" in result(harness)
 
 
-async def test_colour_blind_helper_picks_the_last_of_equal_ranks(
-    harness: AppHarness, tmp_path: Path
-) -> None:
-    await open_rules(harness, tmp_path, rules_route("colour_blind"))
+async def test_colour_blind_helper_picks_the_last_of_equal_ranks(app: AppUnderTest) -> None:
+    harness = await open_rules(app, rules_route("colour_blind"))
     await enter_cards(harness, ["7S", "qh", "QC"])
     # Both queens outrank the 7; of equal ranks the one played last wins.
     assert result(harness) == t("rules.colour_blind.result_equal", winner=3, card="QC")
@@ -129,10 +122,8 @@ async def test_colour_blind_helper_picks_the_last_of_equal_ranks(
     assert result(harness) == t("rules.colour_blind.result_highest", winner=1, card="AS")
 
 
-async def test_colour_blind_helper_refuses_a_card_that_does_not_exist(
-    harness: AppHarness, tmp_path: Path
-) -> None:
-    await open_rules(harness, tmp_path, rules_route("colour_blind"))
+async def test_colour_blind_helper_refuses_a_card_that_does_not_exist(app: AppUnderTest) -> None:
+    harness = await open_rules(app, rules_route("colour_blind"))
     await enter_cards(harness, ["10H", "1Z", "QS"])
     assert card_field(harness, 2).error == t("colour_blind.card_invalid", card="1Z")
     assert card_field(harness, 1).error is None
