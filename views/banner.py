@@ -48,6 +48,8 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
             identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
         ]
+        if view.banner_note is not None:
+            lines.insert(1, identified("banner-note", ft.Text(view.banner_note(table))))
     return ft.Card(
         content=ft.Container(
             padding=12,

@@ -12,6 +12,7 @@ import flet as ft
 from scorers.game import GameRules
 from scorers.games import GAMES as RULES
 from views.pending_entry import PendingEntry, pending_cell
+from views.plotters_entry import PlottersEntry, cards_note, plotters_cell
 from views.table import Table
 from views.wizard_entry import WizardEntry, wizard_cell
 
@@ -25,6 +26,8 @@ class GameView:
     first_key: str
     entry: Callable[[Table], ft.Control]
     cell: Callable[[Mapping[str, Any], int], str]
+    # An extra banner line for the round in play, e.g. which cards are dealt.
+    banner_note: Callable[[Table], str] | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -45,8 +48,9 @@ GAMES = (
         "game.plotters",
         "game.plotters.blurb",
         "banner.leads",
-        PendingEntry,
-        pending_cell,
+        PlottersEntry,
+        plotters_cell,
+        banner_note=cards_note,
     ),
     GameView(
         "colour_blind",
