@@ -111,16 +111,24 @@ def PlayerCards(table: Table, seat: int) -> ft.Control:
     chosen: list[str] | None = entry["face_up"][seat]
     rule = state.settings["nothing_face_down"]
     # A first face-up colour tapped: the entry keeps only whole pairs, so it waits here.
+    # Taps can arrive before the re-render, so handlers read the ref, not `half`.
     half, set_half = ft.use_state(None)
+    half_now = ft.use_ref(None)
     typed, set_typed = ft.use_state({})
+
+    def pick(colour: str | None) -> None:
+        half_now.current = colour
+        set_half(colour)
+
     choosing = must_choose_face_up(counts)
     held = colours_held(counts)
 
     def remember(colour: str, text: str, error: str | None) -> None:
-        set_typed({**typed, colour: Typed(text, error, table.entry)})
+        shown = Typed(text, error, table.entry)
+        set_typed(lambda now: {**now, colour: shown})
 
     def forget(colour: str) -> None:
-        set_typed({c: v for c, v in typed.items() if c != colour})
+        set_typed(lambda now: {c: v for c, v in now.items() if c != colour})
 
     def step(colour: str, delta: int) -> None:
         now = table.entry["counts"][seat][colour]
@@ -143,25 +151,24 @@ def PlayerCards(table: Table, seat: int) -> ft.Control:
             remember(colour, text, None if ok else table.message)
 
     def left(colour: str) -> None:
-        shown = typed.get(colour)
-        if shown is not None and shown.error is None:
-            forget(colour)
+        """Leaving a field shows the saved count again, unless what was typed is wrong."""
+        set_typed(lambda now: {c: v for c, v in now.items() if c != colour or v.error is not None})
 
     def tap_face_up(colour: str) -> None:
-        pair = table.entry["face_up"][seat]
+        pair, first = table.entry["face_up"][seat], half_now.current
         if pair is not None:
             if colour in pair:
-                set_half(next(c for c in pair if c != colour))
+                pick(next(c for c in pair if c != colour))
                 table.change(with_face_up(table.entry, seat, None))
             else:
                 table.change(with_face_up(table.entry, seat, [pair[1], colour]))
-        elif half is None:
-            set_half(colour)
-        elif half == colour:
-            set_half(None)
+        elif first is None:
+            pick(colour)
+        elif first == colour:
+            pick(None)
         else:
-            set_half(None)
-            table.change(with_face_up(table.entry, seat, [half, colour]))
+            pick(None)
+            table.change(with_face_up(table.entry, seat, [first, colour]))
 
     if chosen is not None:
         shown_up: Sequence[str] = chosen
@@ -265,7 +272,11 @@ def PlayerCards(table: Table, seat: int) -> ft.Control:
                 ft.Text(formula_line(counts, chosen, rule), weight=ft.FontWeight.BOLD),
             )
         )
-    return ft.Card(content=ft.Container(padding=8, content=ft.Column(controls, spacing=2)))
+    # Not one merged semantic node: every counter and toggle keeps its own accessible name.
+    return ft.Card(
+        semantic_container=False,
+        content=ft.Container(padding=8, content=ft.Column(controls, spacing=6)),
+    )
 
 
 @ft.component
