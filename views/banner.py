@@ -48,8 +48,9 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
             identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
         ]
-        if view.banner_note is not None:
-            lines.insert(1, identified("banner-note", ft.Text(view.banner_note(table))))
+        note = view.banner_note(state) if view.banner_note is not None else None
+        if note:
+            lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))
     return ft.Card(
         content=ft.Container(
             padding=12,

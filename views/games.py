@@ -11,6 +11,7 @@ import flet as ft
 
 from scorers.game import GameRules
 from scorers.games import GAMES as RULES
+from scorers.ledger import GameState
 from views.pending_entry import PendingEntry, pending_cell
 from views.plotters_entry import PlottersEntry, cards_note, plotters_cell
 from views.table import Table
@@ -26,8 +27,9 @@ class GameView:
     first_key: str
     entry: Callable[[Table], ft.Control]
     cell: Callable[[Mapping[str, Any], int], str]
-    # An extra banner line for the round in play, e.g. which cards are dealt.
-    banner_note: Callable[[Table], str] | None = None
+    # An extra banner line while the game runs, when the game has something to say
+    # ("Tied on top: another deal is played"); None when it has nothing.
+    banner_note: Callable[[GameState], str | None] | None = None
 
     @property
     def rules(self) -> GameRules:

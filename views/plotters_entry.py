@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorers.ledger import GameState
 from scorers.plotters import (
     COLOURS,
     best_face_up,
@@ -63,8 +64,9 @@ def cards_line(players: int) -> str:
     return t("plotters.cards_in_play", players=players, groups=", ".join(groups))
 
 
-def cards_note(table: Table) -> str:
-    return cards_line(len(table.state.players))
+def cards_note(state: GameState) -> str:
+    """The banner's line for Plotters: which cards are dealt at this table."""
+    return cards_line(len(state.players))
 
 
 def with_count(entry: Entry, seat: int, colour: str, value: int) -> dict[str, Any]:
