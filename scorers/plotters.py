@@ -32,14 +32,24 @@ def cards_in_play(players: int) -> dict[str, int]:
     return dict(_IN_PLAY[check_count(players, "Plotters", MIN_PLAYERS, MAX_PLAYERS)])
 
 
-def round_score(
+@dataclass(frozen=True)
+class ScoreParts:
+    """A player's round score and what it is made of: up_a x up_b / down, rounded down."""
+
+    pair: tuple[str, str]
+    up_a: int
+    up_b: int
+    down: int
+    score: int
+
+
+def score_parts(
     counts: Mapping[str, int],
-    face_up: tuple[str, str],
+    face_up: Sequence[str] | None,
     nothing_face_down: str = "divide_by_one",
-) -> int:
-    """floor(up_a * up_b / down); down is every card not of the two face-up colours."""
+) -> ScoreParts:
+    """The score of `counts` with `face_up` (None: the best pair) and its parts."""
     full = _counts(counts, None)
-    first, second = _pair(face_up, None)
     if nothing_face_down not in NOTHING_FACE_DOWN:
         raise InvalidEntry(
             "settings.not_an_option",
@@ -47,11 +57,22 @@ def round_score(
             value=nothing_face_down,
             options=", ".join(NOTHING_FACE_DOWN),
         )
+    pair = best_face_up(full, nothing_face_down) if face_up is None else _pair(face_up, None)
+    first, second = pair
     product = full[first] * full[second]
     down = sum(full.values()) - full[first] - full[second]
-    if down == 0:
-        return product if nothing_face_down == "divide_by_one" else 0
-    return product // down
+    # Nothing face down: the published text is unreadable, so a setting decides.
+    undivided = product if nothing_face_down == "divide_by_one" else 0
+    return ScoreParts(pair, full[first], full[second], down, product // down if down else undivided)
+
+
+def round_score(
+    counts: Mapping[str, int],
+    face_up: tuple[str, str],
+    nothing_face_down: str = "divide_by_one",
+) -> int:
+    """floor(up_a * up_b / down); down is every card not of the two face-up colours."""
+    return score_parts(counts, _pair(face_up, None), nothing_face_down).score
 
 
 def best_face_up(
@@ -59,6 +80,17 @@ def best_face_up(
 ) -> tuple[str, str]:
     """The face-up pair that scores most; on equal scores the first of PAIRS."""
     return max(PAIRS, key=lambda pair: round_score(counts, pair, nothing_face_down))
+
+
+def colours_held(counts: Mapping[str, int]) -> int:
+    """How many colours a player collected (0 to 4)."""
+    return sum(1 for value in _counts(counts, None).values() if value)
+
+
+def must_choose_face_up(counts: Mapping[str, int]) -> bool:
+    """A player with all four colours chose the face-up pair during play: the app cannot
+    propose one."""
+    return colours_held(counts) == len(COLOURS)
 
 
 def _counts(counts: object, player: str | None) -> dict[str, int]:
@@ -226,7 +258,7 @@ class PlottersRules(SeatedGame):
         players: Sequence[str],
     ) -> None:
         for seat, player in enumerate(players):
-            if face_up[seat] is None and all(counts[seat].values()):
+            if face_up[seat] is None and must_choose_face_up(counts[seat]):
                 raise InvalidEntry("plotters.face_up_required", player=player)
         total = sum(sum(c.values()) for c in counts)
         full = HAND * len(players)
@@ -240,7 +272,7 @@ class PlottersRules(SeatedGame):
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
         rule = context.settings["nothing_face_down"]
         return tuple(
-            round_score(counts, tuple(pair) if pair else best_face_up(counts, rule), rule)
+            score_parts(counts, pair, rule).score
             for counts, pair in zip(entry["counts"], entry["face_up"], strict=True)
         )
 

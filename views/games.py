@@ -13,7 +13,7 @@ from scorers.game import GameRules
 from scorers.games import GAMES as RULES
 from scorers.ledger import GameState
 from views.colour_blind_entry import ColourBlindEntry, colour_blind_cell, tied_on_top_note
-from views.pending_entry import PendingEntry, pending_cell
+from views.plotters_entry import PlottersEntry, cards_note, plotters_cell
 from views.table import Table
 from views.wizard_entry import WizardEntry, wizard_cell
 
@@ -50,8 +50,9 @@ GAMES = (
         "game.plotters",
         "game.plotters.blurb",
         "banner.leads",
-        PendingEntry,
-        pending_cell,
+        PlottersEntry,
+        plotters_cell,
+        banner_note=cards_note,
     ),
     GameView(
         "colour_blind",

@@ -224,3 +224,56 @@ def test_trick_card_refusals():
         plotters.trick_result(["blue1", "b1", "red1", "red2"], 4)
     with refused("plotters.trick_size", "3", "4"):
         plotters.trick_result(["blue1", "blue2", "red1"], 4)
+
+
+def test_score_parts_of_the_rules_example():
+    parts = plotters.score_parts({"yellow": 6, "red": 4, "blue": 2}, ("yellow", "red"))
+    assert (parts.pair, parts.up_a, parts.up_b, parts.down, parts.score) == (
+        ("yellow", "red"),
+        6,
+        4,
+        2,
+        12,
+    )
+
+
+def test_score_parts_without_a_pair_uses_the_best_pair():
+    counts = {"blue": 1, "green": 5, "red": 2, "yellow": 6}
+    for rule in plotters.NOTHING_FACE_DOWN:
+        parts = plotters.score_parts(counts, None, rule)
+        assert parts.pair == plotters.best_face_up(counts, rule)
+        assert parts.score == plotters.round_score(counts, parts.pair, rule)
+
+
+@pytest.mark.parametrize("rule", plotters.NOTHING_FACE_DOWN)
+def test_score_parts_agree_with_round_score_for_every_pair(rule):
+    counts = {"blue": 3, "green": 0, "red": 7, "yellow": 4}
+    for pair in plotters.PAIRS:
+        parts = plotters.score_parts(counts, pair, rule)
+        assert parts.pair == pair
+        assert parts.up_a + parts.up_b + parts.down == sum(counts.values())
+        assert parts.score == plotters.round_score(counts, pair, rule)
+
+
+def test_score_parts_nothing_face_down_follows_the_setting():
+    counts = {"blue": 3, "green": 2}
+    assert plotters.score_parts(counts, ("blue", "green")).score == 6
+    assert plotters.score_parts(counts, ("blue", "green"), "zero").score == 0
+    assert plotters.score_parts(counts, ("blue", "green"), "zero").down == 0
+
+
+def test_score_parts_refuses_what_round_score_refuses():
+    with refused("plotters.face_up_same_colour", "red"):
+        plotters.score_parts({"red": 1}, ("red", "red"))
+    with refused("plotters.count_not_possible", "-2"):
+        plotters.score_parts({"red": -2}, None)
+    with refused("settings.not_an_option", "half"):
+        plotters.score_parts({"red": 1}, None, "half")
+
+
+def test_colours_held_and_when_the_pair_must_be_chosen():
+    assert plotters.colours_held({}) == 0
+    assert plotters.colours_held({"red": 3, "blue": 0}) == 1
+    assert plotters.colours_held({"red": 3, "blue": 1, "green": 2}) == 3
+    assert not plotters.must_choose_face_up({"red": 3, "blue": 1, "green": 2, "yellow": 0})
+    assert plotters.must_choose_face_up({"red": 3, "blue": 1, "green": 2, "yellow": 1})

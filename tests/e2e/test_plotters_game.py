@@ -1,0 +1,77 @@
+"""A whole Plotters game entered in a real browser at phone size, checked against the rules."""
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import PHONE, screenshot
+from tests.plotters_game import GAME, PLAYERS, Round, points
+from views.i18n import t
+
+# Tall enough that nothing scrolls: Flutter moves its accessibility nodes a frame after a
+# scroll, so a click right after scrolling can land on the control that was there before.
+WHOLE_SCREEN = {"width": PHONE["width"], "height": 2400}
+
+
+def type_into(page: Page, label: str, text: str) -> None:
+    """Replace a text field's content, as a player does with the phone keyboard."""
+    page.get_by_label(label, exact=True).click()
+    # The field is ready for keys once Flutter has put its text into the focused input.
+    expect(page.locator("input:focus")).not_to_have_value("")
+    page.keyboard.press("Control+a")
+    page.keyboard.type(text)
+
+
+def value_of(page: Page, identifier: str) -> Locator:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def start_game(page: Page) -> None:
+    page.get_by_role("button", name=t("game.plotters")).first.click(timeout=20_000)
+    for seat, player in enumerate(PLAYERS):
+        field = page.get_by_label(t("setup.player_n", n=seat + 1), exact=True)
+        field.click()
+        expect(field).to_be_focused()
+        page.keyboard.type(player)
+    page.get_by_role("button", name=t("setup.start")).click()
+    expect(value_of(page, "banner-note")).to_have_text(
+        "4 players: blue, green, red and yellow 1-14", timeout=10_000
+    )
+
+
+def enter_round(page: Page, played: Round) -> None:
+    """Type each count, waiting for the live card count to take it before the next."""
+    held = 0
+    for player, hand in zip(PLAYERS, played.hands, strict=True):
+        for colour, count in hand.counts.items():
+            if count:
+                name = t(f"plotters.colour.{colour}")
+                type_into(page, t("plotters.count_field", player=player, colour=name), str(count))
+                held += count
+                expect(value_of(page, "cards-count")).to_have_text(
+                    t("plotters.cards_count", total=held, full=56)
+                )
+        for colour in hand.face_up or ():
+            name = t(f"plotters.colour.{colour}")
+            toggle = page.get_by_label(t("plotters.face_up_toggle", player=player, colour=name))
+            toggle.click()
+    if played.ended_early:
+        page.get_by_role("switch", name=t("plotters.ended_early")).click()
+
+
+def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
+    start_game(app_page)
+    app_page.set_viewport_size(WHOLE_SCREEN)
+    score = app_page.get_by_role("button", name=t("entry.score_round"))
+    totals = [0] * len(PLAYERS)
+    for number, played in enumerate(GAME, start=1):
+        enter_round(app_page, played)
+        if number == 1:
+            app_page.set_viewport_size(PHONE)
+            screenshot(app_page, "plotters-entry")
+            app_page.set_viewport_size(WHOLE_SCREEN)
+        expect(score).to_be_enabled()
+        score.click()
+        expect(value_of(app_page, f"cell-{number}-0")).to_be_attached()
+        totals = [a + b for a, b in zip(totals, points(played), strict=True)]
+        for seat, total in enumerate(totals):
+            expect(value_of(app_page, f"total-{seat}")).to_have_text(str(total))
+    expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()
