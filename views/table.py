@@ -42,8 +42,17 @@ class Table:
 
     @property
     def round_number(self) -> int:
-        """The round the entry panel shows: the one being corrected, else the current one."""
-        return self.editing if self.editing is not None else self.state.current_round
+        """The round the entry panel shows: the one being corrected, else the current one.
+
+        Once the game is over there is no current round, yet Flet may render an entry panel
+        one last time (in no fixed order) before the screen drops it; it then shows the last
+        round instead of failing, because a failed render stops the session's updates."""
+        if self.editing is not None:
+            return self.editing
+        state = self.state
+        if state.is_over and state.rounds:
+            return state.rounds[-1].number
+        return state.current_round
 
     @property
     def round_info(self) -> RoundInfo:

@@ -10,8 +10,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,7 @@ class AppServer:
     data_dir: Path
     process: subprocess.Popen[str] | None = None
     url: str = ""
+    output: list[str] = field(default_factory=list)
 
     def start(self) -> None:
         self.process = subprocess.Popen(
@@ -60,11 +62,19 @@ class AppServer:
         )
         assert self.process.stdout is not None
         for line in self.process.stdout:
+            self.output.append(line)
             match = URL_LINE.match(line.strip())
             if match:
                 self.url = match.group(1)
+                # Keep reading: a full pipe would block the server on its next log line.
+                threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
                 return
         raise RuntimeError(f"main.py exited ({self.process.wait()}) before printing its URL")
+
+    def _drain(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            self.output.append(line)
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None:
@@ -84,13 +94,16 @@ class AppServer:
 
 
 @pytest.fixture
-def app_server(tmp_path: Path) -> Iterator[AppServer]:
+def app_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
     server = AppServer(data_dir=tmp_path / "data")
     server.start()
     try:
         yield server
     finally:
         server.stop()
+        ARTIFACTS.mkdir(exist_ok=True)
+        log = ARTIFACTS / f"server-{request.node.name}.log"
+        log.write_text("".join(server.output), encoding="utf-8")
 
 
 # Package scope: the sync Playwright loop must be gone before the asyncio view tests run.
@@ -106,9 +119,13 @@ def browser() -> Iterator[Browser]:
             browser.close()
 
 
+OPEN_PAGES: list[Page] = []
+
+
 def open_app(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
     """A fresh tab on the app with Flutter's accessibility tree switched on."""
     page = browser.new_page(viewport=viewport)
+    OPEN_PAGES.append(page)
     page.goto(url)
     enable_accessibility(page)
     return page
@@ -136,3 +153,20 @@ def app_page(browser: Browser, app_server: AppServer) -> Iterator[Page]:
         yield page
     finally:
         page.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    report = yield
+    if report.when == "call" and report.failed:
+        for number, page in enumerate(OPEN_PAGES):
+            if not page.is_closed():
+                page.screenshot(path=str(ARTIFACTS / f"failed-{item.name}-{number}.png"))
+    return report
+
+
+@pytest.fixture(autouse=True)
+def forget_pages() -> Iterator[None]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    yield
+    OPEN_PAGES.clear()

@@ -4,6 +4,7 @@ from playwright.sync_api import Page, expect
 
 from scorers.ledger import Action, Ledger
 from tests.e2e.conftest import screenshot
+from tests.e2e.steps import tap, type_into
 from views.colour_blind_entry import card_name
 from views.i18n import t
 
@@ -16,17 +17,6 @@ DEALS = [
     ["Ann", "Ben", "Ann", "Ben", "Ann", "Ben", "Cas", "Cas", "Cas", "Cas", "Cas", "Cas", "Cas"],
     ["Ann", "Ann", "Ben", "Cas", "Cas", "Cas", "Cas", "Ben", "Ben", "Cas", "Cas", "Cas", "Cas"],
 ]
-
-
-def type_into(page: Page, label: str, text: str) -> None:
-    page.get_by_role("textbox", name=label, exact=True).click()
-    page.wait_for_selector("input:focus")
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-
-
-def tap(page: Page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).click()
 
 
 def captures(winners: list[str]) -> list[int | None]:

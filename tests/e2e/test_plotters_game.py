@@ -1,8 +1,9 @@
 """A whole Plotters game entered in a real browser at phone size, checked against the rules."""
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, screenshot
+from tests.e2e.steps import by_id, type_into
 from tests.plotters_game import GAME, PLAYERS, Round, points
 from views.i18n import t
 
@@ -11,28 +12,12 @@ from views.i18n import t
 WHOLE_SCREEN = {"width": PHONE["width"], "height": 2400}
 
 
-def type_into(page: Page, label: str, text: str) -> None:
-    """Replace a text field's content, as a player does with the phone keyboard."""
-    page.get_by_label(label, exact=True).click()
-    # The field is ready for keys once Flutter has put its text into the focused input.
-    expect(page.locator("input:focus")).not_to_have_value("")
-    page.keyboard.press("Control+a")
-    page.keyboard.type(text)
-
-
-def value_of(page: Page, identifier: str) -> Locator:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
-
-
 def start_game(page: Page) -> None:
     page.get_by_role("button", name=t("game.plotters")).first.click(timeout=20_000)
     for seat, player in enumerate(PLAYERS):
-        field = page.get_by_label(t("setup.player_n", n=seat + 1), exact=True)
-        field.click()
-        expect(field).to_be_focused()
-        page.keyboard.type(player)
+        type_into(page, t("setup.player_n", n=seat + 1), player)
     page.get_by_role("button", name=t("setup.start")).click()
-    expect(value_of(page, "banner-note")).to_have_text(
+    expect(by_id(page, "banner-note")).to_have_text(
         "4 players: blue, green, red and yellow 1-14", timeout=10_000
     )
 
@@ -46,7 +31,7 @@ def enter_round(page: Page, played: Round) -> None:
                 name = t(f"plotters.colour.{colour}")
                 type_into(page, t("plotters.count_field", player=player, colour=name), str(count))
                 held += count
-                expect(value_of(page, "cards-count")).to_have_text(
+                expect(by_id(page, "cards-count")).to_have_text(
                     t("plotters.cards_count", total=held, full=56)
                 )
         for colour in hand.face_up or ():
@@ -70,8 +55,8 @@ def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
             app_page.set_viewport_size(WHOLE_SCREEN)
         expect(score).to_be_enabled()
         score.click()
-        expect(value_of(app_page, f"cell-{number}-0")).to_be_attached()
+        expect(by_id(app_page, f"cell-{number}-0")).to_be_attached()
         totals = [a + b for a, b in zip(totals, points(played), strict=True)]
         for seat, total in enumerate(totals):
-            expect(value_of(app_page, f"total-{seat}")).to_have_text(str(total))
+            expect(by_id(app_page, f"total-{seat}")).to_have_text(str(total))
     expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()

@@ -3,23 +3,14 @@
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.e2e.steps import type_into
 from views.i18n import t
 from views.rules import rules_route
 from views.trick_helpers import RESULT_ID
 
 
 def type_card(page: Page, number: int, card: str) -> None:
-    """Type into a card field; retype if Flutter dropped the first keys (it can right after
-    the page loads, before its text input is wired up)."""
-    field = page.get_by_label(t("rules.card_label", number=number))
-    for _ in range(3):
-        field.click()
-        page.wait_for_selector("input:focus")
-        page.keyboard.press("Control+A")
-        page.keyboard.type(card)
-        if field.input_value() == card:
-            return
-    expect(field).to_have_value(card)
+    type_into(page, t("rules.card_label", number=number), card)
 
 
 def test_plotters_sheet_and_trick_helper(browser, app_server: AppServer) -> None:

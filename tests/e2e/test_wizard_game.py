@@ -11,12 +11,21 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.wizard_steps import bid, expect_value, tap, took, type_into, value_of
+from tests.e2e.steps import expect_value, tap, type_into, value_of
 from views.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
 PHONE = {"width": 360, "height": 740}
+
+
+def bid(page: Page, player: str, count: int) -> None:
+    tap(page, t("wizard.bid_name", player=player, count=count))
+
+
+def took(page: Page, player: str, count: int) -> None:
+    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
+    tap(page, t(key, player=player, count=count))
 
 
 def plan(number: int) -> tuple[list[int], list[int]]:

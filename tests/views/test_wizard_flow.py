@@ -180,3 +180,16 @@ async def test_reopening_mid_round_lands_on_the_same_step(
             assert reopened.find(ft.FilledButton, where=lambda c, text=text: c.content is text)
         tricks_shown = t("wizard.tricks_title") in reopened.texts()
         assert tricks_shown == (bids_made == 4)
+
+
+async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"round_sizes": [1, 2]})
+    harness = await app.start(f"/game/{game.id}")
+    await play_round(harness, dict(Ben=1, Cas=0, Ann=1), dict(Ben=1, Cas=0, Ann=0))
+    await play_round(harness, dict(Cas=2, Ann=1, Ben=0), dict(Cas=2, Ann=0, Ben=0))
+    assert shown(harness, "banner") == t("banner.game_over")
+    totals = [-10 - 10, 30 + 20, 20 + 40]
+    for seat, total in enumerate(totals):
+        assert shown(harness, f"total-{seat}") == str(total)
+    assert shown(harness, "standing-2") == t("standings.line", place=1, name="Cas", total=60)
+    assert app.keeper.finished()[0].id == game.id

@@ -1,0 +1,37 @@
+"""What a player does in the browser, shared by the end-to-end tests."""
+
+from playwright.sync_api import Locator, Page, expect
+
+
+def by_id(page: Page, identifier: str) -> Locator:
+    """A value wrapped in ft.Semantics(identifier=...), e.g. a player's total."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def value_of(page: Page, identifier: str) -> str:
+    return by_id(page, identifier).inner_text().strip()
+
+
+def expect_value(page: Page, identifier: str, text: str) -> None:
+    expect(by_id(page, identifier)).to_have_text(text)
+
+
+def tap(page: Page, name: str) -> None:
+    """Tap the button whose accessible name is `name` ("Ben bids 3")."""
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def type_into(page: Page, label: str, text: str) -> None:
+    """Replace a text field's content, as a player does with the phone keyboard.
+
+    Flutter can drop the first keys typed right after a field takes focus (its text input
+    is wired up a moment later), so the text is typed again until the field holds it."""
+    field = page.get_by_label(label, exact=True)
+    for _ in range(3):
+        field.click()
+        page.wait_for_selector("input:focus")
+        page.keyboard.press("Control+a")
+        page.keyboard.type(text)
+        if page.locator("input:focus").input_value() == text:
+            return
+    expect(page.locator("input:focus")).to_have_value(text)
