@@ -10,7 +10,7 @@ from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
 from views.rules import RulesScreen
-from views.services import ScreenAwake, Services, ServicesContext, WakelockScreen
+from views.services import Preferences, ScreenAwake, Services, ServicesContext, WakelockScreen
 from views.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 
 ROUTES = [
@@ -49,6 +49,6 @@ def build_main(
         page.theme = light_theme()
         page.dark_theme = dark_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.render_views(App, Services(keeper, screen_awake(), startup_notice))
+        page.render_views(App, Services(keeper, screen_awake(), Preferences(), startup_notice))
 
     return main

@@ -6,6 +6,7 @@ from scorers.ledger import Action
 from storage import StorageError
 from storage.keeper import GameKeeper
 from views.banner import Banner
+from views.game_options import GameOptions
 from views.games import GAMES_BY_ID, GameView
 from views.i18n import t
 from views.rules import rules_route
@@ -118,7 +119,8 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         result = last_round(table)
         if result is not None:
             controls.append(result)
-    controls.append(ScoreSheet(table, view))
+    services = use_services()
+    controls += [ScoreSheet(table, view), GameOptions(table, services.preferences)]
     return controls
 
 
@@ -136,13 +138,6 @@ def GameScreen() -> ft.View:
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"
 
-    async def keep_awake() -> None:
-        await services.screen_awake.set_awake(True)
-
-    async def let_sleep() -> None:
-        await services.screen_awake.set_awake(False)
-
-    ft.use_effect(keep_awake, [], cleanup=let_sleep)
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
     view = GAMES_BY_ID[table.state.game]

@@ -33,10 +33,19 @@ class WakelockScreen:
             await self._wakelock.disable()
 
 
+@ft.observable
+@dataclass
+class Preferences:
+    """This browser tab's choices (each tab is a phone at the table)."""
+
+    keep_awake: bool = True
+
+
 @dataclass(frozen=True)
 class Services:
     keeper: GameKeeper
     screen_awake: ScreenAwake
+    preferences: Preferences
     startup_notice: str | None = None
 
 

@@ -193,3 +193,14 @@ async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) ->
         assert shown(harness, f"total-{seat}") == str(total)
     assert shown(harness, "standing-2") == t("standings.line", place=1, name="Cas", total=60)
     assert app.keeper.finished()[0].id == game.id
+
+
+async def test_the_screen_stays_on_unless_the_table_turns_it_off(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    assert app.screen_awake.calls[-1] is True
+    await harness.toggle(harness.find(ft.Switch, label=t("options.keep_awake")))
+    assert app.screen_awake.calls[-1] is False
+    await harness.toggle(harness.find(ft.Switch, label=t("options.keep_awake")))
+    assert app.screen_awake.calls[-1] is True
+    await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
+    assert app.screen_awake.calls[-1] is False, app.screen_awake.calls
