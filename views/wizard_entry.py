@@ -6,10 +6,10 @@ from typing import Any
 import flet as ft
 
 from scorers.seats import seats_from
-from scorers.wizard import dealer_restriction
+from scorers.wizard import counted_bids, dealer_restriction
 from views.i18n import t
 from views.table import Table
-from views.widgets import identified, number_chips
+from views.widgets import choice_chips, identified, number_chips
 
 NAME_WIDTH = 72
 
@@ -54,6 +54,7 @@ def WizardEntry(table: Table) -> ft.Control:
     bids, tricks = entry["bids"], entry["tricks"]
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
     all_bid = all(bid is not None for bid in bids)
+    counted = counted_bids(entry) if all_bid else list(bids)
 
     def bid_row(seat: int) -> ft.Control:
         forbidden = restriction[0] if restriction and seat == info.dealer else None
@@ -73,7 +74,9 @@ def WizardEntry(table: Table) -> ft.Control:
     def trick_row(seat: int) -> ft.Control:
         return player_row(
             players[seat],
-            t("wizard.bid_was", bid=bids[seat]),
+            t("wizard.bid_was", bid=bids[seat])
+            if counted[seat] == bids[seat]
+            else t("wizard.bid_changed", bid=bids[seat], counted=counted[seat]),
             number_chips(
                 range(cards + 1),
                 lambda n: t(
@@ -108,9 +111,55 @@ def WizardEntry(table: Table) -> ft.Control:
             ),
             *[trick_row(seat) for seat in order],
         ]
+        if state.settings["cloud"]:
+            controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=10)
 
 
+def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> dict[str, Any]:
+    cloud = None if seat is None else {"seat": seat, "change": change}
+    return {**entry, "cloud": cloud}
+
+
+def cloud_choice(table: Table, order: list[int]) -> ft.Control:
+    """Who won the Cloud's trick and changed their bid by one (the Jubilee special card)."""
+    players = table.state.players
+    cloud = table.entry.get("cloud")
+    chosen_seat = cloud["seat"] if cloud else None
+    change = cloud["change"] if cloud else 1
+    seats = [("none", t("wizard.cloud_none"), t("wizard.cloud_none"))] + [
+        (str(seat), players[seat], t("wizard.cloud_player", player=players[seat])) for seat in order
+    ]
+
+    def pick_seat(value: str) -> None:
+        seat = None if value == "none" else int(value)
+        current = table.entry.get("cloud")
+        table.change(with_cloud(table.entry, seat, current["change"] if current else 1))
+
+    def pick_change(value: str) -> None:
+        current = table.entry.get("cloud")
+        if current:
+            table.change(with_cloud(table.entry, current["seat"], int(value)))
+
+    controls: list[ft.Control] = [
+        ft.Text(t("wizard.cloud_title"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
+        choice_chips(seats, "none" if chosen_seat is None else str(chosen_seat), pick_seat),
+    ]
+    if chosen_seat is not None:
+        name = players[chosen_seat]
+        controls.append(
+            choice_chips(
+                [
+                    ("-1", "-1", t("wizard.cloud_down", player=name)),
+                    ("1", "+1", t("wizard.cloud_up", player=name)),
+                ],
+                str(change),
+                pick_change,
+            )
+        )
+    return ft.Column(spacing=6, controls=controls)
+
+
 def wizard_cell(entry: Mapping[str, Any], seat: int) -> str:
-    """What the score sheet shows of a player's round: bid / tricks."""
-    return f"{entry['bids'][seat]}/{entry['tricks'][seat]}"
+    """What the score sheet shows of a player's round: bid (after any Cloud) / tricks."""
+    return f"{counted_bids(entry)[seat]}/{entry['tricks'][seat]}"

@@ -204,3 +204,19 @@ async def test_the_screen_stays_on_unless_the_table_turns_it_off(app: AppUnderTe
     assert app.screen_awake.calls[-1] is True
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     assert app.screen_awake.calls[-1] is False, app.screen_awake.calls
+
+
+async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"cloud": True, "round_sizes": [3]})
+    harness = await app.start(f"/game/{game.id}")
+    for player, count in [("Ben", 1), ("Cas", 1), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 2), ("Cas", 1), ("Ann", 0)]:
+        await took(harness, player, count)
+    await harness.click(chip(harness, t("wizard.cloud_player", player="Ben")))
+    await harness.click(chip(harness, t("wizard.cloud_up", player="Ben")))
+    assert t("wizard.bid_changed", bid=1, counted=2) in harness.texts()
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
+    assert shown(harness, "cell-1-2") == str(wizard.round_score(1, 1))
+    assert "2/2" in harness.texts()
