@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import main
+from storage import DB_FILENAME
 from tests.e2e.conftest import REPO_ROOT, AppServer
 from views.i18n import t
 
@@ -74,3 +75,19 @@ def test_data_dir_defaults_to_flet_app_storage_when_set(
     assert main.default_data_dir() == tmp_path
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     assert "trickpad" in str(main.default_data_dir()).lower()
+
+
+def test_a_damaged_database_is_moved_aside_and_the_app_starts(tmp_path: Path) -> None:
+    damaged = tmp_path / DB_FILENAME
+    damaged.write_bytes(b"this is not a database" * 100)
+    server = AppServer(data_dir=tmp_path)
+    server.start()
+    try:
+        moved = [p for p in tmp_path.iterdir() if p.name.startswith(f"{DB_FILENAME}.damaged-")]
+        assert len(moved) == 1
+        assert moved[0].read_bytes() == b"this is not a database" * 100
+        notice = t("storage.damaged_moved_aside", path=str(moved[0]))
+        assert notice + "\n" in server.output
+        assert (tmp_path / DB_FILENAME).exists()
+    finally:
+        server.stop()

@@ -2,7 +2,10 @@
 
 import flet as ft
 
-from tests.views.conftest import AppUnderTest
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest, RecordingScreenAwake
+from views.app import build_main
 from views.i18n import t
 
 
@@ -40,3 +43,13 @@ async def test_a_game_opens_its_screen_and_back_returns_home(app: AppUnderTest) 
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     assert harness.page.route == "/"
     assert t("home.tagline") in harness.texts()
+
+
+async def test_a_startup_notice_shows_on_home_until_dismissed(
+    harness: AppHarness, keeper: GameKeeper
+) -> None:
+    notice = t("storage.damaged_moved_aside", path="/data/trickpad.sqlite3.damaged-1")
+    await harness.run(build_main(keeper, notice, lambda: RecordingScreenAwake()))
+    assert notice in harness.texts()
+    await harness.click(harness.find(ft.TextButton, text=t("home.notice_ok")))
+    assert notice not in harness.texts()
