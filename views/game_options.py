@@ -3,6 +3,7 @@
 import flet as ft
 
 from views.i18n import t
+from views.rename import RenamePlayers
 from views.services import Preferences, use_services
 from views.table import Table
 
@@ -29,5 +30,6 @@ def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
                 value=keep_awake,
                 on_change=lambda e: setattr(preferences, "keep_awake", e.control.value),
             ),
+            RenamePlayers(table),
         ]
     )

@@ -116,11 +116,18 @@ class Table:
     def redo(self) -> bool:
         return self.act(Action("redo", {}))
 
+    def rename(self, seat: int, name: str) -> str | None:
+        """Rename a player; the reason it was refused, or None when it was saved."""
+        return self.attempt(Action("rename", {"seat": seat, "name": name}))
+
     def act(self, action: Action) -> bool:
+        """Apply an action; a refusal's reason goes to `message`, shown by the entry."""
+        self.message = self.attempt(action)
+        return self.message is None
+
+    def attempt(self, action: Action) -> str | None:
         try:
             self.game = self.keeper.apply(self.game, action)
         except (InvalidEntry, StorageError) as error:
-            self.message = message_of(error)
-            return False
-        self.message = None
-        return True
+            return message_of(error)
+        return None

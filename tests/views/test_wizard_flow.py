@@ -220,3 +220,21 @@ async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) 
     assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
     assert shown(harness, "cell-1-2") == str(wizard.round_score(1, 1))
     assert "2/2" in harness.texts()
+
+
+async def test_a_player_is_renamed_and_a_clash_is_refused_at_the_names(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=2)), "Ann")
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    assert t("players.name_taken", name="Ann") in harness.texts()
+    assert app.keeper.open(game_id).ledger.state.players == tuple(PLAYERS)
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=2)), "Benedikt")
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    assert app.keeper.open(game_id).ledger.state.players[1] == "Benedikt"
+    assert "Benedikt" in harness.texts()
+    undo = t("undo.undo", what=t("undo.rename"))
+    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    assert app.keeper.open(game_id).ledger.state.players[1] == "Ben"

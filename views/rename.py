@@ -1,0 +1,54 @@
+"""Fixing a player's name during the game (a typo at setup, a nickname)."""
+
+import flet as ft
+
+from views.i18n import t
+from views.table import Table
+from views.widgets import message_line
+
+
+@ft.component
+def RenamePlayers(table: Table) -> ft.Control:
+    players = table.state.players
+    is_open, set_open = ft.use_state(False)
+    names, set_names = ft.use_state(players)
+    refusal, set_refusal = ft.use_state(None)
+
+    def start(_: ft.Event[ft.TextButton]) -> None:
+        set_names(table.state.players)
+        set_refusal(None)
+        set_open(True)
+
+    def save(_: ft.Event[ft.FilledButton]) -> None:
+        for seat, name in enumerate(names):
+            if name.strip() != table.state.players[seat]:
+                reason = table.rename(seat, name.strip())
+                if reason is not None:
+                    set_refusal(reason)
+                    return
+        set_open(False)
+
+    def typed(seat: int, text: str) -> None:
+        set_names(tuple(text if i == seat else old for i, old in enumerate(names)))
+
+    if not is_open:
+        return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)
+    return ft.Column(
+        controls=[
+            *[
+                ft.TextField(
+                    label=t("rename.field", n=seat + 1),
+                    value=name,
+                    on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
+                )
+                for seat, name in enumerate(names)
+            ],
+            message_line(refusal),
+            ft.Row(
+                controls=[
+                    ft.FilledButton(t("rename.save"), on_click=save),
+                    ft.OutlinedButton(t("rename.cancel"), on_click=lambda _: set_open(False)),
+                ]
+            ),
+        ]
+    )
