@@ -1,5 +1,7 @@
 """A game at the table: banner, the round's entry, the score sheet, undo and redo."""
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorers.ledger import Action
@@ -29,24 +31,30 @@ def describe(action: Action | None) -> str:
     return t("undo.entry", number=action.data["round"])
 
 
+def history_button(
+    icon: ft.IconData,
+    target: Action | None,
+    key: str,
+    nothing_key: str,
+    on_click: Callable[[], bool],
+) -> ft.IconButton:
+    """Undo or redo, its tooltip saying what it would take back or bring back."""
+    return ft.IconButton(
+        icon=icon,
+        tooltip=t(key, what=describe(target)) if target is not None else t(nothing_key),
+        disabled=target is None,
+        on_click=lambda _: on_click(),
+    )
+
+
 def history_buttons(table: Table) -> list[ft.Control]:
     ledger = table.game.ledger
     return [
-        ft.IconButton(
-            icon=ft.Icons.UNDO,
-            tooltip=t("undo.undo", what=describe(ledger.undo_target()))
-            if ledger.can_undo()
-            else t("undo.nothing"),
-            disabled=not ledger.can_undo(),
-            on_click=lambda _: table.undo(),
+        history_button(
+            ft.Icons.UNDO, ledger.undo_target(), "undo.undo", "undo.nothing", table.undo
         ),
-        ft.IconButton(
-            icon=ft.Icons.REDO,
-            tooltip=t("undo.redo", what=describe(ledger.redo_target()))
-            if ledger.can_redo()
-            else t("undo.nothing_to_redo"),
-            disabled=not ledger.can_redo(),
-            on_click=lambda _: table.redo(),
+        history_button(
+            ft.Icons.REDO, ledger.redo_target(), "undo.redo", "undo.nothing_to_redo", table.redo
         ),
     ]
 
