@@ -105,7 +105,7 @@ def Home() -> ft.View:
         except StorageError as error:
             set_notice(message_of(error))
             return
-        set_version(version + 1)
+        set_version(lambda current: current + 1)
 
     def confirm_delete(_: ft.Event[ft.TextButton]) -> None:
         game = pending_delete
