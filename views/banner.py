@@ -45,9 +45,9 @@ def progress(table: Table) -> float:
 def Banner(table: Table, view: GameView) -> ft.Control:
     state = table.state
     if state.is_over and table.editing is None:
-        lines: list[ft.Control] = [
-            identified("banner", ft.Text(t("banner.game_over"), weight=ft.FontWeight.BOLD))
-        ]
+        winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
+        over = t("banner.game_over_won", names=" & ".join(winners))
+        lines: list[ft.Control] = [identified("banner", ft.Text(over, weight=ft.FontWeight.BOLD))]
     else:
         info = table.round_info
         lines = [

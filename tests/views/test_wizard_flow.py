@@ -187,7 +187,7 @@ async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) ->
     harness = await app.start(f"/game/{game.id}")
     await play_round(harness, dict(Ben=1, Cas=0, Ann=1), dict(Ben=1, Cas=0, Ann=0))
     await play_round(harness, dict(Cas=2, Ann=1, Ben=0), dict(Cas=2, Ann=0, Ben=0))
-    assert shown(harness, "banner") == t("banner.game_over")
+    assert shown(harness, "banner") == t("banner.game_over_won", names="Cas")
     totals = [-10 - 10, 30 + 20, 20 + 40]
     for seat, total in enumerate(totals):
         assert shown(harness, f"total-{seat}") == str(total)
