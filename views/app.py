@@ -10,7 +10,15 @@ from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
 from views.rules import RulesScreen
-from views.services import Preferences, ScreenAwake, Services, ServicesContext, WakelockScreen
+from views.services import (
+    FilePickerFiles,
+    Files,
+    Preferences,
+    ScreenAwake,
+    Services,
+    ServicesContext,
+    WakelockScreen,
+)
 from views.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 
 ROUTES = [
@@ -41,14 +49,18 @@ def build_main(
     keeper: GameKeeper,
     startup_notice: str | None = None,
     screen_awake: Callable[[], ScreenAwake] = WakelockScreen,
+    files: Callable[[], Files] = FilePickerFiles,
 ) -> Callable[[ft.Page], None]:
-    """The per-session entry Flet calls: set up the page, then render the app."""
+    """The per-session entry Flet calls: set up the page, then render the app.
+
+    `screen_awake` and `files` make each session's own client services (tests pass fakes)."""
 
     def main(page: ft.Page) -> None:
         page.title = t("app.name")
         page.theme = light_theme()
         page.dark_theme = dark_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.render_views(App, Services(keeper, screen_awake(), Preferences(), startup_notice))
+        services = Services(keeper, screen_awake(), files(), Preferences(), startup_notice)
+        page.render_views(App, services)
 
     return main

@@ -1,7 +1,9 @@
-"""Below the score sheet: the choices a table makes now and then, not every round."""
+"""Below the score sheet: the choices a table makes now and then (not every round), and the
+game's export, there while the game runs and after it is over."""
 
 import flet as ft
 
+from views.game_files import ExportButtons
 from views.i18n import t
 from views.rename import RenamePlayers
 from views.services import Preferences, use_services
@@ -31,5 +33,6 @@ def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
                 on_change=lambda e: setattr(preferences, "keep_awake", e.control.value),
             ),
             RenamePlayers(table),
+            ExportButtons(table),
         ]
     )

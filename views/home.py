@@ -7,6 +7,7 @@ import flet as ft
 
 from storage import StorageError
 from storage.keeper import SavedGame
+from views.game_files import ImportButton
 from views.games import GAMES, GAMES_BY_ID, GameView
 from views.i18n import t
 from views.screen import screen
@@ -161,6 +162,7 @@ def Home() -> ft.View:
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
+        ImportButton(),
     ]
     if finished:
         controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

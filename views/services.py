@@ -1,7 +1,8 @@
-"""What the screens need from outside: the saved games and the screen's wake lock.
+"""What the screens need from outside: the saved games, the screen's wake lock, files.
 
 Provided once at the root through a context, so tests hand in a keeper on a temporary
-database and a wake lock that only records (Flet's Wakelock needs a live client).
+database and a wake lock and files that only record (Flet's Wakelock and FilePicker need a
+live client).
 """
 
 from dataclasses import dataclass
@@ -33,6 +34,40 @@ class WakelockScreen:
             await self._wakelock.disable()
 
 
+class Files(Protocol):
+    """Files on the player's device: one saved from the app, one picked to read."""
+
+    async def save(self, file_name: str, content: bytes) -> None:
+        """Hand ``content`` to the device as ``file_name`` (in a browser: a download)."""
+
+    async def pick(self, extension: str) -> bytes | None:
+        """The content of one file with that extension the player picks; None if cancelled."""
+
+
+class FilePickerFiles:
+    """The real thing: Flet's FilePicker service, created on first use in the page's context."""
+
+    def __init__(self) -> None:
+        self._picker: ft.FilePicker | None = None
+
+    def picker(self) -> ft.FilePicker:
+        if self._picker is None:
+            self._picker = ft.FilePicker()
+        return self._picker
+
+    async def save(self, file_name: str, content: bytes) -> None:
+        await self.picker().save_file(file_name=file_name, src_bytes=content)
+
+    async def pick(self, extension: str) -> bytes | None:
+        picked = await self.picker().pick_files(
+            allow_multiple=False,
+            with_data=True,
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=[extension],
+        )
+        return picked[0].bytes if picked else None
+
+
 @ft.observable
 @dataclass
 class Preferences:
@@ -45,6 +80,7 @@ class Preferences:
 class Services:
     keeper: GameKeeper
     screen_awake: ScreenAwake
+    files: Files
     preferences: Preferences
     startup_notice: str | None = None
 

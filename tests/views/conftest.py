@@ -22,6 +22,24 @@ class RecordingScreenAwake:
         self.calls.append(awake)
 
 
+@dataclass
+class RecordingFiles:
+    """Stands in for Flet's FilePicker, which needs a live client.
+
+    Remembers every saved file by name; a pick returns `picked` (None: the player cancelled)."""
+
+    saved: dict[str, bytes] = field(default_factory=dict)
+    picked: bytes | None = None
+    picks: list[str] = field(default_factory=list)
+
+    async def save(self, file_name: str, content: bytes) -> None:
+        self.saved[file_name] = content
+
+    async def pick(self, extension: str) -> bytes | None:
+        self.picks.append(extension)
+        return self.picked
+
+
 @pytest.fixture
 def keeper(tmp_path: Path) -> Iterator[GameKeeper]:
     with open_store(tmp_path).store as store:
@@ -33,14 +51,21 @@ def screen_awake() -> RecordingScreenAwake:
     return RecordingScreenAwake()
 
 
+@pytest.fixture
+def files() -> RecordingFiles:
+    return RecordingFiles()
+
+
 @dataclass
 class AppUnderTest:
     harness: AppHarness
     keeper: GameKeeper
     screen_awake: RecordingScreenAwake
+    files: RecordingFiles = field(default_factory=RecordingFiles)
 
     async def start(self, route: str = "/") -> AppHarness:
-        await self.harness.run(build_main(self.keeper, None, lambda: self.screen_awake))
+        main = build_main(self.keeper, None, lambda: self.screen_awake, lambda: self.files)
+        await self.harness.run(main)
         if route != "/":
             await self.harness.go(route)
         return self.harness
@@ -48,6 +73,9 @@ class AppUnderTest:
 
 @pytest.fixture
 def app(
-    harness: AppHarness, keeper: GameKeeper, screen_awake: RecordingScreenAwake
+    harness: AppHarness,
+    keeper: GameKeeper,
+    screen_awake: RecordingScreenAwake,
+    files: RecordingFiles,
 ) -> AppUnderTest:
-    return AppUnderTest(harness, keeper, screen_awake)
+    return AppUnderTest(harness, keeper, screen_awake, files)

@@ -1,0 +1,169 @@
+"""Export a game from its screen and import it at home, through a fake file picker."""
+
+import csv
+import io
+import re
+from collections.abc import Callable
+
+import flet as ft
+import pytest
+
+from scorers.ledger import Action
+from storage.exchange import export_json
+from storage.keeper import GameKeeper, SavedGame
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest
+from views.i18n import t
+
+
+def wizard_entry(bids: list[int | None], tricks: list[int | None]) -> dict[str, object]:
+    return {"bids": bids, "tricks": tricks, "cloud": None}
+
+
+def play(keeper: GameKeeper, game: SavedGame, *actions: Action) -> SavedGame:
+    for action in actions:
+        game = keeper.apply(game, action)
+    return game
+
+
+def score(number: int, bids: list[int], tricks: list[int]) -> Action:
+    return Action("score", {"round": number, "entry": wizard_entry(bids, tricks)})
+
+
+def finished_wizard(keeper: GameKeeper) -> SavedGame:
+    """Two rounds played to the end, with a draft, an undo, a redo and a correction."""
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 2]})
+    return play(
+        keeper,
+        game,
+        Action("draft", {"round": 1, "entry": wizard_entry([None, 1, None], [None] * 3)}),
+        score(1, [1, 1, 0], [0, 1, 0]),
+        Action("undo", {}),
+        Action("redo", {}),
+        score(1, [0, 1, 0], [0, 1, 0]),
+        score(2, [1, 0, 2], [0, 0, 2]),
+    )
+
+
+def wizard_in_progress(keeper: GameKeeper) -> SavedGame:
+    game = keeper.start("wizard", ["Ann", "Jörg", "Cas, Jr."], 1)
+    return play(keeper, game, score(1, [0, 0, 1], [0, 0, 1]), score(2, [2, 0, 1], [1, 0, 1]))
+
+
+def shown(harness: AppHarness, identifier: str) -> ft.Text:
+    return harness.find(ft.Semantics, identifier=identifier, include_hidden=True).content
+
+
+def day_of(game: SavedGame) -> str:
+    return game.summary.created_at.astimezone().date().isoformat()
+
+
+# "Game over · won by ...", whoever won.
+GAME_OVER = t("banner.game_over_won", names="@").split("@")[0]
+
+
+async def export(harness: AppHarness, key: str) -> None:
+    await harness.click(harness.find(ft.OutlinedButton, text=t(key)))
+
+
+async def import_file(app: AppUnderTest, harness: AppHarness, content: bytes | None) -> None:
+    app.files.picked = content
+    await harness.click(harness.find(ft.OutlinedButton, text=t("files.import")))
+
+
+async def test_a_game_file_exported_after_the_game_imports_as_the_same_game(
+    app: AppUnderTest,
+) -> None:
+    game = finished_wizard(app.keeper)
+    assert game.ledger.state.is_over
+    harness = await app.start(f"/game/{game.id}")
+    assert shown(harness, "banner").value.startswith(GAME_OVER)
+
+    await export(harness, "files.export_json")
+    name = f"trickpad-wizard-{day_of(game)}-ann-ben-cas.json"
+    assert list(app.files.saved) == [name]
+    assert shown(harness, "export-status").value == t("files.exported", file=name)
+
+    await harness.go("/")
+    finished_before = len(app.keeper.finished())
+    await import_file(app, harness, app.files.saved[name])
+    match = re.fullmatch(r"/game/(.+)", harness.page.route)
+    assert match is not None and match.group(1) != game.id
+    copy = app.keeper.open(match.group(1))
+    original, imported = game.ledger.state, copy.ledger.state
+    assert imported.players == original.players
+    assert imported.totals == original.totals
+    assert [(r.number, r.entry, r.scores) for r in imported.rounds] == [
+        (r.number, r.entry, r.scores) for r in original.rounds
+    ]
+    assert copy.ledger.actions == game.ledger.actions  # undo history included
+    assert len(app.keeper.finished()) == finished_before + 1
+    for seat, total in enumerate(original.totals):
+        assert shown(harness, f"total-{seat}").value == str(total)
+    await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
+    title = f"{t('game.wizard')} · Ann, Ben, Cas"
+    assert len(harness.find_all(ft.ListTile, has_text=title)) == 2
+
+
+async def test_the_score_sheet_csv_holds_the_ledgers_rounds_and_totals(app: AppUnderTest) -> None:
+    game = wizard_in_progress(app.keeper)
+    harness = await app.start(f"/game/{game.id}")
+
+    await export(harness, "files.export_csv")
+    name = f"trickpad-wizard-{day_of(game)}-ann-jorg-cas-jr.csv"
+    assert list(app.files.saved) == [name]
+    rows = list(csv.reader(io.StringIO(app.files.saved[name].decode("utf-8"))))
+    state = game.ledger.state
+    header, *round_rows, total_row, _place_row = rows
+    assert header[1::2] == list(state.players)
+    assert total_row[0] == t("storage.sheet_total")
+    assert [int(cell) for cell in total_row[2::2]] == list(state.totals)
+    assert [[int(cell) for cell in row[1::2]] for row in round_rows] == [
+        list(r.scores) for r in state.rounds
+    ]
+    assert shown(harness, "export-status").value == t("files.exported", file=name)
+
+
+def truncated_export(keeper: GameKeeper) -> bytes:
+    content = export_json(finished_wizard(keeper)).encode("utf-8")
+    return content[: len(content) // 2]
+
+
+@pytest.mark.parametrize(
+    ("content", "key"),
+    [
+        (lambda _: b'{"hello": 1}', "storage.import_not_trickpad"),
+        (truncated_export, "storage.import_not_json"),
+        (lambda _: b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "storage.import_not_json"),
+    ],
+    ids=["foreign", "truncated", "not-text"],
+)
+async def test_a_refused_file_is_explained_at_home_and_imports_nothing(
+    app: AppUnderTest, content: Callable[[GameKeeper], bytes], key: str
+) -> None:
+    app.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    file = content(app.keeper)
+    counts = (len(app.keeper.unfinished()), len(app.keeper.finished()))
+    harness = await app.start()
+    before = harness.texts()
+
+    await import_file(app, harness, file)
+    assert harness.page.route == "/"
+    message = t(key)
+    assert shown(harness, "import-message").value == message
+    assert [text for text in harness.texts() if text != message] == before
+    assert (len(app.keeper.unfinished()), len(app.keeper.finished())) == counts
+
+
+async def test_a_cancelled_pick_changes_nothing(app: AppUnderTest) -> None:
+    finished_wizard(app.keeper)
+    counts = (len(app.keeper.unfinished()), len(app.keeper.finished()))
+    harness = await app.start()
+    before = harness.texts()
+
+    await import_file(app, harness, None)
+    assert app.files.picks == ["json"]
+    assert harness.page.route == "/"
+    assert harness.texts() == before
+    assert not shown(harness, "import-message").visible
+    assert (len(app.keeper.unfinished()), len(app.keeper.finished())) == counts
