@@ -35,3 +35,14 @@ def context(
         settings=resolved,
         totals_before=tuple(totals) if totals is not None else (0,) * len(players),
     )
+
+
+def plotters_counts(rotation: int) -> list[dict[str, int]]:
+    """A full 4-player round: each player 14 cards, every colour 14 in all."""
+    hands = [
+        {"blue": 8, "green": 4, "red": 2, "yellow": 0},
+        {"blue": 2, "green": 6, "red": 6, "yellow": 0},
+        {"blue": 4, "green": 2, "red": 2, "yellow": 6},
+        {"blue": 0, "green": 2, "red": 4, "yellow": 8},
+    ]
+    return hands[rotation:] + hands[:rotation]

@@ -4,7 +4,7 @@ import pytest
 
 from scorers import InvalidEntry, colour_blind, plotters
 from scorers.ledger import Action, Ledger
-from tests.scorers.helpers import refused
+from tests.scorers.helpers import plotters_counts, refused
 
 THREE = ["Ann", "Bob", "Cy"]
 
@@ -311,17 +311,6 @@ def test_full_wizard_game_plays_to_the_end():
     assert edited.state.is_over and edited.state.totals[0] == state.totals[0] - 170 - 150
     assert ledger.apply(Action("rename", {"seat": 3, "name": "Dee"})).state.is_over
     assert not ledger.apply(Action("undo")).state.is_over
-
-
-def plotters_counts(rotation):
-    """A full 4-player round: each player 14 cards, every colour 14 in all."""
-    hands = [
-        {"blue": 8, "green": 4, "red": 2, "yellow": 0},
-        {"blue": 2, "green": 6, "red": 6, "yellow": 0},
-        {"blue": 4, "green": 2, "red": 2, "yellow": 6},
-        {"blue": 0, "green": 2, "red": 4, "yellow": 8},
-    ]
-    return hands[rotation:] + hands[:rotation]
 
 
 def test_full_plotters_game_plays_to_the_end():

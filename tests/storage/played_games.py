@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from scorers import colour_blind
 from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
+from tests.scorers.helpers import plotters_counts
 
 COLOURS = ("blue", "green", "red", "yellow")
 # 7 red, 6 black: red is the good colour.
@@ -50,17 +51,6 @@ def played_wizard(keeper: GameKeeper) -> SavedGame:
     game = keeper.apply(game, score(1, {"bids": [1, 0, 1], "tricks": [0, 0, 1]}))
     game = wizard_round(keeper, game, [2, 0, 0], [2, 1, 0])
     return keeper.apply(game, Action("undo", {}))  # takes back round 3, left to redo
-
-
-def plotters_counts(rotation: int) -> list[dict[str, int]]:
-    """A full 4-player round: each player 14 cards, every colour 14 in all."""
-    hands = [
-        {"blue": 8, "green": 4, "red": 2, "yellow": 0},
-        {"blue": 2, "green": 6, "red": 6, "yellow": 0},
-        {"blue": 4, "green": 2, "red": 2, "yellow": 6},
-        {"blue": 0, "green": 2, "red": 4, "yellow": 8},
-    ]
-    return hands[rotation:] + hands[:rotation]
 
 
 def played_plotters(keeper: GameKeeper) -> SavedGame:
