@@ -55,8 +55,10 @@ def number_chips(
 
 
 def identified(identifier: str, control: ft.Control) -> ft.Semantics:
-    """A value tests and screen readers find by name, e.g. a player's total."""
-    return ft.Semantics(identifier=identifier, content=control)
+    """A value tests and screen readers find by name, e.g. a player's total.
+
+    Hidden with its content: Flutter refuses a Semantics whose content is not visible."""
+    return ft.Semantics(identifier=identifier, content=control, visible=control.visible)
 
 
 def message_line(text: str | None) -> ft.Control:

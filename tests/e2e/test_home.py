@@ -1,8 +1,8 @@
 """The home screen in a real browser, served offline."""
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, screenshot
 from views.i18n import t
 
 
@@ -19,3 +19,15 @@ def test_a_game_opens_its_new_game_screen_and_back_returns_home(app_page: Page) 
     expect(app_page.get_by_text(title)).to_be_visible()
     app_page.get_by_label(t("nav.back")).click()
     expect(app_page.get_by_text(t("home.tagline"))).to_be_visible()
+
+
+def test_home_renders_on_a_phone_set_to_dark(browser: Browser, app_server: AppServer) -> None:
+    page = browser.new_page(viewport=PHONE, color_scheme="dark")
+    try:
+        page.goto(app_server.url)
+        enable_accessibility(page)
+        expect(page.get_by_label(t("theme.system"))).to_be_attached(timeout=20_000)
+        expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+        assert screenshot(page, "home-phone-dark").stat().st_size > 0
+    finally:
+        page.close()
