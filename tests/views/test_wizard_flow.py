@@ -1,9 +1,13 @@
 """A Wizard game through the screens, without a browser, on a real SQLite file."""
 
+from pathlib import Path
+
 import flet as ft
 import pytest
 
 from scorers import wizard
+from storage import DB_FILENAME, GameStore
+from storage.connection import connect
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
@@ -238,3 +242,23 @@ async def test_a_player_is_renamed_and_a_clash_is_refused_at_the_names(
     undo = t("undo.undo", what=t("undo.rename"))
     await harness.click(harness.find(ft.IconButton, tooltip=undo))
     assert app.keeper.open(game_id).ledger.state.players[1] == "Ben"
+
+
+async def test_a_full_disk_is_reported_where_the_change_was_made(
+    app: AppUnderTest, tmp_path: Path
+) -> None:
+    harness, game_id = await start_game(app)
+    await bid(harness, "Ben", 1)
+    # The database may grow no more: the next write fails as on a full phone.
+    full = connect(tmp_path / DB_FILENAME)
+    (pages,) = full.execute("PRAGMA page_count").fetchone()
+    full.execute(f"PRAGMA max_page_count = {pages}")
+    app.keeper.store = GameStore(full)
+    many = "Cas" + " " * 4000 + "x" * 30_000
+    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), many)
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    message = t("storage.disk_full", path=str(tmp_path / DB_FILENAME))
+    assert message in harness.texts()
+    assert app.keeper.open(game_id).ledger.state.players == tuple(PLAYERS)
+    assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
