@@ -33,6 +33,10 @@ MESSAGES: Mapping[str, str] = {
         "(format {found}; this version reads up to {supported}). Please update Trickpad."
     ),
     "storage.game_not_found": "That game no longer exists.",
+    "storage.changed_elsewhere": (
+        "This game was changed on another screen meanwhile; it now shows what was saved "
+        "there. Please check and enter your change again."
+    ),
     "storage.unavailable": "Trickpad cannot use its data file {path}: {detail}.",
     "storage.import_not_json": (
         "This file cannot be imported: it is not a Trickpad game file (its text is not "
@@ -79,6 +83,16 @@ class StorageError(Exception):
         self.key = key
         self.params: dict[str, Any] = params
         super().__init__(MESSAGES[key].format(**params))
+
+
+class ChangedElsewhere(StorageError):
+    """The game has actions this screen has not seen: another tab or phone saved them.
+
+    Raised by an append that expected to follow a given action; nothing was written."""
+
+    def __init__(self, saved: int) -> None:
+        super().__init__("storage.changed_elsewhere")
+        self.saved = saved
 
 
 def from_sqlite(exc: sqlite3.Error, path: str) -> StorageError:

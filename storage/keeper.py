@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
+from storage.errors import ChangedElsewhere, StorageError
 from storage.store import GameStore, GameSummary
 
 
@@ -22,6 +24,14 @@ class SavedGame:
     id: str
     ledger: Ledger
     summary: GameSummary
+
+
+class GameChanged(StorageError):
+    """Another screen changed the game so that this screen's action no longer fits."""
+
+    def __init__(self, game: SavedGame) -> None:
+        super().__init__("storage.changed_elsewhere")
+        self.game = game
 
 
 class GameKeeper:
@@ -45,9 +55,25 @@ class GameKeeper:
         return self._saved(self.store.summary(game_id))
 
     def apply(self, game: SavedGame, action: Action) -> SavedGame:
-        """The game after `action`: checked by the rules, then saved before it is returned."""
+        """The game after `action`: checked by the rules, then saved before it is returned.
+
+        Several screens may hold the same game (each phone at the table is a browser tab).
+        If another one saved actions this one has not seen, the action is checked again
+        against the game as saved and appended after them; if it no longer fits, GameChanged
+        carries the saved game so the screen can show it. Either way every saved record
+        still replays."""
+        try:
+            return self._append(game, action)
+        except ChangedElsewhere:
+            current = self.open(game.id)
+            try:
+                return self._append(current, action)
+            except (InvalidEntry, ChangedElsewhere):
+                raise GameChanged(self.open(game.id)) from None
+
+    def _append(self, game: SavedGame, action: Action) -> SavedGame:
         ledger = game.ledger.apply(action)
-        self.store.append(game.id, action.kind, action.data)
+        self.store.append(game.id, action.kind, action.data, after=len(game.ledger.actions))
         if ledger.state.is_over != game.ledger.state.is_over:
             self.store.set_finished(game.id, ledger.state.is_over)
         return SavedGame(game.id, ledger, self.store.summary(game.id))

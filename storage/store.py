@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from storage.connection import immediate_transaction
-from storage.errors import StorageError, from_sqlite
+from storage.errors import ChangedElsewhere, StorageError, from_sqlite
 from storage.schema import migrate, user_version
 from storage.timestamps import Clock, from_text, to_text, utc_now
 
@@ -94,9 +94,13 @@ class GameStore:
             )
         return game_id
 
-    def append(self, game_id: str, kind: str, data: Mapping[str, Any]) -> int:
+    def append(
+        self, game_id: str, kind: str, data: Mapping[str, Any], *, after: int | None = None
+    ) -> int:
         """Durably append one action; returns its sequence number (1 for the first).
 
+        With `after`, the action must follow exactly that many saved actions, else
+        ChangedElsewhere is raised and nothing is written (another screen got there first).
         When this returns, the action is committed and fsynced.
         """
         text = _action_text(kind, data)
@@ -106,6 +110,8 @@ class GameStore:
             (seq,) = connection.execute(
                 "SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_num = ?", (num,)
             ).fetchone()
+            if after is not None and seq - 1 != after:
+                raise ChangedElsewhere(seq - 1)
             connection.execute(
                 "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
                 (num, seq, kind, text),

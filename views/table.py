@@ -15,7 +15,7 @@ from scorers import InvalidEntry
 from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
 from storage import StorageError
-from storage.keeper import GameKeeper, SavedGame
+from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.i18n import t
 
 Entry = Mapping[str, Any]
@@ -128,6 +128,10 @@ class Table:
     def attempt(self, action: Action) -> str | None:
         try:
             self.game = self.keeper.apply(self.game, action)
+        except GameChanged as changed:
+            self.game = changed.game
+            self.cancel_edit()
+            return message_of(changed)
         except (InvalidEntry, StorageError) as error:
             return message_of(error)
         return None

@@ -8,7 +8,7 @@ from scorers import InvalidEntry, wizard
 from scorers.ledger import Action
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.connection import connect
-from storage.keeper import GameKeeper
+from storage.keeper import GameChanged, GameKeeper
 
 
 @pytest.fixture
@@ -93,3 +93,35 @@ def test_recent_names_come_newest_first_without_repeats(keeper: GameKeeper) -> N
     keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
     keeper.start("wizard", ["Dot", "Ann", "Eve"], 0)
     assert keeper.recent_names() == ["Dot", "Ann", "Eve", "Ben", "Cas"]
+
+
+def test_an_action_from_a_screen_that_missed_a_change_is_appended_after_it(
+    keeper: GameKeeper,
+) -> None:
+    """Two phones hold the same game; each one's entry lands, and the record replays."""
+    phone_a = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    phone_b = keeper.open(phone_a.id)
+    phone_a = keeper.apply(phone_a, Action("draft", {"round": 1, "entry": draft([1, None, None])}))
+    phone_b = keeper.apply(phone_b, Action("draft", {"round": 1, "entry": draft([None, 0, 0])}))
+    assert phone_b.ledger.actions == keeper.open(phone_a.id).ledger.actions
+    assert len(phone_b.ledger.actions) == 3
+    assert phone_b.ledger.state.draft is not None
+    assert phone_b.ledger.state.draft["bids"] == [None, 0, 0]
+
+
+def test_an_action_that_no_longer_fits_brings_the_saved_game_and_saves_nothing(
+    keeper: GameKeeper,
+) -> None:
+    phone_a = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    phone_b = keeper.open(phone_a.id)
+    keeper.apply(phone_a, wizard_round([1, 0, 0], [1, 0, 0], 1))
+    # Phone B, still on round 1, saves a draft for it: round 1 is no longer open.
+    with pytest.raises(GameChanged) as caught:
+        keeper.apply(phone_b, Action("draft", {"round": 1, "entry": draft([0, 0, 0])}))
+    assert caught.value.key == "storage.changed_elsewhere"
+    assert caught.value.game.ledger.state.current_round == 2
+    assert len(keeper.store.actions(phone_a.id)) == 2
+
+
+def draft(bids: list[int | None]) -> dict[str, object]:
+    return {"bids": bids, "tricks": [None] * len(bids)}

@@ -6,6 +6,7 @@ from types import MappingProxyType
 import pytest
 
 from storage import GameStore, StorageError, open_store
+from storage.errors import ChangedElsewhere
 
 BIDS = {"round": 3, "entry": {"bids": [1, None, 0], "tricks": [None, None, None]}}
 
@@ -138,3 +139,14 @@ def test_an_import_with_unserialisable_data_writes_no_game(store: GameStore) -> 
     with pytest.raises(ValueError):
         store.import_game("wizard", [("start", {}), ("draft", {"x": float("nan")})])
     assert store.unfinished_games() == [] and store.finished_games() == []
+
+
+def test_an_append_expecting_fewer_actions_writes_nothing(store: GameStore) -> None:
+    game_id = store.create_game("wizard")
+    store.append(game_id, "start", {"n": 1})
+    store.append(game_id, "draft", {"n": 2}, after=1)
+    with pytest.raises(ChangedElsewhere) as caught:
+        store.append(game_id, "draft", {"n": 3}, after=1)
+    assert caught.value.saved == 2
+    assert caught.value.key == "storage.changed_elsewhere"
+    assert [data["n"] for _, data in store.actions(game_id)] == [1, 2]

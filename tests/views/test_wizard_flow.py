@@ -6,6 +6,7 @@ import flet as ft
 import pytest
 
 from scorers import wizard
+from scorers.ledger import Action
 from storage import DB_FILENAME, GameStore
 from storage.connection import connect
 from storage.keeper import GameKeeper
@@ -262,3 +263,18 @@ async def test_a_full_disk_is_reported_where_the_change_was_made(
     assert message in harness.texts()
     assert app.keeper.open(game_id).ledger.state.players == tuple(PLAYERS)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+
+
+async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0)
+    entry = {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0], "cloud": None}
+    # This phone opened the game before the other phone scored round 1.
+    harness = await app.start(f"/game/{game.id}")
+    app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    await bid(harness, "Ben", 1)
+    assert t("storage.changed_elsewhere") in harness.texts()
+    assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
+    assert shown(harness, "total-1") == str(wizard.round_score(1, 1))
+    assert len(app.keeper.open(game.id).ledger.state.rounds) == 1
