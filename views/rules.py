@@ -41,10 +41,11 @@ def RulesScreen() -> ft.View:
     sheet = ft.use_memo(lambda: rules_sheet(game) if entry else "", [game])
     if entry is None:
         return screen(route, t("app.name"), [ft.Text(t("game.unknown", game=game))], back_to)
-    controls: list[ft.Control] = [
-        ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
-    ]
+    # The trick helper comes first: "who takes this trick?" is asked mid-play, while the
+    # sheet is read at leisure.
     helper = TRICK_HELPERS.get(game)
-    if helper is not None:
-        controls += [ft.Divider(), helper()]
+    controls: list[ft.Control] = [helper(), ft.Divider()] if helper is not None else []
+    controls.append(
+        ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
+    )
     return screen(route, t("rules.title", game=t(entry.title_key)), controls, back_to)

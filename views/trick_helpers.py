@@ -15,6 +15,7 @@ import flet as ft
 from scorers import colour_blind, plotters
 from scorers.errors import InvalidEntry
 from views.i18n import t
+from views.widgets import choice_chips
 
 R = TypeVar("R")
 
@@ -135,14 +136,14 @@ def PlottersTrickHelper() -> ft.Control:
     return ft.Column(
         [
             ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-            ft.Dropdown(
-                label=t("rules.plotters.players"),
-                value=str(players),
-                options=[
-                    ft.DropdownOption(key=str(n), text=str(n))
+            ft.Text(t("rules.plotters.players")),
+            choice_chips(
+                [
+                    (str(n), str(n), t("rules.plotters.players_n", count=n))
                     for n in range(plotters.MIN_PLAYERS, plotters.MAX_PLAYERS + 1)
                 ],
-                on_select=lambda e: set_players(int(e.control.value)),
+                str(players),
+                lambda value: set_players(int(value)),
             ),
             *card_fields(in_trick, check, t("rules.plotters.card_hint"), set_card),
             result_text(summary),
