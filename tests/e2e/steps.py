@@ -2,6 +2,8 @@
 
 from playwright.sync_api import Locator, Page, expect
 
+from views.i18n import t
+
 
 def by_id(page: Page, identifier: str) -> Locator:
     """A value wrapped in ft.Semantics(identifier=...), e.g. a player's total."""
@@ -35,3 +37,22 @@ def type_into(page: Page, label: str, text: str) -> None:
         if page.locator("input:focus").input_value() == text:
             return
     expect(page.locator("input:focus")).to_have_value(text)
+
+
+def enter_players(page: Page, names: list[str], shown_seats: int) -> None:
+    """Fill in the new-game form's names, adding seats beyond the `shown_seats` it starts
+    with. Each name counts as entered once the app shows it as a first-dealer choice,
+    which only the app's own copy of the form can produce."""
+    for seat, name in enumerate(names):
+        if seat >= shown_seats:
+            tap(page, t("setup.add_player"))
+        field = t("setup.player_n", n=seat + 1)
+        dealer_choice = page.get_by_role("button", name=t("setup.deals_first", name=name))
+        for _ in range(3):
+            type_into(page, field, name)
+            try:
+                expect(dealer_choice).to_be_attached(timeout=3_000)
+                break
+            except AssertionError:
+                continue
+        expect(dealer_choice).to_be_attached()

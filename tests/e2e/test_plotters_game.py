@@ -3,7 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.steps import by_id, type_into
+from tests.e2e.steps import by_id, enter_players, type_into
 from tests.plotters_game import GAME, PLAYERS, Round, points
 from views.i18n import t
 
@@ -14,8 +14,7 @@ WHOLE_SCREEN = {"width": PHONE["width"], "height": 2400}
 
 def start_game(page: Page) -> None:
     page.get_by_role("button", name=t("game.plotters")).first.click(timeout=20_000)
-    for seat, player in enumerate(PLAYERS):
-        type_into(page, t("setup.player_n", n=seat + 1), player)
+    enter_players(page, PLAYERS, shown_seats=4)
     page.get_by_role("button", name=t("setup.start")).click()
     expect(by_id(page, "banner-note")).to_have_text(
         "4 players: blue, green, red and yellow 1-14", timeout=10_000

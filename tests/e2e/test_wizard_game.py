@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import expect_value, tap, type_into, value_of
+from tests.e2e.steps import enter_players, expect_value, tap, value_of
 from views.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
@@ -94,10 +94,7 @@ def check_totals(page: Page, rounds: dict[int, tuple[list[int], list[int]]]) -> 
 
 def set_up_game(page: Page) -> None:
     page.get_by_role("button", name=t("game.wizard")).first.click()
-    for seat, name in enumerate(PLAYERS):
-        if seat >= 3:
-            page.get_by_role("button", name=t("setup.add_player")).click()
-        type_into(page, t("setup.player_n", n=seat + 1), name)
+    enter_players(page, PLAYERS, shown_seats=3)
     tap(page, t("setup.deals_first", name="Ann"))
     page.get_by_role("switch", name=t("setting.hook")).click()
     tap(page, t("setup.start"))
