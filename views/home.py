@@ -5,8 +5,9 @@ from datetime import datetime
 
 import flet as ft
 
-from storage import StorageError
-from storage.keeper import SavedGame
+from storage import GameSummary, StorageError
+from storage.listing import Listing
+from views.damaged import DamagedGameActions
 from views.game_files import ImportButton
 from views.games import GAMES, GAMES_BY_ID, GameView
 from views.i18n import t
@@ -28,31 +29,34 @@ def when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def progress_text(game: SavedGame) -> str:
-    state = game.ledger.state
-    if state.round_count is None:
-        return t("home.deal", number=state.current_round)
-    return t("home.round_of", number=state.current_round, count=state.round_count)
+def progress_text(listing: Listing) -> str:
+    if listing.round_count is None:
+        return t("home.deal", number=listing.round)
+    return t("home.round_of", number=listing.round, count=listing.round_count)
 
 
-def game_title(game: SavedGame) -> str:
-    return t(GAMES_BY_ID[game.summary.game].title_key)
+def game_title(game: GameSummary) -> str:
+    view = GAMES_BY_ID.get(game.game)
+    return t(view.title_key) if view is not None else game.game
 
 
-def open_game(game: SavedGame) -> None:
+def players_text(game: GameSummary) -> str:
+    return ", ".join(game.listing.players) if game.listing is not None else ""
+
+
+def open_game(game: GameSummary) -> None:
     ft.context.page.navigate(f"/game/{game.id}")
 
 
-def unfinished_tile(game: SavedGame) -> ft.Control:
-    state = game.ledger.state
+def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
     return ft.Card(
         content=ft.ListTile(
-            title=ft.Text(f"{game_title(game)} · {', '.join(state.players)}"),
+            title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
             subtitle=ft.Text(
                 t(
                     "home.unfinished_line",
-                    progress=progress_text(game),
-                    when=when(game.summary.updated_at),
+                    progress=progress_text(listing),
+                    when=when(game.updated_at),
                 )
             ),
             trailing=ft.Icon(ft.Icons.PLAY_ARROW),
@@ -61,12 +65,13 @@ def unfinished_tile(game: SavedGame) -> ft.Control:
     )
 
 
-def finished_tile(game: SavedGame, on_delete: Callable[[SavedGame], None]) -> ft.Control:
-    state = game.ledger.state
-    winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
-    finished = game.summary.finished_at or game.summary.updated_at
+def finished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    winners = [listing.players[seat] for seat in listing.winners]
+    finished = game.finished_at or game.updated_at
     return ft.ListTile(
-        title=ft.Text(f"{game_title(game)} · {', '.join(state.players)}"),
+        title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
         subtitle=ft.Text(t("home.finished_line", when=when(finished), winner=" & ".join(winners))),
         on_click=lambda _: open_game(game),
         trailing=ft.IconButton(
@@ -75,6 +80,37 @@ def finished_tile(game: SavedGame, on_delete: Callable[[SavedGame], None]) -> ft
             on_click=lambda _: on_delete(game),
         ),
     )
+
+
+def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """A game whose record cannot be read: named as far as it can be, with a way out."""
+    title = (
+        t("damaged.players", game=game_title(game), players=players_text(game))
+        if game.listing is not None
+        else t("damaged.title", game=game_title(game))
+    )
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                controls=[
+                    ft.Text(title, weight=ft.FontWeight.BOLD),
+                    ft.Text(t("damaged.line", when=when(game.created_at))),
+                    DamagedGameActions(game, on_delete),
+                ]
+            ),
+        )
+    )
+
+
+def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """The tile of a game in either list: damaged, finished or in progress."""
+    listing = game.listing
+    if game.damaged is not None or listing is None:
+        return damaged_tile(game, on_delete)
+    if listing.is_over:
+        return finished_tile(game, listing, on_delete)
+    return unfinished_tile(game, listing)
 
 
 def new_game_tile(view: GameView) -> ft.Control:
@@ -100,7 +136,7 @@ def Home() -> ft.View:
     shown, set_shown = ft.use_state(HISTORY_PAGE)
     finished = ft.use_memo(lambda: keeper.finished(limit=shown + 1), [version, shown])
 
-    def act(change: Callable[[str], None], game: SavedGame) -> None:
+    def act(change: Callable[[str], None], game: GameSummary) -> None:
         try:
             change(game.id)
         except StorageError as error:
@@ -128,7 +164,7 @@ def Home() -> ft.View:
                 t(
                     "home.delete_question",
                     game=game_title(pending_delete),
-                    players=", ".join(pending_delete.ledger.state.players),
+                    players=players_text(pending_delete),
                 )
             ),
             actions=[
@@ -158,7 +194,7 @@ def Home() -> ft.View:
         )
     if unfinished:
         controls.append(ft.Text(t("home.in_progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [unfinished_tile(game) for game in unfinished]
+        controls += [game_tile(game, set_pending_delete) for game in unfinished]
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
@@ -166,7 +202,7 @@ def Home() -> ft.View:
     ]
     if finished:
         controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [finished_tile(game, set_pending_delete) for game in finished[:shown]]
+        controls += [game_tile(game, set_pending_delete) for game in finished[:shown]]
         if len(finished) > shown:
             controls.append(
                 ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + HISTORY_PAGE))

@@ -54,7 +54,8 @@ async def test_rematch_starts_a_new_game_with_the_same_players(app: AppUnderTest
     game = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
     harness = await app.start(f"/game/{game.id}")
     await harness.click(harness.find(ft.FilledButton, text=t("standings.rematch")))
-    [again] = app.keeper.unfinished()
+    [listed] = app.keeper.unfinished()
+    again = app.keeper.open(listed.id)
     assert again.id != game.id
     assert harness.page.route == f"/game/{again.id}"
     assert again.ledger.state.players == ("Eve", "Fay", "Gus")
