@@ -158,7 +158,9 @@ class GameKeeper:
         looked at. Run once at start: afterwards every write keeps the listing."""
         game_ids = self.store.games_without_listing()
         for game_id in game_ids:
-            with suppress(GameDamaged):
+            # A game that cannot be replayed is marked damaged by open; one whose listing
+            # cannot be saved now (a read-only file) is listed as damaged until next time.
+            with suppress(StorageError):
                 game = self.open(game_id)
                 self.store.set_listing(game_id, listing_of(game.ledger.state))
         return len(game_ids)

@@ -10,6 +10,7 @@ import flet as ft
 
 from storage import GameSummary, StorageError
 from views.i18n import t
+from views.screen import screen
 from views.services import use_services
 from views.table import message_of
 from views.widgets import identified, message_line
@@ -58,4 +59,31 @@ def DamagedGameActions(
             identified("damaged-status", ft.Text(status or "", visible=bool(status), italic=True)),
             message_line(failure),
         ]
+    )
+
+
+@ft.component
+def DamagedGameScreen(summary: GameSummary) -> ft.View:
+    """The address of a damaged game: what is wrong, and the same way out as on Home."""
+    keeper = use_services().keeper
+    failure, set_failure = ft.use_state(None)
+
+    def delete(game: GameSummary) -> None:
+        try:
+            keeper.delete(game.id)
+        except StorageError as error:
+            set_failure(message_of(error))
+            return
+        ft.context.page.navigate("/")
+
+    reason = t("storage.game_damaged", reason=summary.damaged or "")
+    return screen(
+        f"/game/{summary.id}",
+        t("app.name"),
+        [
+            identified("damaged-reason", ft.Text(reason)),
+            DamagedGameActions(summary, delete),
+            message_line(failure),
+        ],
+        back_to="/",
     )

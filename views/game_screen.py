@@ -5,9 +5,10 @@ from collections.abc import Callable
 import flet as ft
 
 from scorers.ledger import Action
-from storage import StorageError
-from storage.keeper import GameKeeper
+from storage import GameSummary, StorageError
+from storage.keeper import GameDamaged, GameKeeper
 from views.banner import Banner
+from views.damaged import DamagedGameScreen
 from views.game_options import GameOptions
 from views.games import GAMES_BY_ID, GameView
 from views.i18n import t
@@ -132,9 +133,13 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
     return controls
 
 
-def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
+def open_table(keeper: GameKeeper, game_id: str) -> Table | GameSummary | None:
+    """The game's table; for a damaged game its summary; None when there is no such game
+    (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
         return Table(keeper, keeper.open(game_id))
+    except GameDamaged as damaged:
+        return damaged.summary
     except StorageError:
         return None
 
@@ -148,6 +153,8 @@ def GameScreen() -> ft.View:
 
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
+    if isinstance(table, GameSummary):
+        return DamagedGameScreen(table)
     view = GAMES_BY_ID[table.state.game]
     return screen(
         route,
