@@ -133,9 +133,10 @@ class GameKeeper:
         first_dealer = (state.first_dealer + 1) % len(state.players)
         return self.start(state.game, state.players, first_dealer, state.settings)
 
-    def unfinished(self) -> list[GameSummary]:
-        """Games in progress, most recently changed first, damaged ones included."""
-        return self.store.unfinished_games()
+    def unfinished(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+        """Games in progress, most recently changed first, damaged ones included; all of
+        them, or one page."""
+        return self.store.unfinished_games(limit, offset)
 
     def finished(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
         """One page of finished games, most recently finished first."""
@@ -144,7 +145,7 @@ class GameKeeper:
     def recent_names(self, limit: int = 12) -> list[str]:
         """Player names of the most recent games, newest first, each player once."""
         names: list[str] = []
-        recent = self.store.unfinished_games() + self.store.finished_games(limit=20)
+        recent = self.store.unfinished_games(limit=20) + self.store.finished_games(limit=20)
         recent.sort(key=lambda summary: summary.updated_at, reverse=True)
         for summary in recent:
             for name in summary.listing.players if summary.listing else ():

@@ -252,10 +252,13 @@ class GameStore:
         with self._guard() as connection:
             return self._summary(connection, game_id)
 
-    def unfinished_games(self) -> list[GameSummary]:
-        """Games in progress (not deleted), most recently changed first."""
+    def unfinished_games(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+        """Games in progress (not deleted), most recently changed first: all of them, or
+        one page of ``limit`` games."""
         return self._list(
-            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC", ()
+            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC "
+            "LIMIT ? OFFSET ?",
+            (-1 if limit is None else limit, offset),
         )
 
     def finished_games(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:

@@ -15,7 +15,8 @@ from views.screen import screen
 from views.services import use_services
 from views.table import message_of
 
-HISTORY_PAGE = 20
+# Games per page of either list: a season of games must not make Home slow to open.
+PAGE = 20
 
 
 def player_count_text(view: GameView) -> str:
@@ -132,8 +133,9 @@ def Home() -> ft.View:
     version, set_version = ft.use_state(0)
     pending_delete, set_pending_delete = ft.use_state(None)
     notice, set_notice = ft.use_state(services.startup_notice)
-    unfinished = ft.use_memo(lambda: keeper.unfinished(), [version])
-    shown, set_shown = ft.use_state(HISTORY_PAGE)
+    playing, set_playing = ft.use_state(PAGE)
+    unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
+    shown, set_shown = ft.use_state(PAGE)
     finished = ft.use_memo(lambda: keeper.finished(limit=shown + 1), [version, shown])
 
     def act(change: Callable[[str], None], game: GameSummary) -> None:
@@ -194,7 +196,11 @@ def Home() -> ft.View:
         )
     if unfinished:
         controls.append(ft.Text(t("home.in_progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [game_tile(game, set_pending_delete) for game in unfinished]
+        controls += [game_tile(game, set_pending_delete) for game in unfinished[:playing]]
+        if len(unfinished) > playing:
+            controls.append(
+                ft.TextButton(t("home.more"), on_click=lambda _: set_playing(playing + PAGE))
+            )
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
@@ -205,6 +211,6 @@ def Home() -> ft.View:
         controls += [game_tile(game, set_pending_delete) for game in finished[:shown]]
         if len(finished) > shown:
             controls.append(
-                ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + HISTORY_PAGE))
+                ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + PAGE))
             )
     return screen("/", t("app.name"), [ft.Text(t("home.tagline")), *controls])

@@ -8,6 +8,7 @@ import pytest
 from scorers.ledger import Action
 from storage.keeper import GameDamaged, GameKeeper, SavedGame
 from tests.views.conftest import AppUnderTest
+from views.home import PAGE
 from views.i18n import t
 
 
@@ -115,3 +116,17 @@ async def test_the_address_of_a_damaged_game_explains_and_offers_the_way_out(
     await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.delete")))
     assert harness.page.route == "/"
     assert app.keeper.unfinished() == []
+
+
+async def test_home_shows_a_page_of_games_in_progress_and_more_on_request(
+    app: AppUnderTest,
+) -> None:
+    for number in range(PAGE + 3):
+        app.keeper.start("wizard", ["Ann", "Ben", f"Player {number}"], 0)
+    harness = await app.start()
+    tiles = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · Ann")]
+    assert len(tiles) == PAGE
+    assert any("Player 22" in text for text in tiles)  # the newest first
+    await harness.click(harness.find(ft.TextButton, text=t("home.more")))
+    tiles = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · Ann")]
+    assert len(tiles) == PAGE + 3
