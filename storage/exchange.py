@@ -66,32 +66,49 @@ def import_json(keeper: GameKeeper, text: str) -> SavedGame:
     ``storage.import_invalid``, ``storage.import_game_mismatch`` (or a write failure such as
     ``storage.disk_full``).
     """
-    if len(text) > MAX_FILE_BYTES:
-        raise StorageError("storage.import_too_large", size=len(text), limit=MAX_FILE_BYTES)
-    document = _document(text)
-    game = _header(document)
+    document = read_document(text, FORMAT, MAX_FILE_BYTES, MAX_DEPTH)
+    check_version(document, VERSION)
+    return keeper.import_ledger(read_game(document))
+
+
+def read_document(text: str, format_name: str, max_bytes: int, max_depth: int) -> dict[str, Any]:
+    """The JSON object in `text`, checked for size, nesting, valid Unicode and its
+    ``format`` field; refuses with the ``storage.import_*`` keys of :func:`import_json`."""
+    if len(text) > max_bytes:
+        raise StorageError("storage.import_too_large", size=len(text), limit=max_bytes)
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise StorageError("storage.import_not_json") from exc
+    _check_values(document, max_depth)
+    if not isinstance(document, dict) or document.get("format") != format_name:
+        raise StorageError("storage.import_not_trickpad")
+    return document
+
+
+def check_version(document: Mapping[str, Any], supported: int) -> None:
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise StorageError("storage.import_field", field="version")
+    if version > supported:
+        raise StorageError("storage.import_version", found=version, supported=supported)
+
+
+def read_game(document: Mapping[str, Any]) -> Ledger:
+    """The game in a mapping with ``game`` and ``actions`` (a game file, or one game of a
+    library), replayed through the rules; refuses with the keys of :func:`import_json`."""
+    game = _game(document)
     ledger = _replay(_actions(document["actions"]))
     if ledger.state.game != game:
         raise StorageError("storage.import_game_mismatch", game=game, actual=ledger.state.game)
-    return keeper.import_ledger(ledger)
+    return ledger
 
 
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
-def _document(text: str) -> Mapping[str, Any]:
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise StorageError("storage.import_not_json") from exc
-    _check_values(document)
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise StorageError("storage.import_not_trickpad")
-    return document
-
-
-def _check_values(document: object) -> None:
+def _check_values(document: object, max_depth: int) -> None:
     """Refuse nesting deeper than the format's and text that is not valid Unicode, walking
     the document without recursion (a deep file must not exhaust the stack)."""
     pending: list[tuple[object, int]] = [(document, 1)]
@@ -102,8 +119,8 @@ def _check_values(document: object) -> None:
             continue
         if not isinstance(value, dict | list):
             continue
-        if depth > MAX_DEPTH:
-            raise StorageError("storage.import_too_deep", depth=depth, limit=MAX_DEPTH)
+        if depth > max_depth:
+            raise StorageError("storage.import_too_deep", depth=depth, limit=max_depth)
         if isinstance(value, dict):
             for key in value:
                 _check_text(key)
@@ -118,13 +135,8 @@ def _check_text(text: str) -> None:
         raise StorageError("storage.import_bad_text") from None
 
 
-def _header(document: Mapping[str, Any]) -> str:
-    """Check the version, the game and the action list's shape; returns the game's name."""
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise StorageError("storage.import_field", field="version")
-    if version > VERSION:
-        raise StorageError("storage.import_version", found=version, supported=VERSION)
+def _game(document: Mapping[str, Any]) -> str:
+    """Check the game and the action list's shape; returns the game's name."""
     game = document.get("game")
     if not isinstance(game, str):
         raise StorageError("storage.import_field", field="game")

@@ -138,8 +138,8 @@ class GameKeeper:
         them, or one page."""
         return self.store.unfinished_games(limit, offset)
 
-    def finished(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
-        """One page of finished games, most recently finished first."""
+    def finished(self, limit: int | None = 20, offset: int = 0) -> list[GameSummary]:
+        """Finished games, most recently finished first: one page, or all (limit None)."""
         return self.store.finished_games(limit, offset)
 
     def recent_names(self, limit: int = 12) -> list[str]:

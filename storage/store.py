@@ -82,6 +82,19 @@ class GameSummary:
         )
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """A game's whole record as a library file holds it, to save under its own id."""
+
+    id: str
+    game: str
+    created_at: datetime
+    actions: Sequence[tuple[str, Mapping[str, Any]]]
+    listing: Listing
+    # How many of the actions the store already holds; None for a game it does not have.
+    after: int | None = None
+
+
 class GameStore:
     """Games and their actions in one SQLite database; safe to share between threads.
 
@@ -188,6 +201,44 @@ class GameStore:
             )
             return self._summary(connection, game_id)
 
+    def save_records(self, records: Sequence[GameRecord]) -> None:
+        """Save several games' records in ONE transaction (a library import): a record
+        with ``after`` None is a new game kept under its own id; one with ``after`` extends
+        the saved game that holds exactly ``after`` actions with its actions past those.
+
+        Raises ChangedElsewhere (nothing written) when a game to extend has changed since
+        it was read, and ``storage.game_not_found`` when it is gone.
+        """
+        texts = [[(kind, _action_text(kind, data)) for kind, data in r.actions] for r in records]
+        now = to_text(self._clock())
+        with self._write() as connection:
+            for record, actions in zip(records, texts, strict=True):
+                if record.after is None:
+                    connection.execute(
+                        "INSERT INTO games (id, game, created_at, updated_at, finished_at) "
+                        "VALUES (?, ?, ?, ?, NULL)",
+                        (record.id, record.game, to_text(record.created_at), now),
+                    )
+                num = self._game_num(connection, record.id)
+                (saved,) = connection.execute(
+                    "SELECT count(*) FROM actions WHERE game_num = ?", (num,)
+                ).fetchone()
+                if saved != (record.after or 0):
+                    raise ChangedElsewhere(saved)
+                connection.executemany(
+                    "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
+                    [
+                        (num, seq, kind, text)
+                        for seq, (kind, text) in enumerate(actions, start=1)
+                        if seq > saved
+                    ],
+                )
+                connection.execute(
+                    "UPDATE games SET updated_at = ?, listing = ?, finished_at = "
+                    "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE num = ?",
+                    (now, record.listing.to_json(), record.listing.is_over, now, num),
+                )
+
     def set_listing(self, game_id: str, listing: Listing) -> GameSummary:
         """Save a listing worked out afresh (for a game saved before listings were kept);
         the finished time follows it as in :meth:`append`."""
@@ -261,12 +312,13 @@ class GameStore:
             (-1 if limit is None else limit, offset),
         )
 
-    def finished_games(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
-        """One page of finished games (not deleted), most recently finished first."""
+    def finished_games(self, limit: int | None = 20, offset: int = 0) -> list[GameSummary]:
+        """Finished games (not deleted), most recently finished first: one page of
+        ``limit`` games, or all of them."""
         return self._list(
             "finished_at IS NOT NULL AND deleted_at IS NULL "
             "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
-            (limit, offset),
+            (-1 if limit is None else limit, offset),
         )
 
     def games_without_listing(self) -> list[str]:

@@ -1,0 +1,112 @@
+"""The whole library as one file: a round trip between two data folders, merged by game id."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorers.ledger import Action
+from storage import StorageError, open_store
+from storage.keeper import GameKeeper
+from storage.library import export_library, import_library
+from tests.storage.played_games import PLAYED, played_plotters, played_wizard
+from tests.storage.test_exchange import stored_rows
+
+
+def keeper_in(folder: Path) -> GameKeeper:
+    return GameKeeper(open_store(folder).store)
+
+
+def every_game(keeper: GameKeeper) -> dict[str, tuple]:
+    """Game id -> its whole record, for every game on the lists."""
+    return {
+        summary.id: keeper.open(summary.id).ledger.actions
+        for summary in keeper.unfinished() + keeper.finished(limit=None)
+    }
+
+
+def test_a_library_moves_every_game_to_another_device_and_back_without_duplicates(
+    tmp_path: Path,
+) -> None:
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    for play in PLAYED.values():
+        play(phone)
+    text, count = export_library(phone)
+    assert count == 3
+    report = import_library(laptop, text.encode())
+    assert (report.added, report.updated, report.unchanged, report.refused) == (3, 0, 0, ())
+    assert every_game(laptop) == every_game(phone)
+    for summary in phone.unfinished() + phone.finished():
+        assert laptop.store.summary(summary.id).listing == summary.listing
+        assert laptop.store.summary(summary.id).created_at == summary.created_at
+    again = import_library(laptop, text.encode())
+    assert (again.added, again.updated, again.unchanged) == (0, 0, 3)
+    assert every_game(laptop) == every_game(phone)
+
+
+def test_a_game_taken_further_elsewhere_is_brought_up_to_date(tmp_path: Path) -> None:
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    game = phone.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    import_library(laptop, export_library(phone)[0].encode())
+    game = phone.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+    newer, _ = export_library(phone)
+    report = import_library(laptop, newer.encode())
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 0)
+    assert laptop.open(game.id).ledger == game.ledger
+    # A game each device took its own way is left as this device has it.
+    laptop.apply(laptop.open(game.id), Action("rename", {"seat": 1, "name": "Benno"}))
+    phone.apply(game, Action("rename", {"seat": 2, "name": "Cassie"}))
+    report = import_library(laptop, export_library(phone)[0].encode())
+    assert (report.updated, report.unchanged) == (0, 1)
+    assert laptop.open(game.id).ledger.state.players == ("Anna", "Benno", "Cas")
+
+
+def test_a_bad_game_is_refused_with_its_reason_and_the_others_are_merged(tmp_path: Path) -> None:
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    wizard, plotters = played_wizard(phone), played_plotters(phone)
+    document = json.loads(export_library(phone)[0])
+    [bad] = [game for game in document["games"] if game["id"] == wizard.id]
+    bad["actions"][1]["data"]["round"] = 9
+    report = import_library(laptop, json.dumps(document).encode())
+    assert (report.added, report.unchanged) == (1, 0)
+    [refusal] = report.refused
+    assert refusal.game == "wizard" and refusal.players == ("Ann", "Ben", "Cas")
+    assert refusal.error.key == "storage.import_invalid" and refusal.error.params["step"] == 2
+    assert list(every_game(laptop)) == [plotters.id]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"not json",
+        json.dumps({"format": "trickpad-game", "version": 1}).encode(),
+        json.dumps({"format": "trickpad-library", "version": 2, "games": []}).encode(),
+        json.dumps({"format": "trickpad-library", "version": 1, "games": {}}).encode(),
+        ("[" * 50_000).encode(),
+    ],
+    ids=["empty", "text", "a game file", "newer", "games not a list", "deep"],
+)
+def test_a_file_that_is_not_a_library_changes_nothing(tmp_path: Path, content: bytes) -> None:
+    laptop = keeper_in(tmp_path / "laptop")
+    played_wizard(laptop)
+    before = stored_rows(laptop.store)
+    with pytest.raises(StorageError):
+        import_library(laptop, content)
+    assert stored_rows(laptop.store) == before
+
+
+def test_a_full_disk_during_a_merge_saves_no_game(tmp_path: Path, small_disk) -> None:
+    phone = keeper_in(tmp_path / "phone")
+    for play in PLAYED.values():
+        play(phone)
+    text, _ = export_library(phone)
+    with open_store(small_disk.path).store as store:
+        laptop = GameKeeper(store)
+        small_disk.fill()
+        with pytest.raises(StorageError) as caught:
+            import_library(laptop, text.encode())
+        assert caught.value.key == "storage.disk_full"
+        assert every_game(laptop) == {}
+        small_disk.free()
+        assert import_library(laptop, text.encode()).added == 3
