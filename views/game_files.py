@@ -6,19 +6,24 @@ get a name and go to, or come from, the player's device through `Services.files`
 
 import re
 import unicodedata
+from collections.abc import Callable
+from datetime import date
 
 import flet as ft
 
 from storage import StorageError
 from storage.exchange import export_json, import_file
 from storage.keeper import SavedGame
+from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
+from views.games import GAMES_BY_ID
 from views.i18n import t
 from views.services import use_services
 from views.table import Table, message_of
 from views.widgets import identified, message_line
 
 GAME_FILE = "json"
+LIBRARY_FILE = "json"
 SCORE_SHEET = "csv"
 MAX_STEM = 80  # keeps a six-player game's file name short enough for any file system
 
@@ -97,5 +102,84 @@ def ImportButton() -> ft.Control:
                 t("files.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import
             ),
             identified("import-message", message_line(refusal)),
+        ]
+    )
+
+
+def refusal_line(refusal: Refusal) -> str:
+    """One refused game of a library, named as far as the file allows, and why."""
+    view = GAMES_BY_ID.get(refusal.game)
+    game = t(view.title_key) if view is not None else refusal.game
+    players = ", ".join(refusal.players)
+    return t(
+        "library.refused_game",
+        game=game,
+        when=refusal.created_at[:10],
+        players=players,
+        reason=message_of(refusal.error),
+    )
+
+
+def merge_lines(report: MergeReport) -> list[str]:
+    summary = t(
+        "library.merged",
+        added=report.added,
+        updated=report.updated,
+        unchanged=report.unchanged,
+        refused=len(report.refused),
+    )
+    return [summary, *(refusal_line(refusal) for refusal in report.refused)]
+
+
+@ft.component
+def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
+    """Back up every game in one file, or merge such a file (from this or another device)."""
+    services = use_services()
+    lines, set_lines = ft.use_state(())
+    failure, set_failure = ft.use_state(None)
+
+    async def back_up() -> None:
+        try:
+            text, count = export_library(services.keeper)
+        except StorageError as error:
+            set_failure(message_of(error))
+            return
+        name = f"trickpad-library-{date.today().isoformat()}.{LIBRARY_FILE}"
+        await services.files.save(name, text.encode("utf-8"))
+        set_failure(None)
+        set_lines((t("library.exported", file=name, count=count),))
+
+    async def merge() -> None:
+        content = await services.files.pick(LIBRARY_FILE)
+        if content is None:
+            return
+        try:
+            report = import_library(services.keeper, content)
+        except StorageError as error:
+            set_failure(message_of(error))
+            set_lines(())
+            return
+        set_failure(None)
+        set_lines(tuple(merge_lines(report)))
+        on_merged()
+
+    return ft.Column(
+        controls=[
+            ft.Row(
+                wrap=True,
+                controls=[
+                    ft.OutlinedButton(
+                        t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up
+                    ),
+                    ft.OutlinedButton(
+                        t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge
+                    ),
+                ],
+            ),
+            identified(
+                "library-status",
+                ft.Text("\n".join(lines), visible=bool(lines), italic=True),
+            ),
+            identified("library-message", message_line(failure)),
         ]
     )

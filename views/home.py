@@ -8,7 +8,7 @@ import flet as ft
 from storage import GameSummary, StorageError
 from storage.listing import Listing
 from views.damaged import DamagedGameActions
-from views.game_files import ImportButton
+from views.game_files import ImportButton, LibraryButtons
 from views.games import GAMES, GAMES_BY_ID, GameView
 from views.i18n import t
 from views.screen import screen
@@ -205,6 +205,7 @@ def Home() -> ft.View:
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
         ImportButton(),
+        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
     ]
     if finished:
         controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

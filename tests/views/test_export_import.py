@@ -9,8 +9,10 @@ import flet as ft
 import pytest
 
 from scorers.ledger import Action
+from storage import open_store
 from storage.exchange import export_json
 from storage.keeper import GameKeeper, SavedGame
+from storage.library import import_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
@@ -167,3 +169,37 @@ async def test_a_cancelled_pick_changes_nothing(app: AppUnderTest) -> None:
     assert harness.texts() == before
     assert not shown(harness, "import-message").visible
     assert (len(app.keeper.unfinished()), len(app.keeper.finished())) == counts
+
+
+async def test_all_games_are_backed_up_and_a_backup_merges_into_another_device(
+    app: AppUnderTest, tmp_path
+) -> None:
+    finished_wizard(app.keeper)
+    wizard_in_progress(app.keeper)
+    harness = await app.start()
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.export")))
+    [(name, backup)] = app.files.saved.items()
+    assert re.fullmatch(r"trickpad-library-\d{4}-\d{2}-\d{2}\.json", name)
+    assert shown(harness, "library-status").value == t("library.exported", file=name, count=2)
+    app.files.picked = backup
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    merged = t("library.merged", added=0, updated=0, unchanged=2, refused=0)
+    assert shown(harness, "library-status").value == merged
+    assert app.files.picks == ["json"]
+    with open_store(tmp_path / "other").store as store:
+        other = GameKeeper(store)
+        assert import_library(other, backup).added == 2
+        assert {g.id for g in other.unfinished() + other.finished()} == {
+            g.id for g in app.keeper.unfinished() + app.keeper.finished()
+        }
+
+
+async def test_a_file_that_is_no_backup_is_explained_where_it_was_merged(
+    app: AppUnderTest,
+) -> None:
+    game = wizard_in_progress(app.keeper)
+    harness = await app.start()
+    app.files.picked = export_json(game).encode()  # a game file, not a library
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    assert shown(harness, "library-message").value == t("storage.import_not_trickpad")
+    assert len(app.keeper.unfinished()) == 1
