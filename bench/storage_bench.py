@@ -81,7 +81,10 @@ def seeding_store(directory: Path) -> GameStore:
 def listing_of(actions: Actions, *, is_over: bool) -> Listing:
     """A listing of the game's size (the store saves it as given)."""
     players = tuple(actions[0][1]["players"])
-    return Listing(players, 10, 10, (120,) * len(players), is_over, (0,) if is_over else ())
+    places = tuple(range(1, len(players) + 1)) if is_over else ()
+    tallies = ({"rounds": 10, "exact": 4},) * len(players) if is_over else ()
+    totals = (120,) * len(players)
+    return Listing(players, 10, 10, totals, is_over, places[:1], {}, places, tallies)
 
 
 def write_game(store: GameStore, actions: Actions) -> str:

@@ -67,10 +67,11 @@ def check_name(name: object, seat: int, others: Sequence[str]) -> str:
 def same_player(first: str, second: str) -> bool:
     """Whether two names are one player: equal after NFC normalisation, trimming and case
     folding ("Ann" and "ann " are; "Ann" and "Anne" are not)."""
-    return _name_key(first) == _name_key(second)
+    return name_key(first) == name_key(second)
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The form two names of one player share: NFC, trimmed, case-folded ("ann")."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())
 
 

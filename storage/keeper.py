@@ -47,16 +47,19 @@ class GameDamaged(StorageError):
 
 
 def listing_of(state: GameState) -> Listing:
-    """What the lists show of a game in this state."""
-    winners = tuple(s.seat for s in state.standings() if s.place == 1) if state.is_over else ()
+    """What the lists and the players' records show of a game in this state."""
+    over = state.is_over
+    standings = sorted(state.standings(), key=lambda standing: standing.seat) if over else []
     return Listing(
         players=state.players,
         round=state.rounds[-1].number if state.is_over and state.rounds else state.current_round,
         round_count=state.round_count,
         totals=state.totals,
-        is_over=state.is_over,
-        winners=winners,
+        is_over=over,
+        winners=tuple(standing.seat for standing in standings if standing.place == 1),
         settings=state.settings,
+        places=tuple(standing.place for standing in standings),
+        tallies=tuple({} for _ in standings),
     )
 
 

@@ -18,7 +18,9 @@ class Listing:
 
     ``round`` is the round being played (the last one played once the game is over),
     ``round_count`` the game's number of rounds (None when it runs until a target), and
-    ``winners`` the seats placed first once the game is over (empty before).
+    ``winners`` the seats placed first once the game is over (empty before). Once it is
+    over, ``places`` holds each seat's place and ``tallies`` each seat's counts for the
+    players' records (scorers.stats); both are empty before.
     """
 
     players: tuple[str, ...]
@@ -28,6 +30,13 @@ class Listing:
     is_over: bool
     winners: tuple[int, ...] = ()
     settings: Mapping[str, Any] = field(default_factory=dict)
+    places: tuple[int, ...] = ()
+    tallies: tuple[Mapping[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        seats = len(self.players) if self.is_over else 0
+        if len(self.places) != seats or len(self.tallies) != seats:
+            raise ValueError("a finished game's listing has a place and tallies per seat")
 
     def to_json(self) -> str:
         return json.dumps(
@@ -39,6 +48,8 @@ class Listing:
                 "is_over": self.is_over,
                 "winners": list(self.winners),
                 "settings": dict(self.settings),
+                "places": list(self.places),
+                "tallies": [dict(tally) for tally in self.tallies],
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -57,6 +68,8 @@ class Listing:
                 is_over=bool(data["is_over"]),
                 winners=tuple(int(seat) for seat in data["winners"]),
                 settings=dict(data["settings"]),
+                places=tuple(int(place) for place in data.get("places", ())),
+                tallies=tuple(_counts(tally) for tally in data.get("tallies", ())),
             )
         except (TypeError, ValueError, KeyError, RecursionError):
             return None
@@ -67,3 +80,7 @@ def _strings(values: Sequence[object]) -> tuple[str, ...]:
     if not all(isinstance(value, str) for value in values):
         raise TypeError("player names must be strings")
     return tuple(str(value) for value in values)
+
+
+def _counts(tally: Mapping[str, Any]) -> dict[str, int]:
+    return {str(name): int(value) for name, value in tally.items()}

@@ -70,22 +70,43 @@ def _add_soft_delete_and_listing_indexes(connection: sqlite3.Connection) -> None
     )
 
 
-def _add_listing_and_damage(connection: sqlite3.Connection) -> None:
-    """Version 3: what the lists show of a game, saved with each action, and damage found.
+def _add_listing_damage_and_results(connection: sqlite3.Connection) -> None:
+    """Version 3: what the lists and the players' records show, saved with each action.
 
     ``listing`` (JSON, see storage.listing) lets Home and the history show a game without
     replaying it; games from version 2 have none until the keeper fills it in once.
     ``damaged`` holds why a game's record could not be read or replayed, so one bad record
     is shown as damaged instead of stopping the lists.
+    ``results`` holds one row per seat of each finished game (the player's name key, place,
+    score and the game's tallies), so the players' records are read, never replayed;
+    ``same_player`` records that two name keys were merged into one person.
     """
     connection.execute("ALTER TABLE games ADD COLUMN listing TEXT")
     connection.execute("ALTER TABLE games ADD COLUMN damaged TEXT")
+    connection.execute(
+        """
+        CREATE TABLE results (
+            game_num INTEGER NOT NULL REFERENCES games (num) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            place INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            tallies TEXT NOT NULL,
+            PRIMARY KEY (game_num, seat)
+        ) WITHOUT ROWID
+        """
+    )
+    connection.execute("CREATE INDEX results_by_player ON results (player)")
+    connection.execute(
+        "CREATE TABLE same_player (player TEXT PRIMARY KEY, same_as TEXT NOT NULL) WITHOUT ROWID"
+    )
 
 
 MIGRATIONS: Sequence[Migration] = (
     _create_games_and_actions,
     _add_soft_delete_and_listing_indexes,
-    _add_listing_and_damage,
+    _add_listing_damage_and_results,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

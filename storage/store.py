@@ -25,6 +25,8 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
+from scorers.seats import name_key
+from scorers.stats import SeatResult
 from storage.connection import immediate_transaction
 from storage.errors import ChangedElsewhere, StorageError, from_sqlite
 from storage.listing import Listing
@@ -95,6 +97,21 @@ class GameRecord:
     after: int | None = None
 
 
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One person on the Players screen: their name key (merged names share the key they
+    were merged into), their name as last written, finished games and wins."""
+
+    player: str
+    name: str
+    games: int
+    wins: int
+
+
+# The person a results row belongs to, once merged names are followed.
+_PERSON = "coalesce((SELECT same_as FROM same_player WHERE player = r.player), r.player)"
+
+
 class GameStore:
     """Games and their actions in one SQLite database; safe to share between threads.
 
@@ -163,11 +180,8 @@ class GameStore:
                 "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
                 (num, seq, kind, text),
             )
-            connection.execute(
-                "UPDATE games SET updated_at = ?, listing = ?, finished_at = "
-                "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE num = ?",
-                (now, listing.to_json(), listing.is_over, now, num),
-            )
+            connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
+            self._keep_listing(connection, num, listing, now)
             return self._summary(connection, game_id)
 
     def import_game(
@@ -190,15 +204,16 @@ class GameStore:
         at = to_text(created_at if created_at is not None else self._clock())
         with self._write() as connection:
             cursor = connection.execute(
-                "INSERT INTO games (id, game, created_at, updated_at, finished_at, listing) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, game, at, at, at if listing.is_over else None, listing.to_json()),
+                "INSERT INTO games (id, game, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                (game_id, game, at, at),
             )
             num = cursor.lastrowid
+            assert num is not None
             connection.executemany(
                 "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
                 [(num, seq, kind, text) for seq, (kind, text) in enumerate(texts, start=1)],
             )
+            self._keep_listing(connection, num, listing, at)
             return self._summary(connection, game_id)
 
     def save_records(self, records: Sequence[GameRecord]) -> None:
@@ -233,23 +248,15 @@ class GameStore:
                         if seq > saved
                     ],
                 )
-                connection.execute(
-                    "UPDATE games SET updated_at = ?, listing = ?, finished_at = "
-                    "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE num = ?",
-                    (now, record.listing.to_json(), record.listing.is_over, now, num),
-                )
+                connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
+                self._keep_listing(connection, num, record.listing, now)
 
     def set_listing(self, game_id: str, listing: Listing) -> GameSummary:
         """Save a listing worked out afresh (for a game saved before listings were kept);
         the finished time follows it as in :meth:`append`."""
         now = to_text(self._clock())
         with self._write() as connection:
-            self._game_num(connection, game_id)
-            connection.execute(
-                "UPDATE games SET listing = ?, finished_at = "
-                "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
-                (listing.to_json(), listing.is_over, now, game_id),
-            )
+            self._keep_listing(connection, self._game_num(connection, game_id), listing, now)
             return self._summary(connection, game_id)
 
     def mark_damaged(self, game_id: str, reason: str) -> None:
@@ -321,6 +328,61 @@ class GameStore:
             (-1 if limit is None else limit, offset),
         )
 
+    def players(self, game: str | None = None) -> list[PlayerSummary]:
+        """Everyone with a finished game (of ``game``, or of any), most games first."""
+        with self._guard() as connection:
+            # With max(), SQLite takes the bare column r.name from the row holding the
+            # maximum: the name as written in the person's latest game.
+            rows = connection.execute(
+                f"SELECT {_PERSON} AS person, r.name, count(*), sum(r.place = 1), "
+                "max(g.finished_at || g.num) "
+                "FROM results r JOIN games g ON g.num = r.game_num "
+                "WHERE g.deleted_at IS NULL AND (? IS NULL OR g.game = ?) "
+                "GROUP BY person ORDER BY count(*) DESC, person",
+                (game, game),
+            ).fetchall()
+        return [PlayerSummary(*row[:4]) for row in rows]
+
+    def results_of(self, player: str, game: str | None = None) -> list[SeatResult]:
+        """A person's finished games (their own name key and every name merged into it),
+        oldest first."""
+        with self._guard() as connection:
+            rows = connection.execute(
+                "SELECT g.id, g.game, r.name, r.place, r.score, "
+                "(SELECT count(*) FROM results o WHERE o.game_num = r.game_num), r.tallies "
+                "FROM results r JOIN games g ON g.num = r.game_num "
+                "WHERE (r.player = ? OR r.player IN "
+                "(SELECT player FROM same_player WHERE same_as = ?)) "
+                "AND g.deleted_at IS NULL AND (? IS NULL OR g.game = ?) "
+                "ORDER BY g.finished_at, g.num",
+                (player, player, game, game),
+            ).fetchall()
+        return [
+            SeatResult(game_id, kind, name, place, score, seats, json.loads(tallies))
+            for game_id, kind, name, place, score, seats, tallies in rows
+        ]
+
+    def merge_players(self, player: str, into: str) -> None:
+        """Count every game of the name key ``player`` (and of names merged into it) as
+        games of the person ``into``: two spellings of one person."""
+        if player == into:
+            return
+        with self._write() as connection:
+            row = connection.execute(
+                "SELECT same_as FROM same_player WHERE player = ?", (into,)
+            ).fetchone()
+            person = row[0] if row else into
+            if person == player:  # a name of this person becomes the key they go by
+                person = into
+                connection.execute("DELETE FROM same_player WHERE player = ?", (into,))
+            connection.execute(
+                "UPDATE same_player SET same_as = ? WHERE same_as = ?", (person, player)
+            )
+            connection.execute(
+                "INSERT OR REPLACE INTO same_player (player, same_as) VALUES (?, ?)",
+                (player, person),
+            )
+
     def games_without_listing(self) -> list[str]:
         """Ids of sound games saved before listings were kept (none once filled in)."""
         with self._guard() as connection:
@@ -391,6 +453,35 @@ class GameStore:
         if row is None:
             raise StorageError("storage.game_not_found", game_id=game_id)
         return GameSummary.from_row(row)
+
+    def _keep_listing(
+        self, connection: sqlite3.Connection, num: int, listing: Listing, now: str
+    ) -> None:
+        """Save the game's listing, its finished time and, once it is over, its results."""
+        connection.execute(
+            "UPDATE games SET listing = ?, finished_at = "
+            "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE num = ?",
+            (listing.to_json(), listing.is_over, now, num),
+        )
+        connection.execute("DELETE FROM results WHERE game_num = ?", (num,))
+        if not listing.is_over:
+            return
+        connection.executemany(
+            "INSERT INTO results (game_num, seat, player, name, place, score, tallies) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (num, seat, name_key(name), name, place, score, json.dumps(dict(tally)))
+                for seat, (name, place, score, tally) in enumerate(
+                    zip(
+                        listing.players,
+                        listing.places,
+                        listing.totals,
+                        listing.tallies,
+                        strict=True,
+                    )
+                )
+            ],
+        )
 
     def _rows(self, game_id: str) -> list[tuple[int, bytes, bytes]]:
         """The game's action rows, data as raw bytes: a damaged text must not stop the read."""

@@ -35,7 +35,9 @@ def a_listing(
     *, is_over: bool = False, players: tuple[str, ...] = ("Ann", "Ben", "Cas")
 ) -> Listing:
     """A plausible listing for store-level tests (the store does not read it)."""
-    return Listing(players, 1, 10, (0,) * len(players), is_over)
+    places = tuple(range(1, len(players) + 1)) if is_over else ()
+    tallies = ({},) * len(players) if is_over else ()
+    return Listing(players, 1, 10, (0,) * len(players), is_over, places=places, tallies=tallies)
 
 
 def new_game(store: GameStore, game: str = "wizard", *, created_at: datetime | None = None) -> str:

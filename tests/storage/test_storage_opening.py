@@ -132,8 +132,12 @@ def test_copy_of_damaged_set_can_still_be_opened_for_rescue(tmp_path: Path, cloc
     ids = make_real_database(tmp_path / "good", games=2)
     shutil.copy(tmp_path / "good" / DB_FILENAME, tmp_path / DB_FILENAME)
     path = tmp_path / DB_FILENAME
+    with sqlite3.connect(path) as reader:
+        (page,) = reader.execute("SELECT rootpage FROM sqlite_master WHERE name = 'actions'")
+    reader.close()
     data = bytearray(path.read_bytes())
-    data[-4096 + 8 :] = b"\x00" * (4096 - 8)  # damage the last page only
+    start = (page[0] - 1) * 4096
+    data[start + 8 : start + 4096] = b"\x00" * (4096 - 8)  # damage the actions' page only
     path.write_bytes(bytes(data))
     result = open_store(tmp_path, clock=clock)
     result.store.close()

@@ -157,7 +157,9 @@ def test_an_append_expecting_fewer_actions_writes_nothing(store: GameStore) -> N
 
 def test_the_listing_and_finished_flag_are_saved_with_the_action(store: GameStore) -> None:
     game_id = new_game(store)
-    over = Listing(("Ann", "Ben", "Cas"), 10, 10, (40, -10, 20), True, winners=(0,))
+    over = Listing(
+        ("Ann", "Ben", "Cas"), 10, 10, (40, -10, 20), True, (0,), {}, (1, 3, 2), ({}, {}, {})
+    )
     summary = store.append(game_id, "score", {"round": 10}, over)
     assert summary.listing == over and summary.finished_at is not None
     assert store.summary(game_id) == summary

@@ -1,0 +1,64 @@
+"""The players' records as storage keeps them: written with each finishing action, read
+without replaying a game, merged names counted as one person."""
+
+from pathlib import Path
+
+from scorers.ledger import Action
+from storage import open_store
+from storage.keeper import GameKeeper, SavedGame
+from tests.storage.played_games import played_plotters
+
+
+def wizard_game(keeper: GameKeeper, players: list[str], bids_and_tricks: list[int]) -> SavedGame:
+    """A one-round game (1 card); each seat bids and takes the given 0/1."""
+    game = keeper.start("wizard", players, 0, {"round_sizes": [1]})
+    entry = {"bids": bids_and_tricks, "tricks": bids_and_tricks, "cloud": None}
+    return keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+
+
+def test_finished_games_give_each_person_their_games_and_wins(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        wizard_game(keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])  # Ann 30, Ben 20, Cas 20
+        wizard_game(keeper, ["ben", "Cas", "Dot"], [0, 1, 0])  # Cas wins
+        open_game = keeper.start("wizard", ["Ann", "Eve", "Fay"], 0)
+        played_plotters(keeper)  # Ann, Ben, Cas, Dot: undone at the end, so not finished
+        summaries = {p.player: (p.name, p.games, p.wins) for p in store.players()}
+        assert summaries == {
+            "ann": ("Ann", 1, 1),
+            "ben": ("ben", 2, 0),
+            "cas": ("Cas", 2, 1),
+            "dot": ("Dot", 1, 0),
+        }
+        assert [p.player for p in store.players("plotters")] == []
+        ben = store.results_of("ben")
+        assert [(r.name, r.place, r.score, r.players) for r in ben] == [
+            ("Ben", 2, 20, 3),
+            ("ben", 2, 20, 3),
+        ]
+        # Undoing the final round takes the game out of the records; redoing brings it back.
+        game = keeper.open(keeper.finished()[0].id)
+        game = keeper.apply(game, Action("undo", {}))
+        assert store.players()[0].games == 1
+        keeper.apply(game, Action("redo", {}))
+        assert store.players()[0].games == 2
+        keeper.delete(game.id)
+        assert {p.player: p.games for p in store.players()}["cas"] == 1
+        assert keeper.open(open_game.id).ledger.state.is_over is False
+
+
+def test_two_spellings_merged_count_as_one_person(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        wizard_game(keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Anna", "Ben", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Annie", "Ben", "Cas"], [0, 1, 0])
+        store.merge_players("anna", into="ann")
+        store.merge_players("annie", into="anna")  # follows to the person "ann"
+        people = {p.player: (p.name, p.games, p.wins) for p in store.players()}
+        assert people["ann"] == ("Annie", 3, 2)
+        assert "anna" not in people and "annie" not in people
+        assert [r.name for r in store.results_of("ann")] == ["Ann", "Anna", "Annie"]
+        store.merge_players("ann", into="annie")  # merging back the other way
+        people = {p.player: p.games for p in store.players()}
+        assert people == {"annie": 3, "ben": 3, "cas": 3}
