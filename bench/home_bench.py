@@ -3,8 +3,9 @@
 Run from the repository root: ``.venv/bin/python bench/home_bench.py [--quick]``.
 Figures: Home's server time with 1,000 stored games (half of them unfinished), from the
 session's first render to a settled page, in a real Flet Session (the view-test harness);
-the listing queries alone; and ``Ledger.replay`` of a 60,000-action record. Aims (2 cores):
-Home < 300 ms, replay < 1 s.
+the listing queries alone; the players' records over 10,000 finished games; and
+``Ledger.replay`` of a 60,000-action record. Aims (2 cores): Home < 300 ms, Players
+< 300 ms, replay < 1 s.
 """
 
 import argparse
@@ -20,9 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import Row, ms, p95, print_table, timings
 from scorers.ledger import Action, Ledger
+from scorers.stats import record_of
 from storage import DB_FILENAME, GameStore
 from storage.connection import connect
 from storage.keeper import GameKeeper
+from storage.listing import Listing
 from tests.flet_harness import AppHarness
 from views.app import build_main
 
@@ -56,6 +59,24 @@ async def home_render_times(keeper: GameKeeper, repeats: int) -> list[float]:
             await harness.run(build_main(keeper))
             times.append(time.perf_counter() - start)
     return times
+
+
+def seed_finished(directory: Path, games: int, rng: random.Random) -> GameStore:
+    """Finished games saved as an import saves them (the store only), fsync off."""
+    directory.mkdir(parents=True, exist_ok=True)
+    connection = connect(directory / DB_FILENAME)
+    connection.execute("PRAGMA synchronous = OFF")
+    store = GameStore(connection)
+    pool = [f"{name} {n}" for name in NAMES for n in range(3)]
+    for _ in range(games):
+        players = tuple(rng.sample(pool, rng.randint(3, 6)))
+        totals = tuple(rng.randrange(-50, 300, 10) for _ in players)
+        places = tuple(1 + sum(other > total for other in totals) for total in totals)
+        tallies = tuple({"rounds": 20, "exact": rng.randint(0, 20)} for _ in players)
+        winners = tuple(seat for seat, place in enumerate(places) if place == 1)
+        listing = Listing(players, 20, 20, totals, True, winners, {}, places, tallies)
+        store.import_game("wizard", [("start", {"players": list(players)})], listing)
+    return store
 
 
 def long_record(actions: int, rng: random.Random) -> list[Action]:
@@ -107,6 +128,17 @@ def main() -> None:
         rows.append(("Home render median", ms(statistics.median(renders)), "", detail))
         rows.append(("Home render p95", ms(p95(renders)), "< 300 ms", detail))
         keeper.store.close()
+    with tempfile.TemporaryDirectory(prefix="trickpad-players-bench-") as temp:
+        finished = 100 if quick else 10_000
+        store = seed_finished(Path(temp), finished, rng)
+        listed = timings(store.players, repeats)
+        detail = f"{len(store.players())} players, {finished} finished games"
+        rows.append(("Players list (query)", ms(statistics.median(listed)), "", detail))
+        most = store.players()[0].player
+        record = timings(lambda: record_of(store.results_of(most, "wizard")), repeats)
+        detail = f"{len(store.results_of(most))} games of the most active player"
+        rows.append(("a player's record", ms(statistics.median(record)), "", detail))
+        store.close()
     record = long_record(replayed, rng)
     replay = timings(lambda: Ledger.replay(record), 1 if quick else 5)
     detail = f"{len(record)} actions, {len(replay)} runs"

@@ -33,7 +33,14 @@ KEEPER_LABELS = [
 ]
 
 
-HOME_LABELS = ["Home lists (queries)", "Home render median", "Home render p95", "replay median"]
+HOME_LABELS = [
+    "Home lists (queries)",
+    "Home render median",
+    "Home render p95",
+    "Players list (query)",
+    "a player's record",
+    "replay median",
+]
 
 
 @pytest.mark.parametrize(
