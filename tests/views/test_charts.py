@@ -1,0 +1,53 @@
+"""A game's charts: the running totals and final scores they draw, and their words."""
+
+import flet as ft
+import flet_charts as fch
+
+from scorers.ledger import Action, Ledger
+from tests.flet_harness import AppHarness
+from views.charts import final_scores_chart, player_colour, running_totals_chart
+from views.i18n import t
+
+
+def wizard_state():
+    """Two rounds; round scores: Ann 30 and 40, Ben 20 and 20, Cas -10 and 20."""
+    ledger = Ledger.start("wizard", ["Ann", "Ben", "Cas"], 2, {"round_sizes": [1, 2]})
+    for number, bids, tricks in ((1, [1, 0, 1], [1, 0, 0]), (2, [2, 0, 0], [2, 0, 0])):
+        entry = {"bids": bids, "tricks": tricks, "cloud": None}
+        ledger = ledger.apply(Action("score", {"round": number, "entry": entry}))
+    return ledger.state
+
+
+def texts_of(control: ft.Control, harness: AppHarness) -> list[str]:
+    return harness.texts(within=control)
+
+
+async def test_the_running_totals_chart_draws_each_player_round_by_round(
+    harness: AppHarness,
+) -> None:
+    state = wizard_state()
+    assert [list(totals) for totals in state.running_totals()] == [[30, 20, -10], [70, 40, 10]]
+    await harness.render(lambda: running_totals_chart(state))
+    [chart] = harness.find_all(fch.LineChart)
+    lines = [[(p.x, p.y) for p in series.points] for series in chart.data_series]
+    assert lines == [
+        [(0, 0), (1, 30), (2, 70)],
+        [(0, 0), (1, 20), (2, 40)],
+        [(0, 0), (1, -10), (2, 10)],
+    ]
+    assert [series.color for series in chart.data_series] == [player_colour(s) for s in range(3)]
+    assert chart.data_series[0].points[2].tooltip == t(
+        "chart.point", name="Ann", total=70, score=40
+    )
+    summary = t("chart.after_round", number=2, scores="Ann 70, Ben 40, Cas 10")
+    assert summary in harness.texts()
+    assert harness.find(ft.Semantics, label=summary).content is chart
+
+
+async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarness) -> None:
+    state = wizard_state()
+    await harness.render(lambda: final_scores_chart(state))
+    [chart] = harness.find_all(fch.BarChart)
+    bars = [(group.x, group.rods[0].to_y, group.rods[0].color) for group in chart.groups]
+    assert bars == [(seat, total, player_colour(seat)) for seat, total in enumerate((70, 40, 10))]
+    assert t("chart.final", scores="Ann 70, Ben 40, Cas 10") in harness.texts()
