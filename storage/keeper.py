@@ -16,9 +16,10 @@ from typing import Any
 from scorers import InvalidEntry
 from scorers.ledger import Action, GameState, Ledger
 from scorers.seats import same_player
+from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
 from storage.errors import ChangedElsewhere, StorageError
 from storage.listing import Listing
-from storage.store import GameStore, GameSummary
+from storage.store import GameStore, GameSummary, PlayerSummary
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,26 @@ class GameKeeper:
                 if not any(same_player(name, known) for known in names):
                     names.append(name)
         return names[:limit]
+
+    def players(self, game: str | None = None) -> list[PlayerSummary]:
+        """Everyone who finished a game (of `game`, or any), with games and wins; no replay."""
+        return self.store.players(game)
+
+    def records(self, player: str) -> dict[str, Record]:
+        """A person's record for each game they finished (`player` is a name key from
+        :meth:`players`; names merged into it count too), by game name."""
+        by_game: dict[str, list[SeatResult]] = {}
+        for result in self.store.results_of(player):
+            by_game.setdefault(result.game, []).append(result)
+        return {game: record_of(results) for game, results in by_game.items()}
+
+    def head_to_head(self, first: str, second: str, game: str | None = None) -> HeadToHead:
+        """Two people's finished games together, and who finished ahead how often."""
+        return head_to_head(self.store.results_of(first, game), self.store.results_of(second, game))
+
+    def merge_players(self, player: str, into: str) -> None:
+        """Count the games of the name key `player` as games of the person `into`."""
+        self.store.merge_players(player, into)
 
     def complete_listings(self) -> int:
         """Work out the listing of every game saved before listings were kept (replaying

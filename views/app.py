@@ -9,6 +9,7 @@ from views.game_screen import GameScreen
 from views.home import Home
 from views.i18n import t
 from views.new_game import NewGame
+from views.players import PlayersScreen
 from views.rules import RulesScreen
 from views.services import (
     FilePickerFiles,
@@ -26,6 +27,7 @@ ROUTES = [
     ft.Route(path="new/:game", component=NewGame),
     ft.Route(path="game/:game_id", component=GameScreen),
     ft.Route(path="rules/:game", component=RulesScreen),
+    ft.Route(path="players", component=PlayersScreen),
 ]
 
 

@@ -206,6 +206,11 @@ def Home() -> ft.View:
         *[new_game_tile(view) for view in GAMES],
         ImportButton(),
         LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
+        ft.OutlinedButton(
+            t("players.open"),
+            icon=ft.Icons.LEADERBOARD,
+            on_click=lambda _: ft.context.page.navigate("/players"),
+        ),
     ]
     if finished:
         controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

@@ -1,0 +1,72 @@
+"""The Players screen: records read from stored results, head to head, merged names."""
+
+import flet as ft
+
+from scorers.ledger import Action
+from storage.keeper import GameKeeper
+from tests.views.conftest import AppUnderTest
+from views.i18n import t
+
+
+def one_round_wizard(keeper: GameKeeper, players: list[str], made: list[int]) -> None:
+    """A one-card game; seat s bids and takes made[s] (0 or 1): made bids score 30 or 20."""
+    game = keeper.start("wizard", players, 0, {"round_sizes": [1]})
+    entry = {"bids": made, "tricks": made, "cloud": None}
+    keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+
+
+def shown(harness, identifier: str) -> str:
+    return harness.find(ft.Semantics, identifier=identifier).content.value
+
+
+async def compare_with(harness, name: str) -> None:
+    label = t("players.compare_with", name=name)
+    await harness.click(harness.find(ft.Text, where=lambda c: c.semantics_label == label))
+
+
+async def test_players_are_listed_with_their_records_and_compared(app: AppUnderTest) -> None:
+    one_round_wizard(app.keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])  # Ann 30 wins
+    one_round_wizard(app.keeper, ["Ben", "Ann", "Cas"], [1, 0, 0])  # Ben 30 wins, Ann 20
+    one_round_wizard(app.keeper, ["Ann", "Ben", "Dot"], [1, 0, 0])  # Ann wins again
+    harness = await app.start("/")
+    await harness.click(harness.find(ft.OutlinedButton, text=t("players.open")))
+    assert harness.page.route == "/players"
+    assert shown(harness, "player-ann") == t("players.line", games=3, wins=2, rate=67)
+    assert shown(harness, "player-dot") == t("players.line", games=1, wins=0, rate=0)
+    await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
+    assert shown(harness, "record-wizard-0") == t("players.games_wins", games=3, wins=2, rate=67)
+    scores = t("players.scores", average="26.7", best=30, worst=20)
+    assert shown(harness, "record-wizard-1") == scores
+    assert shown(harness, "record-wizard-2") == t("players.streak", current=1, longest=1)
+    await compare_with(harness, "Ben")
+    expected = t(
+        "players.head_to_head",
+        games=3,
+        first="Ann",
+        first_ahead=2,
+        second="Ben",
+        second_ahead=1,
+        level=0,
+    )
+    assert shown(harness, "head-to-head") == expected
+
+
+async def test_two_spellings_are_counted_as_one_person_after_merging(app: AppUnderTest) -> None:
+    one_round_wizard(app.keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+    one_round_wizard(app.keeper, ["Anne", "Ben", "Cas"], [1, 0, 0])
+    harness = await app.start("/players")
+    await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
+    await compare_with(harness, "Anne")
+    button = t("players.same_person", first="Ann", second="Anne")
+    await harness.click(harness.find(ft.OutlinedButton, text=button))
+    assert shown(harness, "player-ann") == t("players.line", games=2, wins=2, rate=100)
+    assert not harness.find_all(ft.Semantics, identifier="player-anne")
+    assert {player.player for player in app.keeper.players()} == {"ann", "ben", "cas"}
+
+
+async def test_with_no_finished_game_the_screen_says_where_records_come_from(
+    app: AppUnderTest,
+) -> None:
+    app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    harness = await app.start("/players")
+    assert t("players.none") in harness.texts()

@@ -1,0 +1,151 @@
+"""Players: everyone who has finished a game here, each one's record per game, head to head,
+and a way to count two spellings as one person. Read from stored results: no game is
+replayed to open this screen."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorers.stats import Record
+from storage import StorageError
+from storage.store import PlayerSummary
+from views.games import GAMES, GAMES_BY_ID
+from views.i18n import t
+from views.screen import screen
+from views.services import use_services
+from views.table import message_of
+from views.widgets import choice_chips, identified, message_line
+
+ALL_GAMES = ""
+
+
+def percent(part: int, whole: int) -> int:
+    return round(100 * part / whole) if whole else 0
+
+
+def player_line(player: PlayerSummary) -> str:
+    return t(
+        "players.line",
+        games=player.games,
+        wins=player.wins,
+        rate=percent(player.wins, player.games),
+    )
+
+
+def record_lines(record: Record) -> list[str]:
+    """A record in a few lines: games and wins, scores, streaks."""
+    return [
+        t(
+            "players.games_wins",
+            games=record.games,
+            wins=record.wins,
+            rate=percent(record.wins, record.games),
+        ),
+        t(
+            "players.scores",
+            average=f"{record.average_score or 0:.1f}",
+            best=record.best,
+            worst=record.worst,
+        ),
+        t("players.streak", current=record.current_streak, longest=record.longest_streak),
+    ]
+
+
+def game_filter(chosen: str, on_pick: Callable[[str], None]) -> ft.Control:
+    options = [(ALL_GAMES, t("players.all_games"), t("players.all_games"))]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAMES]
+    return choice_chips(options, chosen, on_pick)
+
+
+@ft.component
+def PlayerCard(
+    player: PlayerSummary, others: list[PlayerSummary], on_merged: Callable[[], None]
+) -> ft.Control:
+    """One person's records per game, head to head with another, and merging names."""
+    keeper = use_services().keeper
+    rival, set_rival = ft.use_state(None)
+    failure, set_failure = ft.use_state(None)
+    records = keeper.records(player.player)
+    controls: list[ft.Control] = []
+    for game, record in records.items():
+        view = GAMES_BY_ID.get(game)
+        controls.append(
+            ft.Text(t(view.title_key) if view else game, theme_style=ft.TextThemeStyle.TITLE_SMALL)
+        )
+        controls += [
+            identified(f"record-{game}-{n}", ft.Text(line))
+            for n, line in enumerate(record_lines(record))
+        ]
+    names = {other.player: other.name for other in others}
+    if others:
+        controls.append(ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls.append(
+            choice_chips(
+                [(key, name, t("players.compare_with", name=name)) for key, name in names.items()],
+                rival or "",
+                set_rival,
+            )
+        )
+    if rival in names:
+        both = keeper.head_to_head(player.player, rival)
+        controls.append(
+            identified(
+                "head-to-head",
+                ft.Text(
+                    t(
+                        "players.head_to_head",
+                        games=both.games,
+                        first=player.name,
+                        first_ahead=both.first_ahead,
+                        second=names[rival],
+                        second_ahead=both.second_ahead,
+                        level=both.level,
+                    )
+                ),
+            )
+        )
+
+        def merge(_: ft.Event[ft.OutlinedButton]) -> None:
+            try:
+                keeper.merge_players(rival, into=player.player)
+            except StorageError as error:
+                set_failure(message_of(error))
+                return
+            set_rival(None)
+            on_merged()
+
+        controls.append(
+            ft.OutlinedButton(
+                t("players.same_person", first=player.name, second=names[rival]),
+                icon=ft.Icons.MERGE,
+                on_click=merge,
+            )
+        )
+    controls.append(message_line(failure))
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=controls)))
+
+
+@ft.component
+def PlayersScreen() -> ft.View:
+    keeper = use_services().keeper
+    game, set_game = ft.use_state(ALL_GAMES)
+    version, set_version = ft.use_state(0)
+    chosen, set_chosen = ft.use_state(None)
+    players = ft.use_memo(lambda: keeper.players(game or None), [game, version])
+    controls: list[ft.Control] = [game_filter(game, set_game)]
+    if not players:
+        controls.append(ft.Text(t("players.none")))
+    for player in players:
+        opened = player.player == chosen
+        controls.append(
+            ft.ListTile(
+                title=ft.Text(player.name, weight=ft.FontWeight.BOLD),
+                subtitle=identified(f"player-{player.player}", ft.Text(player_line(player))),
+                trailing=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
+                on_click=lambda _, key=player.player: set_chosen(None if key == chosen else key),
+            )
+        )
+        if opened:
+            others = [other for other in players if other.player != player.player]
+            controls.append(PlayerCard(player, others, lambda: set_version(version + 1)))
+    return screen("/players", t("players.title"), controls, back_to="/")
