@@ -121,7 +121,7 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
 
     controls: list[ft.Control] = [Banner(table, view)]
     if state.is_over and table.editing is None:
-        controls.append(FinalStandings(table, rematch))
+        controls += [FinalStandings(table, rematch), message_line(table.message)]
     else:
         controls += [view.entry(table), message_line(table.message), submit_bar(table)]
         result = last_round(table)
@@ -142,6 +142,13 @@ def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
 @ft.component
 def GameScreen() -> ft.View:
     game_id = ft.use_route_params().get("game_id", "")
+    # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
+    # screen, so nothing of the old game's state is shown at the new game's address.
+    return OpenGame(game_id, key=game_id)
+
+
+@ft.component
+def OpenGame(game_id: str) -> ft.View:
     services = use_services()
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"
