@@ -66,6 +66,13 @@ def score_parts(
     return ScoreParts(pair, full[first], full[second], down, product // down if down else undivided)
 
 
+def seat_parts(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> ScoreParts:
+    """What `seat` scores for the round in `entry` under the game's settings, and how: the
+    pair the player chose, else the best one under the "nothing face down" setting."""
+    counts, face_up = entry["counts"][seat], entry["face_up"][seat]
+    return score_parts(counts, face_up, settings["nothing_face_down"])
+
+
 def round_score(
     counts: Mapping[str, int],
     face_up: tuple[str, str],
@@ -270,10 +277,8 @@ class PlottersRules(SeatedGame):
             )
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
-        rule = context.settings["nothing_face_down"]
         return tuple(
-            score_parts(counts, pair, rule).score
-            for counts, pair in zip(entry["counts"], entry["face_up"], strict=True)
+            seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )
 
 

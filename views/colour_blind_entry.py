@@ -354,7 +354,7 @@ def ColourBlindEntry(table: Table) -> ft.Control:
     )
 
 
-def colour_blind_cell(entry: Mapping[str, Any], seat: int) -> str:
+def colour_blind_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
     """What the score sheet shows of a player's deal: good sum minus bad sum."""
     parts = deal_parts(captured_cards(entry, seat), good_colour(entry["row"]))
     return f"{parts.good_sum}{MINUS}{parts.bad_sum}"

@@ -26,7 +26,8 @@ class GameView:
     # The banner's words for the player who starts the round ("Bidding starts with Ben").
     first_key: str
     entry: Callable[[Table], ft.Control]
-    cell: Callable[[Mapping[str, Any], int], str]
+    # A player's round on the score sheet, explained by the parts the rules scored.
+    cell: Callable[[Mapping[str, Any], int, Mapping[str, Any]], str]
     # An extra banner line while the game runs, when the game has something to say
     # ("Tied on top: another deal is played"); None when it has nothing.
     banner_note: Callable[[GameState], str | None] | None = None

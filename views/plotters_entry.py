@@ -19,6 +19,7 @@ from scorers.plotters import (
     colours_held,
     must_choose_face_up,
     score_parts,
+    seat_parts,
 )
 from views.i18n import t
 from views.table import Entry, Table
@@ -310,9 +311,9 @@ def PlottersEntry(table: Table) -> ft.Control:
     )
 
 
-def plotters_cell(entry: Mapping[str, Any], seat: int) -> str:
+def plotters_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
     """What the score sheet shows of a player's round: "6x4/2" (the face-up counts over
-    the face-down ones)."""
+    the face-down ones), from the very parts the rules scored."""
     counts = entry["counts"][seat]
     held = colours_held(counts)
     if held == 0:
@@ -320,7 +321,7 @@ def plotters_cell(entry: Mapping[str, Any], seat: int) -> str:
     if held == 1:
         colour = next(c for c in COLOURS if counts[c])
         return t("plotters.cell_one_colour", count=counts[colour], colour=colour_name(colour))
-    parts = score_parts(counts, entry["face_up"][seat])
+    parts = seat_parts(entry, seat, settings)
     if parts.down == 0:
         return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
     return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)

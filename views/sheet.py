@@ -55,7 +55,7 @@ def ScoreSheet(table: Table, view: GameView) -> ft.Control:
                                 spacing=0,
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                 controls=[
-                                    ft.Text(view.cell(scored.entry, seat), size=11),
+                                    ft.Text(view.cell(scored.entry, seat, state.settings), size=11),
                                     identified(
                                         f"cell-{number}-{seat}",
                                         ft.Text(str(scored.scores[seat])),

@@ -160,6 +160,6 @@ def cloud_choice(table: Table, order: list[int]) -> ft.Control:
     return ft.Column(spacing=6, controls=controls)
 
 
-def wizard_cell(entry: Mapping[str, Any], seat: int) -> str:
+def wizard_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
     """What the score sheet shows of a player's round: bid (after any Cloud) / tricks."""
     return f"{counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
