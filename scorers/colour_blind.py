@@ -100,6 +100,12 @@ def captured_cards(entry: Mapping[str, Any], seat: int) -> list[str]:
     return [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat]
 
 
+def seat_parts(entry: Mapping[str, Any], seat: int) -> DealParts:
+    """What `seat` scores for the deal in `entry`, and how: the good and bad sums of the row
+    cards they captured."""
+    return deal_parts(captured_cards(entry, seat), good_colour(entry["row"]))
+
+
 def next_capture(entry: Mapping[str, Any]) -> int | None:
     """Index of the row card the next trick's winner takes (the uncovered end), or None."""
     captured_by = entry["captured_by"]
@@ -170,10 +176,7 @@ class ColourBlindRules(SeatedGame):
         return {"row": row, "captured_by": captured_by}
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
-        good = good_colour(entry["row"])
-        return tuple(
-            round_score(captured_cards(entry, seat), good) for seat in range(len(context.players))
-        )
+        return tuple(seat_parts(entry, seat).score for seat in range(len(context.players)))
 
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]

@@ -21,9 +21,7 @@ from scorers.colour_blind import (
     good_colour,
     next_capture,
     take_trick,
-    target_reached_but_tied,
 )
-from scorers.ledger import GameState
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified
@@ -313,7 +311,7 @@ def capture_section(
 
 
 @ft.component
-def ColourBlindEntry(table: Table) -> ft.Control:
+def ColourBlindPanel(table: Table) -> ft.Control:
     players, entry = table.state.players, table.entry
     row, captured_by = entry["row"], entry["captured_by"]
     chosen, set_chosen = ft.use_state(None)
@@ -352,16 +350,3 @@ def ColourBlindEntry(table: Table) -> ft.Control:
     return ft.Column(
         controls=controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
     )
-
-
-def colour_blind_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
-    """What the score sheet shows of a player's deal: good sum minus bad sum."""
-    parts = deal_parts(captured_cards(entry, seat), good_colour(entry["row"]))
-    return f"{parts.good_sum}{MINUS}{parts.bad_sum}"
-
-
-def tied_on_top_note(state: GameState) -> str | None:
-    """The banner's word when the target is reached but the top is shared."""
-    if target_reached_but_tied(state.totals, state.settings):
-        return t("colour_blind.tied_on_top", total=max(state.totals))
-    return None

@@ -9,7 +9,8 @@ from storage import StorageError
 from storage.keeper import GameKeeper
 from views.banner import Banner
 from views.game_options import GameOptions
-from views.games import GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.rules import rules_route
 from views.screen import screen
@@ -155,7 +156,7 @@ def OpenGame(game_id: str) -> ft.View:
 
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
-    view = GAMES_BY_ID[table.state.game]
+    view = GAMES[table.state.game]
     return screen(
         route,
         t(view.title_key),

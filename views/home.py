@@ -8,7 +8,8 @@ import flet as ft
 from storage import StorageError
 from storage.keeper import SavedGame
 from views.game_files import ImportButton
-from views.games import GAMES, GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
@@ -30,13 +31,12 @@ def when(moment: datetime) -> str:
 
 def progress_text(game: SavedGame) -> str:
     state = game.ledger.state
-    if state.round_count is None:
-        return t("home.deal", number=state.current_round)
-    return t("home.round_of", number=state.current_round, count=state.round_count)
+    view = GAMES[game.summary.game]
+    return view.round_label(state.current_round, state.round_count, state.settings)
 
 
 def game_title(game: SavedGame) -> str:
-    return t(GAMES_BY_ID[game.summary.game].title_key)
+    return t(GAMES[game.summary.game].title_key)
 
 
 def open_game(game: SavedGame) -> None:

@@ -9,12 +9,12 @@ import flet as ft
 from scorers import InvalidEntry
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
-from views.games import GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
 from views.setup_fields import (
-    SETTING_FIELDS,
     FieldKind,
     SettingField,
     UnreadableSetting,
@@ -43,8 +43,7 @@ class Setup:
     def blank(cls, view: GameView) -> "Setup":
         rules = view.rules
         defaults = rules.resolve_settings({}, rules.min_players)
-        fields = SETTING_FIELDS[view.game]
-        shown = {f.name: form_value(f, defaults[f.name]) for f in fields}
+        shown = {f.name: form_value(f, defaults[f.name]) for f in view.setting_fields}
         return cls(view.game, [""] * rules.min_players, shown)
 
     def set_name(self, seat: int, name: str) -> None:
@@ -76,7 +75,7 @@ class Setup:
         try:
             settings = {
                 f.name: read_value(f, self.shown_settings[f.name])
-                for f in SETTING_FIELDS[self.game]
+                for f in GAMES[self.game].setting_fields
             }
         except UnreadableSetting as error:
             self.settings_message = str(error)
@@ -164,7 +163,7 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
 @ft.component
 def NewGame() -> ft.View:
     game = ft.use_route_params().get("game", "")
-    view = GAMES_BY_ID.get(game)
+    view = GAMES.get(game)
     route = f"/new/{game}"
     if view is None:
         return screen(route, t("app.name"), [ft.Text(t("new_game.unknown"))], back_to="/")
@@ -225,7 +224,7 @@ def SetupForm(view: GameView) -> ft.Control:
         ft.Text(t("setup.first_dealer")),
         choice_chips(dealer_options, setup.dealer, lambda key: setattr(setup, "dealer", key)),
         ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        *[setting_control(setup, setting) for setting in SETTING_FIELDS[view.game]],
+        *[setting_control(setup, setting) for setting in view.setting_fields],
         message_line(setup.settings_message),
         ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start),
     ]

@@ -11,7 +11,6 @@ from typing import Any
 
 import flet as ft
 
-from scorers.ledger import GameState
 from scorers.plotters import (
     COLOURS,
     best_face_up,
@@ -19,7 +18,6 @@ from scorers.plotters import (
     colours_held,
     must_choose_face_up,
     score_parts,
-    seat_parts,
 )
 from views.i18n import t
 from views.table import Entry, Table
@@ -63,11 +61,6 @@ def cards_line(players: int) -> str:
         for high in sorted(set(in_play.values()), reverse=True)
     ]
     return t("plotters.cards_in_play", players=players, groups=", ".join(groups))
-
-
-def cards_note(state: GameState) -> str:
-    """The banner's line for Plotters: which cards are dealt at this table."""
-    return cards_line(len(state.players))
 
 
 def with_count(entry: Entry, seat: int, colour: str, value: int) -> dict[str, Any]:
@@ -283,7 +276,7 @@ def PlayerCards(table: Table, seat: int) -> ft.Control:
 
 
 @ft.component
-def PlottersEntry(table: Table) -> ft.Control:
+def PlottersPanel(table: Table) -> ft.Control:
     state, entry = table.state, table.entry
     players = len(state.players)
     total = sum(sum(counts.values()) for counts in entry["counts"])
@@ -309,19 +302,3 @@ def PlottersEntry(table: Table) -> ft.Control:
             ],
         ],
     )
-
-
-def plotters_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
-    """What the score sheet shows of a player's round: "6x4/2" (the face-up counts over
-    the face-down ones), from the very parts the rules scored."""
-    counts = entry["counts"][seat]
-    held = colours_held(counts)
-    if held == 0:
-        return t("plotters.cell_no_cards")
-    if held == 1:
-        colour = next(c for c in COLOURS if counts[c])
-        return t("plotters.cell_one_colour", count=counts[colour], colour=colour_name(colour))
-    parts = seat_parts(entry, seat, settings)
-    if parts.down == 0:
-        return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
-    return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)

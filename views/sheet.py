@@ -2,7 +2,7 @@
 
 import flet as ft
 
-from views.games import GameView
+from views.game_view import GameView
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified

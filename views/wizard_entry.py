@@ -47,7 +47,7 @@ def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
 
 
 @ft.component
-def WizardEntry(table: Table) -> ft.Control:
+def WizardPanel(table: Table) -> ft.Control:
     state, info, entry = table.state, table.round_info, table.entry
     players, cards = state.players, info.cards
     order = seats_from(info.first, len(players))
@@ -158,8 +158,3 @@ def cloud_choice(table: Table, order: list[int]) -> ft.Control:
             )
         )
     return ft.Column(spacing=6, controls=controls)
-
-
-def wizard_cell(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
-    """What the score sheet shows of a player's round: bid (after any Cloud) / tricks."""
-    return f"{counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
