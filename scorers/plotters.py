@@ -4,7 +4,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -25,6 +25,38 @@ _IN_PLAY = {
     5: {"blue": 17, "green": 17, "red": 18, "yellow": 18},
     6: {"blue": 21, "green": 21, "red": 21, "yellow": 21},
 }
+
+
+class PlottersEntry(TypedDict):
+    """A Plotters round, seat 0 first: each player's cards by colour, the face-up pair each
+    chose (None: the app proposes the best), and whether the round ended early."""
+
+    counts: list[dict[str, int]]
+    face_up: list[list[str] | None]
+    ended_early: bool
+
+
+def with_count(entry: Mapping[str, Any], seat: int, colour: str, count: int) -> PlottersEntry:
+    """The entry with `seat` holding `count` cards of `colour` (the rules check the count)."""
+    counts = [dict(held) for held in entry["counts"]]
+    counts[seat][colour] = count
+    return PlottersEntry(
+        counts=counts, face_up=list(entry["face_up"]), ended_early=entry["ended_early"]
+    )
+
+
+def with_face_up(entry: Mapping[str, Any], seat: int, pair: list[str] | None) -> PlottersEntry:
+    """The entry with `seat`'s chosen face-up pair (None: none chosen)."""
+    face_up = list(entry["face_up"])
+    face_up[seat] = pair
+    counts = [dict(held) for held in entry["counts"]]
+    return PlottersEntry(counts=counts, face_up=face_up, ended_early=entry["ended_early"])
+
+
+def with_ended_early(entry: Mapping[str, Any], ended_early: bool) -> PlottersEntry:
+    """The entry with the round marked as ended early (or not)."""
+    counts = [dict(held) for held in entry["counts"]]
+    return PlottersEntry(counts=counts, face_up=list(entry["face_up"]), ended_early=ended_early)
 
 
 def cards_in_play(players: int) -> dict[str, int]:

@@ -21,6 +21,9 @@ from scorers.colour_blind import (
     good_colour,
     next_capture,
     take_trick,
+    with_captor,
+    with_card_laid,
+    without_last_card,
 )
 from views.i18n import t
 from views.table import Table
@@ -96,22 +99,6 @@ def signed(number: int) -> str:
     return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
-def laid(entry: Mapping[str, Any], card: str) -> dict[str, Any]:
-    """The entry with `card` laid at the uncovered end of the row."""
-    return {"row": [*entry["row"], card], "captured_by": [*entry["captured_by"], None]}
-
-
-def without_last_card(entry: Mapping[str, Any]) -> dict[str, Any]:
-    return {"row": list(entry["row"][:-1]), "captured_by": list(entry["captured_by"][:-1])}
-
-
-def given(entry: Mapping[str, Any], index: int, seat: int | None) -> dict[str, Any]:
-    """The entry with row card `index` captured by `seat` (None: back in the row)."""
-    captured_by = list(entry["captured_by"])
-    captured_by[index] = seat
-    return {"row": list(entry["row"]), "captured_by": captured_by}
-
-
 def card_chip(
     card: str,
     name: str,
@@ -172,7 +159,7 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
                     card_chip(
                         card,
                         t("colour_blind.add_card", card=card_name(card)),
-                        on_click=lambda card=card: table.change(laid(table.entry, card)),
+                        on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
                         disabled=card in in_row,
                         struck=card in in_row,
                     )
@@ -275,7 +262,7 @@ def capture_section(
     ]
 
     def give(seat: int | None) -> None:
-        if chosen is not None and table.change(given(table.entry, chosen, seat)):
+        if chosen is not None and table.change(with_captor(table.entry, chosen, seat)):
             choose(None)
 
     index = next_capture(entry)

@@ -7,7 +7,6 @@ shown at the counter that was changed; the pair and formula come from scorers.pl
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -18,6 +17,9 @@ from scorers.plotters import (
     colours_held,
     must_choose_face_up,
     score_parts,
+    with_count,
+    with_ended_early,
+    with_face_up,
 )
 from views.i18n import t
 from views.table import Entry, Table
@@ -61,18 +63,6 @@ def cards_line(players: int) -> str:
         for high in sorted(set(in_play.values()), reverse=True)
     ]
     return t("plotters.cards_in_play", players=players, groups=", ".join(groups))
-
-
-def with_count(entry: Entry, seat: int, colour: str, value: int) -> dict[str, Any]:
-    counts = [dict(c) for c in entry["counts"]]
-    counts[seat][colour] = value
-    return {**entry, "counts": counts}
-
-
-def with_face_up(entry: Entry, seat: int, pair: list[str] | None) -> dict[str, Any]:
-    face_up = list(entry["face_up"])
-    face_up[seat] = pair
-    return {**entry, "face_up": face_up}
 
 
 def formula_line(counts: Mapping[str, int], pair: Sequence[str] | None, rule: str) -> str:
@@ -294,7 +284,7 @@ def PlottersPanel(table: Table) -> ft.Control:
             ft.Switch(
                 label=t("plotters.ended_early"),
                 value=entry["ended_early"],
-                on_change=lambda e: table.change({**table.entry, "ended_early": e.control.value}),
+                on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
             ),
             *[
                 PlayerCards(table, seat, key=f"{table.round_number}-{seat}")

@@ -1,12 +1,9 @@
 """Wizard's round entry: bids in bidding order, then tricks, then "Score round"."""
 
-from collections.abc import Mapping
-from typing import Any
-
 import flet as ft
 
 from scorers.seats import seats_from
-from scorers.wizard import counted_bids, dealer_restriction
+from scorers.wizard import counted_bids, dealer_restriction, with_bid, with_cloud, with_tricks
 from views.i18n import t
 from views.table import Table
 from views.widgets import choice_chips, identified, number_chips
@@ -23,13 +20,6 @@ def count_line(key: str, total: int, cards: int) -> str:
     else:
         gap = t("wizard.exact")
     return t(key, total=total, cards=cards, gap=gap)
-
-
-def with_value(entry: Mapping[str, Any], field: str, seat: int, value: int) -> dict[str, Any]:
-    """The entry with one player's bid or tricks set; the same value again clears it."""
-    values = list(entry[field])
-    values[seat] = None if values[seat] == value else value
-    return {**entry, field: values}
 
 
 def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
@@ -67,7 +57,7 @@ def WizardPanel(table: Table) -> ft.Control:
                 lambda n: t("wizard.bid_name", player=players[seat], count=n),
                 selected=bids[seat],
                 forbidden=forbidden,
-                on_pick=lambda n: table.change(with_value(table.entry, "bids", seat, n)),
+                on_pick=lambda n: table.change(with_bid(table.entry, seat, n)),
             ),
         )
 
@@ -85,7 +75,7 @@ def WizardPanel(table: Table) -> ft.Control:
                     count=n,
                 ),
                 selected=tricks[seat],
-                on_pick=lambda n: table.change(with_value(table.entry, "tricks", seat, n)),
+                on_pick=lambda n: table.change(with_tricks(table.entry, seat, n)),
             ),
         )
 
@@ -114,11 +104,6 @@ def WizardPanel(table: Table) -> ft.Control:
         if state.settings["cloud"]:
             controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=10)
-
-
-def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> dict[str, Any]:
-    cloud = None if seat is None else {"seat": seat, "change": change}
-    return {**entry, "cloud": cloud}
 
 
 def cloud_choice(table: Table, order: list[int]) -> ft.Control:
