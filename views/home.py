@@ -88,6 +88,40 @@ def new_game_tile(view: GameView) -> ft.Control:
     )
 
 
+def delete_dialog(
+    game: SavedGame,
+    on_confirm: Callable[[ft.Event[ft.TextButton]], None],
+    on_cancel: Callable[[], None],
+) -> ft.AlertDialog:
+    """Asks before a finished game is deleted."""
+    players = ", ".join(game.ledger.state.players)
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("home.delete_title")),
+        content=ft.Text(t("home.delete_question", game=game_title(game), players=players)),
+        actions=[
+            ft.TextButton(t("home.delete_cancel"), on_click=lambda _: on_cancel()),
+            ft.TextButton(t("home.delete_confirm"), on_click=on_confirm),
+        ],
+        on_dismiss=lambda _: on_cancel(),
+    )
+
+
+def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
+    """A message for the player (storage moved a damaged file aside, a delete failed)."""
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Row(
+                controls=[
+                    ft.Text(notice, expand=True),
+                    ft.TextButton(t("home.notice_ok"), on_click=lambda _: on_ok()),
+                ]
+            ),
+        )
+    )
+
+
 @ft.component
 def Home() -> ft.View:
     services = use_services()
@@ -121,41 +155,14 @@ def Home() -> ft.View:
         )
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(t("home.delete_title")),
-            content=ft.Text(
-                t(
-                    "home.delete_question",
-                    game=game_title(pending_delete),
-                    players=", ".join(pending_delete.ledger.state.players),
-                )
-            ),
-            actions=[
-                ft.TextButton(t("home.delete_cancel"), on_click=lambda _: set_pending_delete(None)),
-                ft.TextButton(t("home.delete_confirm"), on_click=confirm_delete),
-            ],
-            on_dismiss=lambda _: set_pending_delete(None),
-        )
+        delete_dialog(pending_delete, confirm_delete, lambda: set_pending_delete(None))
         if pending_delete is not None
         else None
     )
 
     controls: list[ft.Control] = []
     if notice:
-        controls.append(
-            ft.Card(
-                content=ft.Container(
-                    padding=12,
-                    content=ft.Row(
-                        controls=[
-                            ft.Text(notice, expand=True),
-                            ft.TextButton(t("home.notice_ok"), on_click=lambda _: set_notice(None)),
-                        ]
-                    ),
-                )
-            )
-        )
+        controls.append(notice_card(notice, lambda: set_notice(None)))
     if unfinished:
         controls.append(ft.Text(t("home.in_progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [unfinished_tile(game) for game in unfinished]
