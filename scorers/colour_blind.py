@@ -159,12 +159,16 @@ def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) 
 
 
 class ColourBlindRules(SeatedGame):
+    """Colour-blind for exactly 3 players: deals are played until one player alone has
+    reached the target."""
+
     name = "colour_blind"
     title = "Colour-blind"
     min_players = PLAYERS
     max_players = PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """target: the score that ends the game once one player alone has reached it (100)."""
         return resolve(given, {"target": (100, positive_whole)}, self.title)
 
     def round_count(self, players: int, settings: Mapping[str, Any]) -> None:
@@ -201,11 +205,13 @@ class ColourBlindRules(SeatedGame):
         return {"row": row, "captured_by": captured_by}
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        """Each seat's `seat_parts` score: good minus bad captured values, never below 0."""
         return tuple(seat_parts(entry, seat).score for seat in range(len(context.players)))
 
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
     ) -> bool:
+        """Over when the top total reaches the target and no one shares it."""
         return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
 
 

@@ -24,6 +24,7 @@ class RoundInfo:
 
     @property
     def reminder_text(self) -> str:
+        """The reminder in English, its parameters filled in."""
         return REMINDERS[self.reminder].format(**self.reminder_params)
 
 
@@ -153,22 +154,29 @@ class SeatedGame:
     max_players: ClassVar[int]
 
     def check_players(self, players: object) -> tuple[str, ...]:
+        """See GameRules.check_players: the count from `min_players` to `max_players`."""
         return check_names(players, self.title, self.min_players, self.max_players)
 
     def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None:
+        """See GameRules.round_count; every game says its own."""
         raise NotImplementedError
 
     def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        """How many cards each player is dealt in round `number` (a valid round)."""
         raise NotImplementedError
 
     def reminder(
         self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
     ) -> tuple[str, dict[str, Any]]:
+        """The round's reminder: a key of scorers.messages.REMINDERS and its parameters,
+        given the cards each and the names of the dealer and the player who starts."""
         raise NotImplementedError
 
     def round_info(
         self, number: int, players: Sequence[str], first_dealer: int, settings: Mapping[str, Any]
     ) -> RoundInfo:
+        """See GameRules.round_info: the dealer passes left each round, the player left of
+        the dealer starts, and `cards_per_player` and `reminder` fill in the rest."""
         count = len(players)
         last = self.round_count(count, settings)
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
@@ -184,6 +192,7 @@ class SeatedGame:
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
     ) -> bool:
+        """See GameRules.is_over: over once the last of a fixed number of rounds is played."""
         last = self.round_count(len(totals), settings)
         return last is not None and rounds_played >= last
 
@@ -193,4 +202,5 @@ class SeatedGame:
         rounds: Sequence[ScoredRound],
         settings: Mapping[str, Any],
     ) -> tuple[Standing, ...]:
+        """See GameRules.standings: by total alone, equal totals sharing a place."""
         return rank(totals)

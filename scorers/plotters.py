@@ -224,12 +224,16 @@ def trick_result(cards: Sequence[str], players: int) -> TrickResult:
 
 
 class PlottersRules(SeatedGame):
+    """Plotters for 4 to 6 players: one round per player, 14 cards each."""
+
     name = "plotters"
     title = "Plotters"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """nothing_face_down: what two face-up colours score with nothing face down, their
+        product ("divide_by_one", the default) or 0 ("zero")."""
         spec = {"nothing_face_down": ("divide_by_one", one_of(*NOTHING_FACE_DOWN))}
         return resolve(given, spec, self.title)
 
@@ -309,6 +313,7 @@ class PlottersRules(SeatedGame):
             )
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        """Each seat's `seat_parts` score: the chosen (or best) pair under the setting."""
         return tuple(
             seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )

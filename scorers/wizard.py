@@ -144,12 +144,17 @@ def _round_sizes(players: int) -> ValueCheck:
 
 
 class WizardRules(SeatedGame):
+    """Wizard for 3 to 6 players: 60 / players rounds (or the short game's hand sizes),
+    round k dealing k cards each."""
+
     name = "wizard"
     title = "Wizard"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and
+        round_sizes (None: the full game; else a list of hand sizes, one per round)."""
         # tie_break_by_bids defaults on: it is the tie-break the published rules give.
         spec = {
             "hook": (False, on_off),
@@ -253,6 +258,7 @@ class WizardRules(SeatedGame):
             raise InvalidEntry("wizard.tricks_total_bomb", total=total, cards=cards, less=cards - 1)
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        """Each seat's `round_score` against the bid as counted (after any Cloud change)."""
         return tuple(
             round_score(bid, tricks)
             for bid, tricks in zip(counted_bids(entry), entry["tricks"], strict=True)
