@@ -10,11 +10,11 @@ from scorers import colour_blind
 from scorers.game import GameRules
 from scorers.ledger import GameState
 from views.colour_blind_entry import MINUS, ColourBlindPanel
+from views.colour_blind_trick import ColourBlindTrickHelper
 from views.game_view import GameView
 from views.i18n import t
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
-from views.trick_helpers import ColourBlindTrickHelper
 
 
 class ColourBlind(GameView):

@@ -11,9 +11,9 @@ from scorers.ledger import GameState
 from views.game_view import GameView
 from views.i18n import t
 from views.plotters_entry import PlottersPanel, cards_line, colour_name
+from views.plotters_trick import PlottersTrickHelper
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
-from views.trick_helpers import PlottersTrickHelper
 
 
 class Plotters(GameView):
