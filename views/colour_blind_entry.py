@@ -17,9 +17,9 @@ from scorers.colour_blind import (
     DealParts,
     captured_cards,
     card_colour,
-    deal_parts,
     good_colour,
     next_capture,
+    seat_parts,
     take_trick,
     with_captor,
     with_card_laid,
@@ -217,7 +217,7 @@ def live_line(parts: DealParts) -> str:
 def player_summary(entry: Mapping[str, Any], good: str, seat: int, name: str) -> ft.Control:
     """A player's captured cards, good and bad, and what the deal scores for them."""
     captured = captured_cards(entry, seat)
-    parts = deal_parts(captured, good)
+    parts = seat_parts(entry, seat)
 
     def cards_line(key: str, cards: list[str], total: int) -> ft.Control:
         faces = [card_face(c, name=card_name(c)) for c in cards]
