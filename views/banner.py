@@ -9,6 +9,8 @@ from views.widgets import identified
 
 
 def round_line(table: Table, view: GameView) -> str:
+    """The banner's first line: the round (as the game words it) or the round being corrected, the
+    cards each, the dealer and who starts."""
     state, info = table.state, table.round_info
     if table.editing is not None:
         number = t("banner.correcting", number=table.editing)
@@ -32,6 +34,8 @@ def progress(table: Table, view: GameView) -> float:
 
 @ft.component
 def Banner(table: Table, view: GameView) -> ft.Control:
+    """Where the table is: the round line, the reminder and the game's note, or the winner once the
+    game is over, above a progress bar."""
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]

@@ -126,6 +126,7 @@ def card_chip(
 
 
 def card_row(cards: list[ft.Control]) -> ft.Row:
+    """Cards side by side, wrapping onto the next line."""
     return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=cards)
 
 
@@ -196,6 +197,7 @@ def row_chip(
 def player_buttons(
     players: tuple[str, ...], label: Callable[[str], str], on_pick: Callable[[int], None]
 ) -> list[ft.Control]:
+    """One button per player, labelled by `label` (e.g. "Ann won the trick")."""
     return [
         ft.FilledButton(
             label(name),
@@ -299,6 +301,8 @@ def capture_section(
 
 @ft.component
 def ColourBlindPanel(table: Table) -> ft.Control:
+    """The deal's entry: the row as laid, then the card picker until the row is full, then who
+    captured what."""
     players, entry = table.state.players, table.entry
     row, captured_by = entry["row"], entry["captured_by"]
     chosen, set_chosen = ft.use_state(None)

@@ -10,6 +10,7 @@ from views.trick_helpers import card_fields, check_in_play_order, result_text, u
 
 
 def colour_blind_result(cards: Sequence[str], winner: int) -> str:
+    """Which seat's card wins, and whether an equal rank played later decided it."""
     codes = [colour_blind.parse_card(card) for card in cards]
     rank = codes[winner][:-1]
     key = (
@@ -22,6 +23,7 @@ def colour_blind_result(cards: Sequence[str], winner: int) -> str:
 
 @ft.component
 def ColourBlindTrickHelper() -> ft.Control:
+    """Three card fields in play order and the card that wins the trick."""
     cards, set_card = use_cards(colour_blind.PLAYERS)
     check = check_in_play_order(cards, colour_blind.trick_winner)
     if check.result is None:

@@ -49,6 +49,7 @@ def history_button(
 
 
 def history_buttons(table: Table) -> list[ft.Control]:
+    """Undo and redo for the app bar."""
     ledger = table.game.ledger
     return [
         history_button(
@@ -110,6 +111,8 @@ def last_round(table: Table) -> ft.Control | None:
 
 
 def game_body(table: Table, view: GameView) -> list[ft.Control]:
+    """The game screen's content: banner, then the round's entry (or the final standings and a
+    rematch), each with the last refusal, then the sheet and the options."""
     state = table.state
 
     def rematch() -> None:
@@ -134,6 +137,7 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
 
 
 def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
+    """The saved game as an open Table, or None when it cannot be opened."""
     try:
         return Table(keeper, keeper.open(game_id))
     except StorageError:
@@ -142,6 +146,7 @@ def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
 
 @ft.component
 def GameScreen() -> ft.View:
+    """The screen at /game/<id>, keyed by the id (see OpenGame)."""
     game_id = ft.use_route_params().get("game_id", "")
     # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
     # screen, so nothing of the old game's state is shown at the new game's address.
@@ -150,6 +155,7 @@ def GameScreen() -> ft.View:
 
 @ft.component
 def OpenGame(game_id: str) -> ft.View:
+    """One game at the table, or a line saying it was not found."""
     services = use_services()
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"

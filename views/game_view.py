@@ -37,6 +37,7 @@ class GameView(ABC):
 
     @property
     def game(self) -> str:
+        """The game's name as saved with every game (the rules' name)."""
         return self.rules.name
 
     @abstractmethod

@@ -95,6 +95,7 @@ class Setup:
 
 
 def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
+    """One player's name field with buttons to move the player up a seat and to remove them."""
     name = setup.names[seat]
     shown = name.strip() or t("setup.player_n", n=seat + 1)
     return ft.Row(
@@ -122,6 +123,7 @@ def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
 
 
 def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
+    """A setting's control (switch, choice chips or text field) with its one-line help."""
     label, help_text = t(setting.label_key), t(setting.help_key)
     value = setup.shown_settings[setting.name]
     if setting.kind is FieldKind.SWITCH:
@@ -162,6 +164,7 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
 
 @ft.component
 def NewGame() -> ft.View:
+    """The screen at /new/<game>: the setup form of that game."""
     game = ft.use_route_params().get("game", "")
     view = GAMES.get(game)
     route = f"/new/{game}"
@@ -172,6 +175,8 @@ def NewGame() -> ft.View:
 
 @ft.component
 def SetupForm(view: GameView) -> ft.Control:
+    """Players in seat order (with recent names to add), the first dealer, the game's settings and
+    Start."""
     keeper = use_services().keeper
     setup, _ = ft.use_state(lambda: Setup.blank(view))
     recent, _ = ft.use_state(lambda: keeper.recent_names())

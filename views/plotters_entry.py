@@ -42,6 +42,7 @@ WHOLE_NUMBER = re.compile(r"[+-]?\d+", re.ASCII)
 
 
 def colour_name(colour: str) -> str:
+    """The colour's name in the player's language."""
     return t(COLOUR_KEYS[colour])
 
 
@@ -161,6 +162,7 @@ class CountField:
 
 
 def swatch(colour: str) -> ft.Control:
+    """A round spot of the colour, beside its counter."""
     return ft.Container(
         width=18,
         height=18,
@@ -325,6 +327,7 @@ def PlayerCards(table: Table, seat: int) -> ft.Control:
 
 @ft.component
 def PlottersPanel(table: Table) -> ft.Control:
+    """The round's entry: the cards counted so far, "ended early", and one card per player."""
     state, entry = table.state, table.entry
     players = len(state.players)
     total = sum(sum(counts.values()) for counts in entry["counts"])

@@ -18,11 +18,13 @@ COLOUR_NAMES = {
 
 
 def plotters_card_name(card: str, players: int) -> str:
+    """A card as a player says it ("blue 7")."""
     colour, number = plotters.parse_card(card, players)
     return t("rules.plotters.card", colour=t(COLOUR_NAMES[colour]), number=number)
 
 
 def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickResult) -> str:
+    """Who picks (with their card and how many cards they pick) and who takes the rest and leads."""
     picker = {
         "picker": result.picker + 1,
         "picker_card": plotters_card_name(cards[result.picker], players),
@@ -40,6 +42,7 @@ def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickRe
 
 @ft.component
 def PlottersTrickHelper() -> ft.Control:
+    """The number of players, a card field per player in play order, and the trick's result."""
     players, set_players = ft.use_state(plotters.MIN_PLAYERS)
     cards, set_card = use_cards(plotters.MAX_PLAYERS)
     in_trick = cards[:players]
