@@ -7,7 +7,6 @@ from typing import Any
 import flet as ft
 
 from scorers import colour_blind
-from scorers.game import GameRules
 from scorers.ledger import GameState
 from views.colour_blind_entry import MINUS, ColourBlindPanel
 from views.colour_blind_trick import ColourBlindTrickHelper
@@ -18,7 +17,7 @@ from views.table import Table
 
 
 class ColourBlind(GameView):
-    rules: GameRules = colour_blind.RULES
+    rules = colour_blind.RULES
     title_key = "game.colour_blind"
     blurb_key = "game.colour_blind.blurb"
     setting_fields = (
@@ -28,7 +27,7 @@ class ColourBlind(GameView):
     def trick_helper(self) -> ft.Control:
         return ColourBlindTrickHelper()
 
-    def entry(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return ColourBlindPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

@@ -127,7 +127,7 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
     if state.is_over and table.editing is None:
         controls += [FinalStandings(table, rematch), message_line(table.message)]
     else:
-        controls += [view.entry(table), message_line(table.message), submit_bar(table)]
+        controls += [view.entry_panel(table), message_line(table.message), submit_bar(table)]
         result = last_round(table)
         if result is not None:
             controls.append(result)

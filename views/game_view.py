@@ -22,7 +22,7 @@ from views.table import Table
 
 class GameView(ABC):
     """One game as the screens show it. Subclasses set the class attributes and implement
-    `entry` and `cell`; the other methods have defaults a game may override."""
+    `entry_panel` and `cell`; the other methods have defaults a game may override."""
 
     rules: ClassVar[GameRules]
     """The game's rules (scorers); `game` is their name."""
@@ -41,7 +41,7 @@ class GameView(ABC):
         return self.rules.name
 
     @abstractmethod
-    def entry(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         """The panel where the round at the table is entered: it shows `table.entry` and
         makes every change through `table.change`."""
 

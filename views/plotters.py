@@ -6,7 +6,6 @@ from typing import Any
 import flet as ft
 
 from scorers import plotters
-from scorers.game import GameRules
 from scorers.ledger import GameState
 from views.game_view import GameView
 from views.i18n import t
@@ -17,7 +16,7 @@ from views.table import Table
 
 
 class Plotters(GameView):
-    rules: GameRules = plotters.RULES
+    rules = plotters.RULES
     title_key = "game.plotters"
     blurb_key = "game.plotters.blurb"
     setting_fields = (
@@ -36,7 +35,7 @@ class Plotters(GameView):
     def trick_helper(self) -> ft.Control:
         return PlottersTrickHelper()
 
-    def entry(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return PlottersPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

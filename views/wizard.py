@@ -6,7 +6,6 @@ from typing import Any
 import flet as ft
 
 from scorers import wizard
-from scorers.game import GameRules
 from views.game_view import GameView
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
@@ -14,7 +13,7 @@ from views.wizard_entry import WizardPanel
 
 
 class Wizard(GameView):
-    rules: GameRules = wizard.RULES
+    rules = wizard.RULES
     title_key = "game.wizard"
     blurb_key = "game.wizard.blurb"
     first_key = "banner.bidding_starts"
@@ -34,7 +33,7 @@ class Wizard(GameView):
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
     )
 
-    def entry(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return WizardPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

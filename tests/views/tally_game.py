@@ -9,7 +9,7 @@ import flet as ft
 
 from scorers.checks import fields, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import GameRules, RoundContext, SeatedGame
+from scorers.game import RoundContext, SeatedGame
 from scorers.settings import positive_whole, resolve
 from views.game_view import GameView
 from views.setup_fields import FieldKind, SettingField
@@ -83,12 +83,12 @@ def TallyPanel(table: Table) -> ft.Control:
 
 
 class Tally(GameView):
-    rules: GameRules = TallyRules()
+    rules = TallyRules()
     title_key = "tally.title"
     blurb_key = "tally.blurb"
     setting_fields = (SettingField("rounds", FieldKind.NUMBER, "tally.rounds", "tally.help"),)
 
-    def entry(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return TallyPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

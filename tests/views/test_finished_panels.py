@@ -55,5 +55,5 @@ async def test_an_entry_panel_renders_for_a_finished_game(
 ) -> None:
     finished = FINISHERS[game](keeper)
     assert finished.ledger.state.is_over
-    await harness.render(GAMES[game].entry, Table(keeper, finished))
+    await harness.render(GAMES[game].entry_panel, Table(keeper, finished))
     assert harness.texts()
