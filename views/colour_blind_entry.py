@@ -53,8 +53,8 @@ RANK_KEYS = {
 }
 COLOUR_KEYS = {"red": "colour_blind.red", "black": "colour_blind.black"}
 RED_INK = ft.Colors.RED_700
-CARD_WIDTH = 44
-CARD_HEIGHT = 40
+CARD_WIDTH = 48  # a tap target no smaller than 48 x 48
+CARD_HEIGHT = 48
 ROW_HEIGHT = 2 * CARD_HEIGHT + 4  # 13 cards take two lines on a phone
 PLAYER_BUTTON_HEIGHT = 52
 
