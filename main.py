@@ -95,6 +95,8 @@ def run(argv: list[str]) -> None:
     notice = t(opened.recovery.key, **opened.recovery.params) if opened.recovery else None
     if notice:
         print(notice, file=sys.stderr, flush=True)
+    keeper = GameKeeper(opened.store)
+    keeper.complete_listings()
     # Flet opens no browser and keeps our port when it believes it runs on a server.
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(
@@ -103,7 +105,7 @@ def run(argv: list[str]) -> None:
         daemon=True,
     ).start()
     ft.run(
-        build_main(GameKeeper(opened.store), notice),
+        build_main(keeper, notice),
         name="",
         host=args.host,
         port=port,

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.figures import Row, median_time, ms, p95, print_table
 from storage import DB_FILENAME, GameStore, open_store
 from storage.connection import connect
+from storage.listing import Listing
 
 Actions = list[tuple[str, dict[str, Any]]]
 SHAPES = ((6, 10), (3, 20))  # (players, rounds) of a full Wizard game
@@ -77,11 +78,18 @@ def seeding_store(directory: Path) -> GameStore:
     return GameStore(connection, clock=stepping_clock())
 
 
+def listing_of(actions: Actions, *, is_over: bool) -> Listing:
+    """A listing of the game's size (the store saves it as given)."""
+    players = tuple(actions[0][1]["players"])
+    return Listing(players, 10, 10, (120,) * len(players), is_over, (0,) if is_over else ())
+
+
 def write_game(store: GameStore, actions: Actions) -> str:
-    game_id = store.create_game("wizard")
-    for kind, data in actions:
-        store.append(game_id, kind, data)
-    store.set_finished(game_id, True)
+    (_, start), *rest = actions
+    playing, over = listing_of(actions, is_over=False), listing_of(actions, is_over=True)
+    game_id = store.start_game("wizard", start, playing).id
+    for number, (kind, data) in enumerate(rest, start=1):
+        store.append(game_id, kind, data, over if number == len(rest) else playing)
     return game_id
 
 
@@ -89,11 +97,13 @@ def bench_append(root: Path, games: int, shape: tuple[int, int], rng: random.Ran
     latencies = []
     with open_store(root / "append").store as store:
         for _ in range(games):
-            game_id = store.create_game("wizard")
-            for kind, data in wizard_actions(*shape, rng):
-                start = time.perf_counter()
-                store.append(game_id, kind, data)
-                latencies.append(time.perf_counter() - start)
+            (_, start), *rest = actions = wizard_actions(*shape, rng)
+            listing = listing_of(actions, is_over=False)
+            game_id = store.start_game("wizard", start, listing).id
+            for kind, data in rest:
+                began = time.perf_counter()
+                store.append(game_id, kind, data, listing)
+                latencies.append(time.perf_counter() - began)
     return latencies
 
 

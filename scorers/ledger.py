@@ -11,6 +11,7 @@ replays the same even if a default changes later.
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from scorers.checks import is_whole, per_seat
@@ -18,6 +19,7 @@ from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
 from scorers.seats import check_name, check_seat
+from scorers.stack import Stack, push
 from scorers.standings import Standing
 
 __all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standing"]
@@ -36,14 +38,20 @@ _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": s
 KINDS = tuple(_FIELDS)
 
 
-def _plain(value: object, kind: str) -> Any:
+# No game's action nests deeper than a card inside a trick inside an entry inside the data.
+_MAX_DEPTH = 8
+
+
+def _plain(value: object, kind: str, depth: int = 1) -> Any:
     """A deep copy made only of str/int/bool/None/list/dict (tuples become lists)."""
     if value is None or isinstance(value, bool | int | str):
         return value
+    if depth > _MAX_DEPTH:
+        raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
     if isinstance(value, list | tuple):
-        return [_plain(item, kind) for item in value]
+        return [_plain(item, kind, depth + 1) for item in value]
     if isinstance(value, Mapping) and all(isinstance(key, str) for key in value):
-        return {key: _plain(item, kind) for key, item in value.items()}
+        return {key: _plain(item, kind, depth + 1) for key, item in value.items()}
     raise InvalidEntry("action.not_json", kind=kind, value=repr(value))
 
 
@@ -104,6 +112,9 @@ class GameState:
     round_count: int | None
     totals: tuple[int, ...]
     is_over: bool
+    # The totals after each scored round, kept so that checking an entry costs no sum over
+    # the whole sheet.
+    running: tuple[tuple[int, ...], ...] = ()
 
     @property
     def rules(self) -> GameRules:
@@ -128,11 +139,8 @@ class GameState:
         return self.rules.standings(self.totals, self.rounds, self.settings)
 
     def running_totals(self) -> tuple[tuple[int, ...], ...]:
-        running, total = [], [0] * len(self.players)
-        for scored in self.rounds:
-            total = [t + s for t, s in zip(total, scored.scores, strict=True)]
-            running.append(tuple(total))
-        return tuple(running)
+        """The totals after each scored round, round 1 first."""
+        return self.running
 
 
 def _started(data: Mapping[str, Any]) -> GameState:
@@ -157,15 +165,25 @@ def _started(data: Mapping[str, Any]) -> GameState:
     )
 
 
-def _with_rounds(state: GameState, rounds: tuple[ScoredRound, ...]) -> GameState:
-    """The state with these scored rounds, its totals and game end derived from them."""
-    totals = tuple(sum(r.scores[seat] for r in rounds) for seat in range(len(state.players)))
+def _with_rounds(
+    state: GameState, rounds: tuple[ScoredRound, ...], unchanged: int = 0
+) -> GameState:
+    """The state with these scored rounds, its totals and game end derived from them.
+
+    The running totals of the first `unchanged` rounds are kept, so scoring the next round
+    adds one line to the sheet rather than adding the whole sheet up again."""
+    running = list(state.running[:unchanged])
+    total = running[-1] if running else (0,) * len(state.players)
+    for scored in rounds[unchanged:]:
+        total = tuple(t + s for t, s in zip(total, scored.scores, strict=True))
+        running.append(total)
     return replace(
         state,
         rounds=rounds,
         current_round=len(rounds) + 1,
-        totals=totals,
-        is_over=state.rules.is_over(totals, len(rounds), state.settings),
+        totals=total,
+        running=tuple(running),
+        is_over=state.rules.is_over(total, len(rounds), state.settings),
     )
 
 
@@ -196,9 +214,10 @@ def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
     entry = state.rules.check_entry(data["entry"], context, complete=True)
     scored = ScoredRound(number, entry, state.rules.score(entry, context))
     if number == state.current_round:
-        return _with_rounds(replace(state, draft=None), (*state.rounds, scored))
+        rounds = (*state.rounds, scored)
+        return _with_rounds(replace(state, draft=None), rounds, unchanged=len(state.rounds))
     rounds = (*state.rounds[: number - 1], scored, *state.rounds[number:])
-    return _with_rounds(state, rounds)
+    return _with_rounds(state, rounds, unchanged=number - 1)
 
 
 def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -227,17 +246,46 @@ class _Step:
     state: GameState
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ledger:
-    """The record of one game. Every method returns a new Ledger; none mutates."""
+    """The record of one game: every action taken, and the state they lead to.
 
-    actions: tuple[Action, ...]
-    _done: tuple[_Step, ...] = field(repr=False)
-    _undone: tuple[_Step, ...] = field(repr=False, default=())
+    Immutable: every method returns a new Ledger and none changes the old one, which shares
+    all it can with the new (so keeping old ledgers, as undo does, costs little). Applying
+    one action costs O(1) in the length of the record, so replaying n actions is O(n).
+
+    >>> ledger = Ledger.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    >>> ledger.apply(Action("undo")).state
+    Traceback (most recent call last):
+    scorers.errors.InvalidEntry: There is nothing to undo.
+    """
+
+    _actions: Stack[Action] = field(repr=False)
+    # The effective actions with the state after each; the start is always at the bottom.
+    _done: Stack[_Step] = field(repr=False)
+    # Undone steps, the next to redo on top; None when there is nothing to redo.
+    _undone: Stack[_Step] | None = field(repr=False, default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """Two ledgers are equal when they hold the same actions: the rest follows."""
+        return isinstance(other, Ledger) and self.actions == other.actions
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def state(self) -> GameState:
-        return self._done[-1].state
+        """The score sheet after the effective actions."""
+        return self._done.top.state
+
+    @cached_property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action in the order it was taken, undo and redo included (as saved)."""
+        return self._actions.items()
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the record holds: O(1), unlike ``len(actions)``."""
+        return len(self._actions)
 
     @classmethod
     def start(
@@ -247,6 +295,13 @@ class Ledger:
         first_dealer: int,
         settings: Mapping[str, Any] | None = None,
     ) -> "Ledger":
+        """A new game of `game` (a name in scorers.games) at its first round.
+
+        The start action records what the rules made of the setup: names trimmed and
+        normalised, every setting with its default filled in. Refuses with InvalidEntry an
+        unknown game, a player count the game does not allow, a bad or repeated name, a
+        seat outside the table, and an unknown or out-of-range setting.
+        """
         given = {
             "game": game,
             "players": players,
@@ -263,10 +318,16 @@ class Ledger:
                 "settings": state.settings,
             },
         )
-        return cls((recorded,), (_Step(recorded, state),))
+        return cls(Stack.of(recorded), Stack.of(_Step(recorded, state)))
 
     @classmethod
     def replay(cls, actions: Iterable[Action]) -> "Ledger":
+        """The ledger that taking `actions` in order leads to, in O(len(actions)).
+
+        Refuses with InvalidEntry ``ledger.empty`` for no actions, and with
+        ``ledger.replay_failed`` (naming the step, its kind and the rules' reason) for a
+        record whose first action is not a start or any of whose actions is refused.
+        """
         ledger: Ledger | None = None
         for number, action in enumerate(actions, start=1):
             try:
@@ -275,7 +336,7 @@ class Ledger:
                 if ledger is None:
                     if action.kind != "start":
                         raise InvalidEntry("ledger.start_first")
-                    ledger = cls((action,), (_Step(action, _started(action.data)),))
+                    ledger = cls(Stack.of(action), Stack.of(_Step(action, _started(action.data))))
                 else:
                     ledger = ledger.apply(action)
             except InvalidEntry as error:
@@ -292,32 +353,39 @@ class Ledger:
         return ledger
 
     def apply(self, action: Action) -> "Ledger":
+        """The ledger with `action` taken, checked by the game's rules.
+
+        An undo takes back the last effective action (never the start); a redo brings back
+        the last undone one; any other action clears what could be redone. Refuses with
+        InvalidEntry a second start, an undo or redo with nothing to take back or bring
+        back, and any entry the rules refuse; this ledger is never changed.
+        """
         if not isinstance(action, Action):
             raise InvalidEntry("action.not_object")
-        actions = (*self.actions, action)
+        actions = self._actions.push(action)
         if action.kind == "start":
             raise InvalidEntry("ledger.start_again")
         if action.kind == "undo":
-            if not self.can_undo():
+            if self._done.below is None:
                 raise InvalidEntry("ledger.nothing_to_undo")
-            return Ledger(actions, self._done[:-1], (*self._undone, self._done[-1]))
+            return Ledger(actions, self._done.below, push(self._undone, self._done.top))
         if action.kind == "redo":
-            if not self.can_redo():
+            if self._undone is None:
                 raise InvalidEntry("ledger.nothing_to_redo")
-            return Ledger(actions, (*self._done, self._undone[-1]), self._undone[:-1])
+            return Ledger(actions, self._done.push(self._undone.top), self._undone.below)
         state = _TRANSITIONS[action.kind](self.state, action.data)
-        return Ledger(actions, (*self._done, _Step(action, state)), ())
+        return Ledger(actions, self._done.push(_Step(action, state)))
 
     def can_undo(self) -> bool:
-        return len(self._done) > 1
+        return self._done.below is not None
 
     def can_redo(self) -> bool:
-        return bool(self._undone)
+        return self._undone is not None
 
     def undo_target(self) -> Action | None:
-        """The action an undo would take back."""
-        return self._done[-1].action if self.can_undo() else None
+        """The action an undo would take back, or None when there is none."""
+        return self._done.top.action if self.can_undo() else None
 
     def redo_target(self) -> Action | None:
-        """The action a redo would bring back."""
-        return self._undone[-1].action if self.can_redo() else None
+        """The action a redo would bring back, or None when there is none."""
+        return self._undone.top.action if self._undone is not None else None

@@ -13,6 +13,7 @@ ERRORS: dict[str, str] = {
     "action.not_object": "This is not a recorded action.",
     "action.kind_unknown": "'{kind}' is not a kind of action.",
     "action.not_json": "The {kind} action holds a value that cannot be saved: {value}.",
+    "action.too_deep": "The {kind} action nests its values more than {limit} levels deep.",
     "action.field_missing": "The {kind} action lacks the field '{field}'.",
     "action.field_unknown": "The {kind} action has an unknown field '{field}'.",
     "action.field_type": "The {kind} action's field '{field}' has the wrong type.",
@@ -23,6 +24,9 @@ ERRORS: dict[str, str] = {
     "players.count_exact": "{game} is played by exactly {low} players, not {count}.",
     "players.name_empty": "Player {seat} needs a name.",
     "players.name_taken": "Two players cannot both be called {name}.",
+    "players.name_too_long": "Player {seat}'s name is too long: at most {limit} characters.",
+    "players.name_bad_character": "Player {seat}'s name holds an invisible or control "
+    "character ({code}); please type it again.",
     "players.seat_invalid": "There is no seat {seat} at a table of {players}.",
     # settings
     "settings.not_mapping": "The settings are not in the expected form.",

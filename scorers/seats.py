@@ -1,9 +1,21 @@
 """Seats around the table: names, the dealer of each round, who sits left of whom."""
 
+import unicodedata
 from collections.abc import Sequence
 
 from scorers.checks import is_whole
 from scorers.errors import InvalidEntry
+
+NAME_MAX_LENGTH = 40
+"""The longest name, in characters after trimming: enough for "Anna-Katharina B.", short
+enough for a banner line on a phone."""
+
+# Unicode categories a name may not hold: controls, format characters (zero-width joiners,
+# direction overrides that would reverse the banner), lone surrogates, unassigned and
+# private-use code points, none of which a keyboard types into a name.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Co"})
+# Letters that draw as nothing: Hangul fillers and the blank Braille pattern.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def check_names(names: object, game: str, low: int, high: int) -> tuple[str, ...]:
@@ -28,13 +40,43 @@ def check_count(count: object, game: str, low: int, high: int) -> int:
 
 
 def check_name(name: object, seat: int, others: Sequence[str]) -> str:
-    """A trimmed, non-empty name that differs (ignoring case) from every name in others."""
-    if not isinstance(name, str) or not name.strip():
+    """The name as it is kept: NFC-normalised and trimmed, at most NAME_MAX_LENGTH long.
+
+    Refused: a name with control or format characters (``players.name_bad_character``), one
+    that shows nothing (``players.name_empty``), one too long (``players.name_too_long``),
+    and one that is the same player as a name in `others` (``players.name_taken``).
+
+    >>> check_name("  Ann ", 0, ["Ben"])
+    'Ann'
+    """
+    if not isinstance(name, str):
         raise InvalidEntry("players.name_empty", seat=seat + 1)
-    name = name.strip()
-    if any(other.casefold() == name.casefold() for other in others):
+    bad = next((char for char in name if unicodedata.category(char) in _REFUSED_CATEGORIES), None)
+    if bad is not None:
+        raise InvalidEntry("players.name_bad_character", seat=seat + 1, code=f"U+{ord(bad):04X}")
+    name = unicodedata.normalize("NFC", name).strip()
+    if not any(_shows(char) for char in name):
+        raise InvalidEntry("players.name_empty", seat=seat + 1)
+    if len(name) > NAME_MAX_LENGTH:
+        raise InvalidEntry("players.name_too_long", seat=seat + 1, limit=NAME_MAX_LENGTH)
+    if any(same_player(other, name) for other in others):
         raise InvalidEntry("players.name_taken", name=name)
     return name
+
+
+def same_player(first: str, second: str) -> bool:
+    """Whether two names are one player: equal after NFC normalisation, trimming and case
+    folding ("Ann" and "ann " are; "Ann" and "Anne" are not)."""
+    return _name_key(first) == _name_key(second)
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())
+
+
+def _shows(char: str) -> bool:
+    """Whether a character draws something: not a space, a combining mark or a blank."""
+    return not (char.isspace() or unicodedata.category(char)[0] == "M" or char in _BLANK_LETTERS)
 
 
 def check_seat(seat: object, players: int) -> int:

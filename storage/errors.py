@@ -33,6 +33,11 @@ MESSAGES: Mapping[str, str] = {
         "(format {found}; this version reads up to {supported}). Please update Trickpad."
     ),
     "storage.game_not_found": "That game no longer exists.",
+    "storage.record_unreadable": "Step {step} of this game's saved record cannot be read.",
+    "storage.game_damaged": (
+        "This game's saved record is damaged, so it cannot be shown: {reason} "
+        "Every other game is fine. You can save its record to a file or delete it."
+    ),
     "storage.changed_elsewhere": (
         "This game was changed on another screen meanwhile; it now shows what was saved "
         "there. Please check and enter your change again."
@@ -60,6 +65,22 @@ MESSAGES: Mapping[str, str] = {
     "storage.import_game_mismatch": (
         "This game file is damaged: it says it holds a game of '{game}', but its record "
         "starts a game of '{actual}'. Nothing was imported."
+    ),
+    "storage.import_too_large": (
+        "This file is too large to be a Trickpad game: {size} bytes, and a game file holds "
+        "at most {limit}. Nothing was imported."
+    ),
+    "storage.import_too_long": (
+        "This game file holds {count} steps, more than any game needs (at most {limit}). "
+        "Nothing was imported."
+    ),
+    "storage.import_too_deep": (
+        "This game file is damaged: its values are nested {depth} levels deep, and a game "
+        "file nests at most {limit}. Nothing was imported."
+    ),
+    "storage.import_bad_text": (
+        "This game file is damaged: it holds text that is not valid Unicode (a lone "
+        "surrogate). Nothing was imported."
     ),
     "storage.import_empty": (
         "This game file holds no game: its list of actions is empty. Nothing was imported."

@@ -24,6 +24,15 @@ from storage.timestamps import Clock, utc_now
 FORMAT = "trickpad-game"
 VERSION = 1
 
+# Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
+# trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken
+# file is refused before it can hold up the app. docs/game-format.md states them.
+MAX_FILE_BYTES = 5_000_000
+MAX_ACTIONS = 20_000
+# The document (1) > its action list (2) > an action (3) > its data (4) > an entry (5) >
+# the entry's lists (6) > a trick or a hand within them (7) > a card (8).
+MAX_DEPTH = 8
+
 
 def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
     """The game as a format-1 file: a small header, then one action per line."""
@@ -38,14 +47,27 @@ def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
     return "{\n" + ",\n".join(fields) + ',\n  "actions": [\n' + actions + "\n  ]\n}\n"
 
 
+def import_file(keeper: GameKeeper, content: bytes) -> SavedGame:
+    """Save the game in a picked file's bytes as a new game: :func:`import_json` after
+    checking the size (``storage.import_too_large``) and decoding the text (a byte-order
+    mark is allowed; bytes that are not UTF-8 fail the JSON check)."""
+    if len(content) > MAX_FILE_BYTES:
+        raise StorageError("storage.import_too_large", size=len(content), limit=MAX_FILE_BYTES)
+    return import_json(keeper, content.decode("utf-8-sig", errors="replace"))
+
+
 def import_json(keeper: GameKeeper, text: str) -> SavedGame:
     """Save the game in ``text`` as a new game; a file that fails any check changes nothing.
 
-    Raises StorageError with one of the keys ``storage.import_not_json``,
+    Raises StorageError and nothing else, with one of the keys ``storage.import_too_large``,
+    ``storage.import_not_json``, ``storage.import_too_deep``, ``storage.import_bad_text``,
     ``storage.import_not_trickpad``, ``storage.import_version``, ``storage.import_field``,
-    ``storage.import_game_unknown``, ``storage.import_empty``, ``storage.import_invalid``,
-    ``storage.import_game_mismatch`` (or a write failure such as ``storage.disk_full``).
+    ``storage.import_game_unknown``, ``storage.import_empty``, ``storage.import_too_long``,
+    ``storage.import_invalid``, ``storage.import_game_mismatch`` (or a write failure such as
+    ``storage.disk_full``).
     """
+    if len(text) > MAX_FILE_BYTES:
+        raise StorageError("storage.import_too_large", size=len(text), limit=MAX_FILE_BYTES)
     document = _document(text)
     game = _header(document)
     ledger = _replay(_actions(document["actions"]))
@@ -63,9 +85,37 @@ def _document(text: str) -> Mapping[str, Any]:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise StorageError("storage.import_not_json") from exc
+    _check_values(document)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise StorageError("storage.import_not_trickpad")
     return document
+
+
+def _check_values(document: object) -> None:
+    """Refuse nesting deeper than the format's and text that is not valid Unicode, walking
+    the document without recursion (a deep file must not exhaust the stack)."""
+    pending: list[tuple[object, int]] = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            _check_text(value)
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth > MAX_DEPTH:
+            raise StorageError("storage.import_too_deep", depth=depth, limit=MAX_DEPTH)
+        if isinstance(value, dict):
+            for key in value:
+                _check_text(key)
+        items = value.values() if isinstance(value, dict) else value
+        pending.extend((item, depth + 1) for item in items)
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise StorageError("storage.import_bad_text") from None
 
 
 def _header(document: Mapping[str, Any]) -> str:
@@ -87,6 +137,8 @@ def _header(document: Mapping[str, Any]) -> str:
         raise StorageError("storage.import_field", field="actions")
     if not actions:
         raise StorageError("storage.import_empty")
+    if len(actions) > MAX_ACTIONS:
+        raise StorageError("storage.import_too_long", count=len(actions), limit=MAX_ACTIONS)
     return game
 
 

@@ -6,20 +6,24 @@ ledger. So a refused action changes nothing, and a failed write (a full or read-
 raises StorageError with the screen still showing the entry, nothing silently dropped.
 """
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from scorers import InvalidEntry
-from scorers.ledger import Action, Ledger
+from scorers.ledger import Action, GameState, Ledger
+from scorers.seats import same_player
 from storage.errors import ChangedElsewhere, StorageError
+from storage.listing import Listing
 from storage.store import GameStore, GameSummary
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game in the store with its replayed ledger."""
+    """A game in the store with its replayed ledger and its summary as last saved."""
 
     id: str
     ledger: Ledger
@@ -34,7 +38,37 @@ class GameChanged(StorageError):
         self.game = game
 
 
+class GameDamaged(StorageError):
+    """The game's saved record cannot be read or replayed; every other game is unharmed."""
+
+    def __init__(self, summary: GameSummary) -> None:
+        super().__init__("storage.game_damaged", reason=summary.damaged or "")
+        self.summary = summary
+
+
+def listing_of(state: GameState) -> Listing:
+    """What the lists show of a game in this state."""
+    winners = tuple(s.seat for s in state.standings() if s.place == 1) if state.is_over else ()
+    return Listing(
+        players=state.players,
+        round=state.rounds[-1].number if state.is_over and state.rounds else state.current_round,
+        round_count=state.round_count,
+        totals=state.totals,
+        is_over=state.is_over,
+        winners=winners,
+        settings=state.settings,
+    )
+
+
 class GameKeeper:
+    """The games as the screens use them: every accepted action saved before it is shown.
+
+    Each method either returns what was saved or raises, having saved nothing: an
+    InvalidEntry when the rules refuse, a StorageError when the file or disk fails (and
+    its subclasses GameChanged and GameDamaged, below). Lists read the listing saved with
+    each action and never replay a game.
+    """
+
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
@@ -45,18 +79,22 @@ class GameKeeper:
         first_dealer: int,
         settings: Mapping[str, Any] | None = None,
     ) -> SavedGame:
+        """Start and save a new game; refuses what :meth:`Ledger.start` refuses."""
         ledger = Ledger.start(game, players, first_dealer, settings)
-        game_id = self.store.create_game(game)
         start = ledger.actions[0]
-        self.store.append(game_id, start.kind, start.data)
-        return SavedGame(game_id, ledger, self.store.summary(game_id))
+        summary = self.store.start_game(game, start.data, listing_of(ledger.state))
+        return SavedGame(summary.id, ledger, summary)
 
     def open(self, game_id: str) -> SavedGame:
+        """The saved game, replayed. Raises StorageError ``storage.game_not_found`` for an
+        unknown id and GameDamaged for a record that cannot be read or replayed (which is
+        then marked damaged, so the lists show it so)."""
         return self._saved(self.store.summary(game_id))
 
     def apply(self, game: SavedGame, action: Action) -> SavedGame:
         """The game after `action`: checked by the rules, then saved before it is returned.
 
+        The action, the game's new listing and its finished flag are one transaction.
         Several screens may hold the same game (each phone at the table is a browser tab).
         If another one saved actions this one has not seen, the action is checked again
         against the game as saved and appended after them; if it no longer fits, GameChanged
@@ -73,17 +111,21 @@ class GameKeeper:
 
     def _append(self, game: SavedGame, action: Action) -> SavedGame:
         ledger = game.ledger.apply(action)
-        self.store.append(game.id, action.kind, action.data, after=len(game.ledger.actions))
-        if ledger.state.is_over != game.ledger.state.is_over:
-            self.store.set_finished(game.id, ledger.state.is_over)
-        return SavedGame(game.id, ledger, self.store.summary(game.id))
+        summary = self.store.append(
+            game.id,
+            action.kind,
+            action.data,
+            listing_of(ledger.state),
+            after=game.ledger.action_count,
+        )
+        return SavedGame(game.id, ledger, summary)
 
     def import_ledger(self, ledger: Ledger) -> SavedGame:
         """Save a whole (already replayed, so valid) ledger as a new game, all or nothing."""
         state = ledger.state
         actions = [(action.kind, action.data) for action in ledger.actions]
-        game_id = self.store.import_game(state.game, actions, finished=state.is_over)
-        return SavedGame(game_id, ledger, self.store.summary(game_id))
+        summary = self.store.import_game(state.game, actions, listing_of(state))
+        return SavedGame(summary.id, ledger, summary)
 
     def rematch(self, game: SavedGame) -> SavedGame:
         """A new game with the same players and settings; the first deal passes left."""
@@ -91,25 +133,53 @@ class GameKeeper:
         first_dealer = (state.first_dealer + 1) % len(state.players)
         return self.start(state.game, state.players, first_dealer, state.settings)
 
-    def unfinished(self) -> list[SavedGame]:
-        return [self._saved(summary) for summary in self.store.unfinished_games()]
+    def unfinished(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+        """Games in progress, most recently changed first, damaged ones included; all of
+        them, or one page."""
+        return self.store.unfinished_games(limit, offset)
 
-    def finished(self, limit: int = 20, offset: int = 0) -> list[SavedGame]:
-        return [self._saved(summary) for summary in self.store.finished_games(limit, offset)]
+    def finished(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
+        """One page of finished games, most recently finished first."""
+        return self.store.finished_games(limit, offset)
 
     def recent_names(self, limit: int = 12) -> list[str]:
-        """Player names of the most recent games, newest first, each once."""
+        """Player names of the most recent games, newest first, each player once."""
         names: list[str] = []
-        recent = self.store.unfinished_games() + self.store.finished_games(limit=20)
+        recent = self.store.unfinished_games(limit=20) + self.store.finished_games(limit=20)
         recent.sort(key=lambda summary: summary.updated_at, reverse=True)
         for summary in recent:
-            kind, data = self.store.actions(summary.id)[0]
-            for name in data["players"] if kind == "start" else ():
-                if name not in names:
+            for name in summary.listing.players if summary.listing else ():
+                if not any(same_player(name, known) for known in names):
                     names.append(name)
         return names[:limit]
 
+    def complete_listings(self) -> int:
+        """Work out the listing of every game saved before listings were kept (replaying
+        it once), marking those that cannot be replayed damaged; returns how many games it
+        looked at. Run once at start: afterwards every write keeps the listing."""
+        game_ids = self.store.games_without_listing()
+        for game_id in game_ids:
+            # A game that cannot be replayed is marked damaged by open; one whose listing
+            # cannot be saved now (a read-only file) is listed as damaged until next time.
+            with suppress(StorageError):
+                game = self.open(game_id)
+                self.store.set_listing(game_id, listing_of(game.ledger.state))
+        return len(game_ids)
+
+    def raw_record(self, game_id: str) -> str:
+        """A damaged game's record as saved, one JSON line per action, to keep or send on."""
+        summary = self.store.summary(game_id)
+        lines = [
+            json.dumps({"game": summary.game, "id": summary.id, "damaged": summary.damaged}),
+            *(
+                json.dumps({"step": seq, "kind": kind, "data": text}, ensure_ascii=False)
+                for seq, kind, text in self.store.raw_actions(game_id)
+            ),
+        ]
+        return "\n".join(lines) + "\n"
+
     def delete(self, game_id: str) -> None:
+        """Take the game off the lists; :meth:`restore` brings it back."""
         self.store.delete(game_id)
 
     def restore(self, game_id: str) -> None:
@@ -119,5 +189,21 @@ class GameKeeper:
         return self.store.purge_deleted(older_than)
 
     def _saved(self, summary: GameSummary) -> SavedGame:
-        actions = [Action(kind, data) for kind, data in self.store.actions(summary.id)]
-        return SavedGame(summary.id, Ledger.replay(actions), summary)
+        if summary.damaged is not None:
+            raise GameDamaged(summary)
+        try:
+            actions = [Action(kind, data) for kind, data in self.store.actions(summary.id)]
+            ledger = Ledger.replay(actions)
+        except InvalidEntry as error:
+            raise self._damaged(summary, str(error)) from None
+        except StorageError as error:
+            if error.key != "storage.record_unreadable":
+                raise
+            raise self._damaged(summary, str(error)) from None
+        return SavedGame(summary.id, ledger, summary)
+
+    def _damaged(self, summary: GameSummary, reason: str) -> GameDamaged:
+        """Mark the game damaged (best effort: a read-only file still shows the error)."""
+        with suppress(StorageError):
+            self.store.mark_damaged(summary.id, reason)
+        return GameDamaged(replace(summary, damaged=reason))

@@ -70,9 +70,22 @@ def _add_soft_delete_and_listing_indexes(connection: sqlite3.Connection) -> None
     )
 
 
+def _add_listing_and_damage(connection: sqlite3.Connection) -> None:
+    """Version 3: what the lists show of a game, saved with each action, and damage found.
+
+    ``listing`` (JSON, see storage.listing) lets Home and the history show a game without
+    replaying it; games from version 2 have none until the keeper fills it in once.
+    ``damaged`` holds why a game's record could not be read or replayed, so one bad record
+    is shown as damaged instead of stopping the lists.
+    """
+    connection.execute("ALTER TABLE games ADD COLUMN listing TEXT")
+    connection.execute("ALTER TABLE games ADD COLUMN damaged TEXT")
+
+
 MIGRATIONS: Sequence[Migration] = (
     _create_games_and_actions,
     _add_soft_delete_and_listing_indexes,
+    _add_listing_and_damage,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,6 +1,7 @@
 """GameStore: the durable, append-only record of every game's actions.
 
-The store knows nothing about the rules: an action is a ``kind`` string and a JSON object.
+The store knows nothing about the rules: an action is a ``kind`` string and a JSON object,
+and a game's listing (what the lists show) is handed to it with each write.
 Every write is its own IMMEDIATE transaction, committed (WAL fsynced, ``synchronous=FULL``)
 before the method returns, so whatever the player saw accepted survives a killed app.
 
@@ -26,18 +27,27 @@ from typing import Any
 
 from storage.connection import immediate_transaction
 from storage.errors import ChangedElsewhere, StorageError, from_sqlite
+from storage.listing import Listing
 from storage.schema import migrate, user_version
 from storage.timestamps import Clock, from_text, to_text, utc_now
 
 # Errors that mean a bug in the caller or the store, not a state of the disk or file.
 _PROGRAMMING_ERRORS = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
 
-_SUMMARY_COLUMNS = "id, game, created_at, updated_at, finished_at, deleted_at"
+_SUMMARY_COLUMNS = (
+    "id, game, created_at, updated_at, finished_at, deleted_at, CAST(listing AS BLOB), damaged, "
+    "(SELECT max(seq) FROM actions WHERE game_num = num)"
+)
 
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game as the lists show it. ``updated_at`` is the time of its last action."""
+    """One game as the lists show it. ``updated_at`` is the time of its last action.
+
+    ``listing`` is None when the game has none yet (a file from before listings) or it
+    cannot be read; ``damaged`` says why the game's record could not be read or replayed,
+    None for a sound game. ``action_count`` is how many actions the record holds.
+    """
 
     id: str
     game: str
@@ -45,17 +55,30 @@ class GameSummary:
     updated_at: datetime
     finished_at: datetime | None
     deleted_at: datetime | None
+    listing: Listing | None
+    damaged: str | None
+    action_count: int
+
+    @property
+    def is_damaged(self) -> bool:
+        """Whether the lists must show this game as damaged rather than as a game."""
+        return self.damaged is not None or self.listing is None
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> GameSummary:
-        game_id, game, created_at, updated_at, finished_at, deleted_at = row
+        game_id, game, created, updated, finished, deleted, listing, damaged, count = row
         return cls(
             id=game_id,
             game=game,
-            created_at=datetime.fromisoformat(created_at),
-            updated_at=datetime.fromisoformat(updated_at),
-            finished_at=from_text(finished_at),
-            deleted_at=from_text(deleted_at),
+            created_at=datetime.fromisoformat(created),
+            updated_at=datetime.fromisoformat(updated),
+            finished_at=from_text(finished),
+            deleted_at=from_text(deleted),
+            listing=None
+            if listing is None
+            else Listing.from_json(listing.decode("utf-8", "replace")),
+            damaged=damaged,
+            action_count=count or 0,
         )
 
 
@@ -65,7 +88,10 @@ class GameStore:
     Every failure of the file or disk is raised as :class:`StorageError` (keys
     ``storage.read_only``, ``storage.disk_full``, ``storage.damaged``,
     ``storage.unavailable``); an unknown game id raises ``storage.game_not_found``.
-    A failed write changes nothing. Timestamps are timezone-aware UTC datetimes.
+    Every write is one transaction: a failed write changes nothing, a returned one is
+    durable. Each write that changes a game returns the game's summary as committed, read
+    in the same transaction, so no later read can fail after the change was saved.
+    Timestamps are timezone-aware UTC datetimes.
     """
 
     def __init__(self, connection: sqlite3.Connection, *, clock: Clock = utc_now) -> None:
@@ -81,27 +107,35 @@ class GameStore:
 
     # -- writes ---------------------------------------------------------------------------
 
-    def create_game(self, game: str, created_at: datetime | None = None) -> str:
-        """Record a new game of type ``game`` (e.g. "wizard"); returns its uuid4 hex id."""
-        if not game:
-            raise ValueError("game type must be a non-empty string")
-        game_id = uuid.uuid4().hex
-        at = to_text(created_at if created_at is not None else self._clock())
-        with self._write() as connection:
-            connection.execute(
-                "INSERT INTO games (id, game, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                (game_id, game, at, at),
-            )
-        return game_id
+    def start_game(
+        self,
+        game: str,
+        start: Mapping[str, Any],
+        listing: Listing,
+        created_at: datetime | None = None,
+    ) -> GameSummary:
+        """Record a new game of type ``game`` (e.g. "wizard") with its start action.
+
+        The game, its first action (kind "start", data ``start``) and its listing are one
+        transaction: no file can hold a game without its start. The id is a uuid4 hex.
+        """
+        return self.import_game(game, [("start", start)], listing, created_at=created_at)
 
     def append(
-        self, game_id: str, kind: str, data: Mapping[str, Any], *, after: int | None = None
-    ) -> int:
-        """Durably append one action; returns its sequence number (1 for the first).
+        self,
+        game_id: str,
+        kind: str,
+        data: Mapping[str, Any],
+        listing: Listing,
+        *,
+        after: int | None = None,
+    ) -> GameSummary:
+        """Durably append one action with the game's new listing, in one transaction.
 
-        With `after`, the action must follow exactly that many saved actions, else
-        ChangedElsewhere is raised and nothing is written (another screen got there first).
-        When this returns, the action is committed and fsynced.
+        The listing's ``is_over`` sets or clears the finished time (a game finished again
+        keeps its first finish time). With ``after``, the action must follow exactly that
+        many saved actions, else ChangedElsewhere is raised and nothing is written (another
+        screen got there first). When this returns, the action is committed and fsynced.
         """
         text = _action_text(kind, data)
         now = to_text(self._clock())
@@ -116,50 +150,61 @@ class GameStore:
                 "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
                 (num, seq, kind, text),
             )
-            connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
-        return int(seq)
+            connection.execute(
+                "UPDATE games SET updated_at = ?, listing = ?, finished_at = "
+                "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE num = ?",
+                (now, listing.to_json(), listing.is_over, now, num),
+            )
+            return self._summary(connection, game_id)
 
     def import_game(
         self,
         game: str,
         actions: Sequence[tuple[str, Mapping[str, Any]]],
+        listing: Listing,
         *,
-        finished: bool = False,
-    ) -> str:
-        """Record a new game with all its actions in ONE transaction; returns its id.
+        created_at: datetime | None = None,
+    ) -> GameSummary:
+        """Record a new game with all its actions and its listing in ONE transaction.
 
-        For an imported game: either the game and every action are committed, or (a full
-        disk, an action that cannot be serialised) nothing is. ``finished`` sets the cached
-        finish flag in the same transaction.
+        Either the game and every action are committed, or (a full disk, an action that
+        cannot be serialised) nothing is.
         """
         if not game:
             raise ValueError("game type must be a non-empty string")
         texts = [(kind, _action_text(kind, data)) for kind, data in actions]
         game_id = uuid.uuid4().hex
-        now = to_text(self._clock())
+        at = to_text(created_at if created_at is not None else self._clock())
         with self._write() as connection:
             cursor = connection.execute(
-                "INSERT INTO games (id, game, created_at, updated_at, finished_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, game, now, now, now if finished else None),
+                "INSERT INTO games (id, game, created_at, updated_at, finished_at, listing) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, game, at, at, at if listing.is_over else None, listing.to_json()),
             )
             num = cursor.lastrowid
             connection.executemany(
                 "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
                 [(num, seq, kind, text) for seq, (kind, text) in enumerate(texts, start=1)],
             )
-        return game_id
+            return self._summary(connection, game_id)
 
-    def set_finished(self, game_id: str, finished: bool) -> None:
-        """Cache whether the ledger says the game is over (an edit or undo may reopen it).
+    def set_listing(self, game_id: str, listing: Listing) -> GameSummary:
+        """Save a listing worked out afresh (for a game saved before listings were kept);
+        the finished time follows it as in :meth:`append`."""
+        now = to_text(self._clock())
+        with self._write() as connection:
+            self._game_num(connection, game_id)
+            connection.execute(
+                "UPDATE games SET listing = ?, finished_at = "
+                "CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
+                (listing.to_json(), listing.is_over, now, game_id),
+            )
+            return self._summary(connection, game_id)
 
-        Marking an already finished game finished again keeps its original finish time.
-        """
-        self._update(
-            game_id,
-            "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END",
-            (finished, to_text(self._clock())),
-        )
+    def mark_damaged(self, game_id: str, reason: str) -> None:
+        """Note that this game's record cannot be read or replayed, and why: the lists then
+        show it as damaged. Its actions are kept untouched, for export."""
+        self._update(game_id, "damaged = ?", (reason,))
 
     def delete(self, game_id: str) -> None:
         """Soft-delete: the game leaves both lists but stays restorable until purged."""
@@ -181,28 +226,39 @@ class GameStore:
     # -- reads ----------------------------------------------------------------------------
 
     def actions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-        """All actions of the game as ``(kind, data)``, in the order they were appended."""
-        with self._guard() as connection:
-            num = self._game_num(connection, game_id)
-            rows = connection.execute(
-                "SELECT kind, data FROM actions WHERE game_num = ? ORDER BY seq", (num,)
-            ).fetchall()
-        return [(kind, json.loads(data)) for kind, data in rows]
+        """All actions of the game as ``(kind, data)``, in the order they were appended.
+
+        A record whose text is not valid UTF-8 or JSON raises
+        ``StorageError("storage.record_unreadable")`` naming the step.
+        """
+        actions = []
+        for seq, kind, data in self._rows(game_id):
+            try:
+                actions.append((kind.decode("utf-8"), json.loads(data.decode("utf-8"))))
+            except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+                raise StorageError("storage.record_unreadable", step=seq) from None
+        return actions
+
+    def raw_actions(self, game_id: str) -> list[tuple[int, str, str]]:
+        """Every saved action as ``(seq, kind, text)`` exactly as stored, for exporting a
+        damaged game's record; bytes that are not UTF-8 become U+FFFD."""
+        return [
+            (seq, kind.decode("utf-8", "replace"), data.decode("utf-8", "replace"))
+            for seq, kind, data in self._rows(game_id)
+        ]
 
     def summary(self, game_id: str) -> GameSummary:
         """One game's listing row, deleted or not."""
         with self._guard() as connection:
-            row = connection.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        if row is None:
-            raise StorageError("storage.game_not_found", game_id=game_id)
-        return GameSummary.from_row(row)
+            return self._summary(connection, game_id)
 
-    def unfinished_games(self) -> list[GameSummary]:
-        """Games in progress (not deleted), most recently changed first."""
+    def unfinished_games(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+        """Games in progress (not deleted), most recently changed first: all of them, or
+        one page of ``limit`` games."""
         return self._list(
-            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC", ()
+            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC "
+            "LIMIT ? OFFSET ?",
+            (-1 if limit is None else limit, offset),
         )
 
     def finished_games(self, limit: int = 20, offset: int = 0) -> list[GameSummary]:
@@ -212,6 +268,14 @@ class GameStore:
             "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
             (limit, offset),
         )
+
+    def games_without_listing(self) -> list[str]:
+        """Ids of sound games saved before listings were kept (none once filled in)."""
+        with self._guard() as connection:
+            rows = connection.execute(
+                "SELECT id FROM games WHERE listing IS NULL AND damaged IS NULL ORDER BY num"
+            ).fetchall()
+        return [game_id for (game_id,) in rows]
 
     def check_writable(self) -> None:
         """Raise ``StorageError("storage.read_only")`` now if the file cannot be written.
@@ -267,6 +331,24 @@ class GameStore:
         if row is None:
             raise StorageError("storage.game_not_found", game_id=game_id)
         return int(row[0])
+
+    def _summary(self, connection: sqlite3.Connection, game_id: str) -> GameSummary:
+        row = connection.execute(
+            f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StorageError("storage.game_not_found", game_id=game_id)
+        return GameSummary.from_row(row)
+
+    def _rows(self, game_id: str) -> list[tuple[int, bytes, bytes]]:
+        """The game's action rows, data as raw bytes: a damaged text must not stop the read."""
+        with self._guard() as connection:
+            num = self._game_num(connection, game_id)
+            return connection.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM actions "
+                "WHERE game_num = ? ORDER BY seq",
+                (num,),
+            ).fetchall()
 
     def _update(self, game_id: str, assignments: str, params: tuple[Any, ...]) -> None:
         with self._write() as connection:

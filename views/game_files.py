@@ -10,7 +10,7 @@ import unicodedata
 import flet as ft
 
 from storage import StorageError
-from storage.exchange import export_json, import_json
+from storage.exchange import export_json, import_file
 from storage.keeper import SavedGame
 from storage.score_sheet import export_csv
 from views.i18n import t
@@ -84,9 +84,7 @@ def ImportButton() -> ft.Control:
         if content is None:
             return
         try:
-            # Bytes that are not UTF-8 become U+FFFD, so a file that is not text at all fails
-            # the import's JSON check and gets its message.
-            game = import_json(services.keeper, content.decode("utf-8-sig", errors="replace"))
+            game = import_file(services.keeper, content)
         except StorageError as error:
             set_refusal(message_of(error))
             return

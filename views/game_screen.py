@@ -5,9 +5,10 @@ from collections.abc import Callable
 import flet as ft
 
 from scorers.ledger import Action
-from storage import StorageError
-from storage.keeper import GameKeeper
+from storage import GameSummary, StorageError
+from storage.keeper import GameDamaged, GameKeeper
 from views.banner import Banner
+from views.damaged import DamagedGameScreen
 from views.game_options import GameOptions
 from views.game_view import GameView
 from views.games import GAMES
@@ -136,10 +137,13 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
     return controls
 
 
-def open_table(keeper: GameKeeper, game_id: str) -> Table | None:
-    """The saved game as an open Table, or None when it cannot be opened."""
+def open_table(keeper: GameKeeper, game_id: str) -> Table | GameSummary | None:
+    """The game's table; for a damaged game its summary; None when there is no such game
+    (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
         return Table(keeper, keeper.open(game_id))
+    except GameDamaged as damaged:
+        return damaged.summary
     except StorageError:
         return None
 
@@ -155,13 +159,15 @@ def GameScreen() -> ft.View:
 
 @ft.component
 def OpenGame(game_id: str) -> ft.View:
-    """One game at the table, or a line saying it was not found."""
+    """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"
 
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
+    if isinstance(table, GameSummary):
+        return DamagedGameScreen(table)
     view = GAMES[table.state.game]
     return screen(
         route,

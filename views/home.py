@@ -5,8 +5,9 @@ from datetime import datetime
 
 import flet as ft
 
-from storage import StorageError
-from storage.keeper import SavedGame
+from storage import GameSummary, StorageError
+from storage.listing import Listing
+from views.damaged import DamagedGameActions
 from views.game_files import ImportButton
 from views.game_view import GameView
 from views.games import GAMES
@@ -15,7 +16,8 @@ from views.screen import screen
 from views.services import use_services
 from views.table import message_of
 
-HISTORY_PAGE = 20
+# Games per page of either list: a season of games must not make Home slow to open.
+PAGE = 20
 
 
 def player_count_text(view: GameView) -> str:
@@ -29,30 +31,33 @@ def when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def progress_text(game: SavedGame) -> str:
-    state = game.ledger.state
-    view = GAMES[game.summary.game]
-    return view.round_label(state.current_round, state.round_count, state.settings)
+def progress_text(game: GameSummary, listing: Listing) -> str:
+    """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
+    return GAMES[game.game].round_label(listing.round, listing.round_count, listing.settings)
 
 
-def game_title(game: SavedGame) -> str:
-    return t(GAMES[game.summary.game].title_key)
+def game_title(game: GameSummary) -> str:
+    view = GAMES.get(game.game)
+    return t(view.title_key) if view is not None else game.game
 
 
-def open_game(game: SavedGame) -> None:
+def players_text(game: GameSummary) -> str:
+    return ", ".join(game.listing.players) if game.listing is not None else ""
+
+
+def open_game(game: GameSummary) -> None:
     ft.context.page.navigate(f"/game/{game.id}")
 
 
-def unfinished_tile(game: SavedGame) -> ft.Control:
-    state = game.ledger.state
+def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
     return ft.Card(
         content=ft.ListTile(
-            title=ft.Text(f"{game_title(game)} · {', '.join(state.players)}"),
+            title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
             subtitle=ft.Text(
                 t(
                     "home.unfinished_line",
-                    progress=progress_text(game),
-                    when=when(game.summary.updated_at),
+                    progress=progress_text(game, listing),
+                    when=when(game.updated_at),
                 )
             ),
             trailing=ft.Icon(ft.Icons.PLAY_ARROW),
@@ -61,12 +66,13 @@ def unfinished_tile(game: SavedGame) -> ft.Control:
     )
 
 
-def finished_tile(game: SavedGame, on_delete: Callable[[SavedGame], None]) -> ft.Control:
-    state = game.ledger.state
-    winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
-    finished = game.summary.finished_at or game.summary.updated_at
+def finished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    winners = [listing.players[seat] for seat in listing.winners]
+    finished = game.finished_at or game.updated_at
     return ft.ListTile(
-        title=ft.Text(f"{game_title(game)} · {', '.join(state.players)}"),
+        title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
         subtitle=ft.Text(t("home.finished_line", when=when(finished), winner=" & ".join(winners))),
         on_click=lambda _: open_game(game),
         trailing=ft.IconButton(
@@ -75,6 +81,37 @@ def finished_tile(game: SavedGame, on_delete: Callable[[SavedGame], None]) -> ft
             on_click=lambda _: on_delete(game),
         ),
     )
+
+
+def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """A game whose record cannot be read: named as far as it can be, with a way out."""
+    title = (
+        t("damaged.players", game=game_title(game), players=players_text(game))
+        if game.listing is not None
+        else t("damaged.title", game=game_title(game))
+    )
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                controls=[
+                    ft.Text(title, weight=ft.FontWeight.BOLD),
+                    ft.Text(t("damaged.line", when=when(game.created_at))),
+                    DamagedGameActions(game, on_delete),
+                ]
+            ),
+        )
+    )
+
+
+def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """The tile of a game in either list: damaged, finished or in progress."""
+    listing = game.listing
+    if game.damaged is not None or listing is None:
+        return damaged_tile(game, on_delete)
+    if listing.is_over:
+        return finished_tile(game, listing, on_delete)
+    return unfinished_tile(game, listing)
 
 
 def new_game_tile(view: GameView) -> ft.Control:
@@ -89,16 +126,16 @@ def new_game_tile(view: GameView) -> ft.Control:
 
 
 def delete_dialog(
-    game: SavedGame,
+    game: GameSummary,
     on_confirm: Callable[[ft.Event[ft.TextButton]], None],
     on_cancel: Callable[[], None],
 ) -> ft.AlertDialog:
-    """Asks before a finished game is deleted."""
-    players = ", ".join(game.ledger.state.players)
+    """Asks before a game is deleted."""
+    question = t("home.delete_question", game=game_title(game), players=players_text(game))
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(t("home.delete_title")),
-        content=ft.Text(t("home.delete_question", game=game_title(game), players=players)),
+        content=ft.Text(question),
         actions=[
             ft.TextButton(t("home.delete_cancel"), on_click=lambda _: on_cancel()),
             ft.TextButton(t("home.delete_confirm"), on_click=on_confirm),
@@ -122,6 +159,26 @@ def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
     )
 
 
+def game_list(
+    title_key: str,
+    games: list[GameSummary],
+    shown: int,
+    show: Callable[[int], None],
+    on_delete: Callable[[GameSummary], None],
+) -> list[ft.Control]:
+    """A titled list of the first `shown` games (read one more to know whether there are
+    more), with a button showing a page more; nothing at all when there are no games."""
+    if not games:
+        return []
+    controls: list[ft.Control] = [
+        ft.Text(t(title_key), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *[game_tile(game, on_delete) for game in games[:shown]],
+    ]
+    if len(games) > shown:
+        controls.append(ft.TextButton(t("home.more"), on_click=lambda _: show(shown + PAGE)))
+    return controls
+
+
 @ft.component
 def Home() -> ft.View:
     services = use_services()
@@ -130,11 +187,12 @@ def Home() -> ft.View:
     version, set_version = ft.use_state(0)
     pending_delete, set_pending_delete = ft.use_state(None)
     notice, set_notice = ft.use_state(services.startup_notice)
-    unfinished = ft.use_memo(lambda: keeper.unfinished(), [version])
-    shown, set_shown = ft.use_state(HISTORY_PAGE)
+    playing, set_playing = ft.use_state(PAGE)
+    unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
+    shown, set_shown = ft.use_state(PAGE)
     finished = ft.use_memo(lambda: keeper.finished(limit=shown + 1), [version, shown])
 
-    def act(change: Callable[[str], None], game: SavedGame) -> None:
+    def act(change: Callable[[str], None], game: GameSummary) -> None:
         try:
             change(game.id)
         except StorageError as error:
@@ -163,19 +221,11 @@ def Home() -> ft.View:
     controls: list[ft.Control] = []
     if notice:
         controls.append(notice_card(notice, lambda: set_notice(None)))
-    if unfinished:
-        controls.append(ft.Text(t("home.in_progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [unfinished_tile(game) for game in unfinished]
+    controls += game_list("home.in_progress", unfinished, playing, set_playing, set_pending_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
         ImportButton(),
     ]
-    if finished:
-        controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [finished_tile(game, set_pending_delete) for game in finished[:shown]]
-        if len(finished) > shown:
-            controls.append(
-                ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + HISTORY_PAGE))
-            )
+    controls += game_list("home.history", finished, shown, set_shown, set_pending_delete)
     return screen("/", t("app.name"), [ft.Text(t("home.tagline")), *controls])

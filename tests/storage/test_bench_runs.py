@@ -33,9 +33,16 @@ KEEPER_LABELS = [
 ]
 
 
+HOME_LABELS = ["Home lists (queries)", "Home render median", "Home render p95", "replay median"]
+
+
 @pytest.mark.parametrize(
     ("script", "labels"),
-    [("bench/storage_bench.py", STORAGE_LABELS), ("bench/keeper_bench.py", KEEPER_LABELS)],
+    [
+        ("bench/storage_bench.py", STORAGE_LABELS),
+        ("bench/keeper_bench.py", KEEPER_LABELS),
+        ("bench/home_bench.py", HOME_LABELS),
+    ],
 )
 def test_bench_quick_mode_prints_every_figure(script: str, labels: list[str]) -> None:
     done = subprocess.run(

@@ -244,8 +244,11 @@ def test_a_truncated_export_is_refused(keeper: GameKeeper) -> None:
 
 def test_an_import_that_hits_a_full_disk_writes_nothing(tmp_path: Path) -> None:
     with open_store(tmp_path / "source").store as source:
-        game = GameKeeper(source).start("wizard", ["Ann", "Ben", "Cas"], 0)
-        game = GameKeeper(source).apply(game, Action("rename", {"seat": 0, "name": "A" * 20_000}))
+        keeper = GameKeeper(source)
+        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [20]})
+        for bid in range(400):  # a bid changed back and forth: a record of many pages
+            entry = {"bids": [bid % 21, None, None], "tricks": [None] * 3, "cloud": None}
+            game = keeper.apply(game, Action("draft", {"round": 1, "entry": entry}))
         text = export_json(game)
     with open_store(tmp_path / "target").store as target:
         target_keeper = GameKeeper(target)

@@ -6,9 +6,9 @@ import pytest
 
 from scorers import InvalidEntry, wizard
 from scorers.ledger import Action
-from storage import DB_FILENAME, GameStore, StorageError, open_store
-from storage.connection import connect
+from storage import GameStore, StorageError, open_store
 from storage.keeper import GameChanged, GameKeeper
+from tests.small_disk import SmallDisk
 
 
 @pytest.fixture
@@ -47,18 +47,22 @@ def test_a_refused_action_is_not_saved(keeper: GameKeeper) -> None:
     assert keeper.open(game.id).ledger.actions == game.ledger.actions
 
 
-def test_a_full_disk_raises_and_saves_nothing(tmp_path: Path) -> None:
-    with open_store(tmp_path).store as store:
-        game = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
-    connection = connect(tmp_path / DB_FILENAME)
-    (pages,) = connection.execute("PRAGMA page_count").fetchone()
-    connection.execute(f"PRAGMA max_page_count = {pages}")
-    keeper = GameKeeper(GameStore(connection))
-    names = ["Ann " + "x" * 20_000, "Ben", "Cas"]
-    with pytest.raises(StorageError) as caught:
-        keeper.apply(game, Action("rename", {"seat": 0, "name": names[0]}))
-    assert caught.value.key == "storage.disk_full"
-    assert keeper.open(game.id).ledger.actions == game.ledger.actions
+def test_a_full_disk_raises_and_saves_nothing(small_disk: SmallDisk) -> None:
+    with open_store(small_disk.path).store as store:
+        keeper = GameKeeper(store)
+        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+        small_disk.fill()
+        with pytest.raises(StorageError) as caught:
+            keeper.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+        assert caught.value.key == "storage.disk_full"
+        with pytest.raises(StorageError) as caught:
+            keeper.start("wizard", ["Dot", "Eve", "Fay"], first_dealer=0)
+        assert caught.value.key == "storage.disk_full"
+        assert keeper.open(game.id).ledger.actions == game.ledger.actions
+        assert [summary.id for summary in keeper.unfinished()] == [game.id]
+        small_disk.free()
+        renamed = keeper.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+        assert keeper.open(game.id).ledger.state.players == renamed.ledger.state.players
 
 
 def test_finishing_and_unfinishing_moves_the_game_between_lists(keeper: GameKeeper) -> None:

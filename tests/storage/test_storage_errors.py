@@ -9,14 +9,14 @@ import pytest
 
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.connection import connect
+from tests.storage.conftest import add, new_game
 
 
 @pytest.fixture
 def saved_game(tmp_path: Path, clock) -> str:
     with open_store(tmp_path, clock=clock).store as store:
-        game_id = store.create_game("wizard")
-        store.append(game_id, "start", {"players": ["Ann", "Ben", "Cy"]})
-        store.delete(store.create_game("plotters"))
+        game_id = new_game(store, "wizard")
+        store.delete(new_game(store, "plotters"))
     return game_id
 
 
@@ -39,11 +39,11 @@ def test_read_only_store_reads_but_refuses_every_write(
     read_only_store: GameStore, saved_game: str
 ) -> None:
     before = snapshot(read_only_store, saved_game)
-    assert before[0] == [("start", {"players": ["Ann", "Ben", "Cy"]})]
+    assert before[0] == [("start", {"game": "wizard", "players": ["Ann", "Ben", "Cas"]})]
     writes = [
-        lambda: read_only_store.create_game("wizard"),
-        lambda: read_only_store.append(saved_game, "draft", {"round": 1}),
-        lambda: read_only_store.set_finished(saved_game, True),
+        lambda: new_game(read_only_store, "wizard"),
+        lambda: add(read_only_store, saved_game, "draft", {"round": 1}),
+        lambda: add(read_only_store, saved_game, "score", {}, is_over=True),
         lambda: read_only_store.delete(saved_game),
         lambda: read_only_store.purge_deleted(read_only_store.summary(saved_game).updated_at),
     ]
@@ -72,7 +72,7 @@ def test_check_writable_on_a_writable_store_changes_nothing(
         store.check_writable()
         store.check_writable()
         assert snapshot(store, saved_game) == before
-        assert store.append(saved_game, "draft", {}) == 2
+        assert add(store, saved_game, "draft", {}) == 2
 
 
 def test_read_only_file_needing_migration_is_a_storage_error(tmp_path: Path) -> None:
@@ -97,14 +97,14 @@ def test_full_disk_is_a_storage_error_and_stores_nothing(
     with full_store(tmp_path, clock) as store:
         before = snapshot(store, saved_game)
         with pytest.raises(StorageError) as caught:
-            store.append(saved_game, "draft", big)
+            add(store, saved_game, "draft", big)
         assert caught.value.key == "storage.disk_full"
         assert "device is full" in str(caught.value)
         assert snapshot(store, saved_game) == before
     with open_store(tmp_path, clock=clock).store as reopened:
         assert snapshot(reopened, saved_game) == before
         # The refused action took no sequence number: the next one is number 2.
-        assert reopened.append(saved_game, "draft", big) == 2
+        assert add(reopened, saved_game, "draft", big) == 2
 
 
 def test_full_disk_while_creating_games_leaves_no_partial_game(
@@ -114,7 +114,7 @@ def test_full_disk_while_creating_games_leaves_no_partial_game(
         created = []
         with pytest.raises(StorageError) as caught:
             for _ in range(10_000):
-                created.append(store.create_game("wizard" * 40))
+                created.append(new_game(store, "wizard" * 40))
         assert caught.value.key == "storage.disk_full"
         listed = {row.id for row in store.unfinished_games()}
     assert listed == {saved_game, *created}

@@ -6,14 +6,15 @@ from pathlib import Path
 import pytest
 
 from storage import DB_FILENAME, StorageError, open_store
+from tests.storage.conftest import add, new_game
 
 
 def make_real_database(directory: Path, games: int = 20) -> list[str]:
     with open_store(directory).store as store:
-        ids = [store.create_game("wizard") for _ in range(games)]
+        ids = [new_game(store, "wizard") for _ in range(games)]
         for game_id in ids:
             for n in range(30):
-                store.append(game_id, "draft", {"round": n, "entry": {"bids": [n, None, 1]}})
+                add(store, game_id, "draft", {"round": n, "entry": {"bids": [n, None, 1]}})
     return ids
 
 
@@ -29,10 +30,10 @@ def assert_recovered(tmp_path: Path, clock, original: bytes) -> None:
     assert recovery.reason
     with result.store as store:
         assert store.unfinished_games() == []
-        game_id = store.create_game("wizard")
-        assert store.append(game_id, "start", {"players": ["Ann"]}) == 1
+        game_id = new_game(store, "wizard")
+        assert add(store, game_id, "draft", {"round": 1}) == 2
     with open_store(tmp_path).store as reopened:
-        assert reopened.actions(game_id) == [("start", {"players": ["Ann"]})]
+        assert reopened.actions(game_id)[1:] == [("draft", {"round": 1})]
 
 
 @pytest.mark.parametrize(
@@ -106,7 +107,7 @@ def test_healthy_database_is_opened_in_place(tmp_path: Path) -> None:
 
 def test_missing_data_directory_is_created(tmp_path: Path) -> None:
     with open_store(tmp_path / "a" / "b").store as store:
-        store.create_game("wizard")
+        new_game(store, "wizard")
     assert (tmp_path / "a" / "b" / DB_FILENAME).is_file()
 
 
@@ -149,7 +150,7 @@ def test_real_wal_of_an_unclean_shutdown_is_kept_byte_for_byte(tmp_path: Path, c
     live = tmp_path / "live"
     ids = make_real_database(live)  # closed: all pages checkpointed into the main file
     with open_store(live).store as store:
-        store.append(ids[0], "score", {"round": 1})  # this commit lives only in the WAL
+        add(store, ids[0], "score", {"round": 1})  # this commit lives only in the WAL
         # Copy the files while the connection is open: what a SIGKILL would leave behind.
         for suffix in ("", "-wal", "-shm"):
             shutil.copyfile(live / f"{DB_FILENAME}{suffix}", tmp_path / f"{DB_FILENAME}{suffix}")

@@ -6,6 +6,7 @@ import pytest
 
 from storage import DB_FILENAME, SCHEMA_VERSION, StorageError, open_store
 from storage.connection import connect
+from tests.storage.conftest import add, new_game
 
 # The version-1 schema exactly as released; frozen here so the migration is tested against
 # a real old file, not against whatever migration 1 happens to create today.
@@ -64,7 +65,7 @@ def test_version_1_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
             ("start", {"game": "wizard", "players": ["Ann", "Ben", "Cy"]}),
             ("score", {"round": 1, "entry": {"bids": [0, 1, 0], "tricks": [0, 1, 0]}}),
         ]
-        assert store.append("b" * 32, "draft", {"round": 1}) == 2
+        assert add(store, "b" * 32, "draft", {"round": 1}) == 2
         store.delete("a" * 32)  # the version-2 column works on migrated rows
         assert store.finished_games() == []
     connection = sqlite3.connect(tmp_path / DB_FILENAME)
@@ -104,14 +105,14 @@ def test_connections_are_durable_wal_with_foreign_keys(tmp_path: Path) -> None:
 
 def test_purge_cascades_to_the_actions(tmp_path: Path, clock) -> None:
     with open_store(tmp_path, clock=clock).store as store:
-        purged, kept = store.create_game("wizard"), store.create_game("wizard")
+        purged, kept = new_game(store, "wizard"), new_game(store, "wizard")
         for n in range(3):
-            store.append(purged, "draft", {"n": n})
-            store.append(kept, "draft", {"n": n})
+            add(store, purged, "draft", {"n": n})
+            add(store, kept, "draft", {"n": n})
         store.delete(purged)
         assert store.purge_deleted(older_than=clock.now + timedelta(seconds=1)) == 1
     connection = sqlite3.connect(tmp_path / DB_FILENAME)
-    assert connection.execute("SELECT count(*) FROM actions").fetchone() == (3,)
+    assert connection.execute("SELECT count(*) FROM actions").fetchone() == (4,)  # kept: 1 + 3
     connection.close()
 
 

@@ -7,6 +7,8 @@ import pytest
 
 from storage import GameStore, StorageError, open_store
 from storage.errors import ChangedElsewhere
+from storage.listing import Listing
+from tests.storage.conftest import a_listing, add, new_game
 
 BIDS = {"round": 3, "entry": {"bids": [1, None, 0], "tricks": [None, None, None]}}
 
@@ -20,51 +22,54 @@ def test_actions_round_trip_in_order_across_reopen(tmp_path: Path) -> None:
         ("rename", {"seat": 1, "name": "Bö 🂡", "flag": True, "none": None, "neg": -4}),
     ]
     with open_store(tmp_path).store as store:
-        game_id = store.create_game("wizard")
-        seqs = [store.append(game_id, kind, data) for kind, data in written]
-    assert seqs == [1, 2, 3, 4, 5]
+        game_id = store.start_game("wizard", written[0][1], a_listing()).id
+        seqs = [add(store, game_id, kind, data) for kind, data in written[1:]]
+    assert seqs == [2, 3, 4, 5]
     with open_store(tmp_path).store as reopened:
         assert reopened.actions(game_id) == written
 
 
 def test_sequence_numbers_are_per_game(store: GameStore) -> None:
-    first, second = store.create_game("wizard"), store.create_game("plotters")
-    assert store.append(first, "draft", {"n": 1}) == 1
-    assert store.append(second, "draft", {"n": 1}) == 1
-    assert store.append(first, "draft", {"n": 2}) == 2
-    assert store.actions(first) == [("draft", {"n": 1}), ("draft", {"n": 2})]
-    assert store.actions(second) == [("draft", {"n": 1})]
+    first, second = new_game(store, "wizard"), new_game(store, "plotters")
+    assert add(store, first, "draft", {"n": 1}) == 2
+    assert add(store, second, "draft", {"n": 1}) == 2
+    assert add(store, first, "draft", {"n": 2}) == 3
+    assert store.actions(first)[1:] == [("draft", {"n": 1}), ("draft", {"n": 2})]
+    assert store.actions(second)[1:] == [("draft", {"n": 1})]
 
 
-def test_new_game_has_no_actions_and_a_fresh_hex_id(store: GameStore) -> None:
-    ids = {store.create_game("colour_blind") for _ in range(3)}
-    assert len(ids) == 3
-    for game_id in ids:
-        assert len(game_id) == 32 and int(game_id, 16) >= 0
-        assert store.actions(game_id) == []
+def test_a_new_game_holds_its_start_its_listing_and_a_fresh_hex_id(store: GameStore) -> None:
+    start = {"game": "colour_blind", "players": ["Ann", "Ben", "Cas"]}
+    summaries = [store.start_game("colour_blind", start, a_listing()) for _ in range(3)]
+    assert len({summary.id for summary in summaries}) == 3
+    for summary in summaries:
+        assert len(summary.id) == 32 and int(summary.id, 16) >= 0
+        assert store.actions(summary.id) == [("start", start)]
+        assert summary.action_count == 1 and summary.listing == a_listing()
+        assert store.summary(summary.id) == summary
 
 
 def test_read_only_mappings_are_stored_as_objects(store: GameStore) -> None:
-    game_id = store.create_game("wizard")
-    store.append(game_id, "draft", MappingProxyType({"entry": MappingProxyType({"a": (1, 2)})}))
-    assert store.actions(game_id) == [("draft", {"entry": {"a": [1, 2]}})]
+    game_id = new_game(store, "wizard")
+    add(store, game_id, "draft", MappingProxyType({"entry": MappingProxyType({"a": (1, 2)})}))
+    assert store.actions(game_id)[1:] == [("draft", {"entry": {"a": [1, 2]}})]
 
 
 def test_unserialisable_data_is_refused_before_anything_is_written(store: GameStore) -> None:
-    game_id = store.create_game("wizard")
+    game_id = new_game(store, "wizard")
     with pytest.raises(TypeError):
-        store.append(game_id, "draft", {"when": datetime.now(UTC)})
+        add(store, game_id, "draft", {"when": datetime.now(UTC)})
     with pytest.raises(ValueError):
-        store.append(game_id, "draft", {"x": float("nan")})
-    assert store.append(game_id, "draft", {"ok": 1}) == 1
+        add(store, game_id, "draft", {"x": float("nan")})
+    assert add(store, game_id, "draft", {"ok": 1}) == 2
 
 
 def test_unknown_game_is_a_storage_error(store: GameStore) -> None:
     for call in (
-        lambda: store.append("0" * 32, "draft", {}),
+        lambda: add(store, "0" * 32, "draft", {}),
         lambda: store.actions("0" * 32),
         lambda: store.summary("0" * 32),
-        lambda: store.set_finished("0" * 32, True),
+        lambda: add(store, "0" * 32, "score", {}, is_over=True),
         lambda: store.delete("0" * 32),
         lambda: store.restore("0" * 32),
     ):
@@ -77,33 +82,32 @@ def test_unknown_game_is_a_storage_error(store: GameStore) -> None:
 
 def test_timestamps_are_utc_and_updated_at_is_the_last_action(store: GameStore, clock) -> None:
     created = datetime(2026, 5, 1, 20, 0, tzinfo=timezone(timedelta(hours=2)))
-    game_id = store.create_game("wizard", created_at=created)
+    game_id = new_game(store, "wizard", created_at=created)
     row = store.summary(game_id)
     assert row.created_at == created and row.created_at.utcoffset() == timedelta(0)
     assert row.updated_at == created
-    store.append(game_id, "draft", {})
-    appended_at = clock.now
-    store.set_finished(game_id, True)
+    add(store, game_id, "draft", {})
+    assert store.summary(game_id).updated_at == clock.now
+    add(store, game_id, "score", {}, is_over=True)
     row = store.summary(game_id)
-    assert row.updated_at == appended_at
-    assert row.finished_at is not None and row.finished_at > appended_at
+    assert row.updated_at == row.finished_at == clock.now
 
 
 def test_naive_created_at_is_refused(store: GameStore) -> None:
     with pytest.raises(ValueError):
-        store.create_game("wizard", created_at=datetime(2026, 1, 1))
+        new_game(store, "wizard", created_at=datetime(2026, 1, 1))
 
 
 def test_concurrent_appends_from_several_threads(store: GameStore) -> None:
-    games = [store.create_game("wizard") for _ in range(4)]
-    shared = store.create_game("plotters")
+    games = [new_game(store, "wizard") for _ in range(4)]
+    shared = new_game(store, "plotters")
     errors: list[BaseException] = []
 
     def write(game_id: str, worker: int) -> None:
         try:
             for n in range(25):
-                store.append(game_id, "draft", {"n": n})
-                store.append(shared, "draft", {"worker": worker, "n": n})
+                add(store, game_id, "draft", {"n": n})
+                add(store, shared, "draft", {"worker": worker, "n": n})
                 store.unfinished_games()
         except BaseException as exc:
             errors.append(exc)
@@ -115,8 +119,8 @@ def test_concurrent_appends_from_several_threads(store: GameStore) -> None:
         thread.join()
     assert errors == []
     for game_id in games:
-        assert store.actions(game_id) == [("draft", {"n": n}) for n in range(25)]
-    shared_actions = store.actions(shared)
+        assert store.actions(game_id)[1:] == [("draft", {"n": n}) for n in range(25)]
+    shared_actions = store.actions(shared)[1:]
     assert len(shared_actions) == 100
     for worker in range(4):
         mine = [data["n"] for _, data in shared_actions if data["worker"] == worker]
@@ -127,26 +131,35 @@ def test_an_imported_game_holds_its_actions_in_order_and_appends_after_them(
     store: GameStore,
 ) -> None:
     written = [("start", {"game": "wizard"}), ("draft", BIDS), ("undo", {})]
-    game_id = store.import_game("wizard", written, finished=True)
+    game_id = store.import_game("wizard", written, a_listing(is_over=True)).id
     assert store.actions(game_id) == written
     assert store.summary(game_id).finished_at is not None
-    assert store.append(game_id, "redo", {}) == len(written) + 1
-    unfinished = store.import_game("plotters", written[:1])
+    assert add(store, game_id, "redo", {}, is_over=True) == len(written) + 1
+    unfinished = store.import_game("plotters", written[:1], a_listing()).id
     assert [summary.id for summary in store.unfinished_games()] == [unfinished]
 
 
 def test_an_import_with_unserialisable_data_writes_no_game(store: GameStore) -> None:
     with pytest.raises(ValueError):
-        store.import_game("wizard", [("start", {}), ("draft", {"x": float("nan")})])
+        store.import_game("wizard", [("start", {}), ("draft", {"x": float("nan")})], a_listing())
     assert store.unfinished_games() == [] and store.finished_games() == []
 
 
 def test_an_append_expecting_fewer_actions_writes_nothing(store: GameStore) -> None:
-    game_id = store.create_game("wizard")
-    store.append(game_id, "start", {"n": 1})
-    store.append(game_id, "draft", {"n": 2}, after=1)
+    game_id = new_game(store, "wizard")
+    add(store, game_id, "draft", {"n": 2}, after=1)
     with pytest.raises(ChangedElsewhere) as caught:
-        store.append(game_id, "draft", {"n": 3}, after=1)
+        add(store, game_id, "draft", {"n": 3}, after=1)
     assert caught.value.saved == 2
     assert caught.value.key == "storage.changed_elsewhere"
-    assert [data["n"] for _, data in store.actions(game_id)] == [1, 2]
+    assert [data.get("n") for _, data in store.actions(game_id)] == [None, 2]
+
+
+def test_the_listing_and_finished_flag_are_saved_with_the_action(store: GameStore) -> None:
+    game_id = new_game(store)
+    over = Listing(("Ann", "Ben", "Cas"), 10, 10, (40, -10, 20), True, winners=(0,))
+    summary = store.append(game_id, "score", {"round": 10}, over)
+    assert summary.listing == over and summary.finished_at is not None
+    assert store.summary(game_id) == summary
+    reopened = store.append(game_id, "undo", {}, a_listing())
+    assert reopened.listing == a_listing() and reopened.finished_at is None

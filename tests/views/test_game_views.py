@@ -71,7 +71,7 @@ async def test_a_fourth_game_is_listed_set_up_played_and_scored(
     )
     await harness.click(harness.find(ft.FilledButton, text=t("setup.start")))
     [game] = app.keeper.unfinished()
-    assert game.ledger.state.settings == {"rounds": 1}
+    assert app.keeper.open(game.id).ledger.state.settings == {"rounds": 1}
     banner = harness.find(ft.Semantics, identifier="banner").content.value
     assert banner.startswith(t("banner.round_of", number=1, count=1))
     for name, points in (("Ann", 2), ("Ben", 3)):
@@ -85,4 +85,4 @@ async def test_a_fourth_game_is_listed_set_up_played_and_scored(
     assert "+2" in harness.texts()
     banner = harness.find(ft.Semantics, identifier="banner").content.value
     assert banner == t("banner.game_over_won", names="Ben")
-    assert app.keeper.finished()[0].ledger.state.totals == (2, 3)
+    assert app.keeper.open(game.id).ledger.state.totals == (2, 3)

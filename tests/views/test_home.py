@@ -1,10 +1,14 @@
 """Home: games in progress first, finished games with delete (confirmed, undoable), rematch."""
 
+import sqlite3
+
 import flet as ft
+import pytest
 
 from scorers.ledger import Action
-from storage.keeper import GameKeeper, SavedGame
+from storage.keeper import GameDamaged, GameKeeper, SavedGame
 from tests.views.conftest import AppUnderTest
+from views.home import PAGE
 from views.i18n import t
 
 
@@ -54,8 +58,75 @@ async def test_rematch_starts_a_new_game_with_the_same_players(app: AppUnderTest
     game = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
     harness = await app.start(f"/game/{game.id}")
     await harness.click(harness.find(ft.FilledButton, text=t("standings.rematch")))
-    [again] = app.keeper.unfinished()
+    [listed] = app.keeper.unfinished()
+    again = app.keeper.open(listed.id)
     assert again.id != game.id
     assert harness.page.route == f"/game/{again.id}"
     assert again.ledger.state.players == ("Eve", "Fay", "Gus")
     assert again.ledger.state.settings == game.ledger.state.settings
+
+
+def damage_last_action(keeper: GameKeeper, game: SavedGame) -> None:
+    """One changed byte in the game's last saved action: its record no longer parses."""
+    with sqlite3.connect(keeper.store.path) as connection:
+        connection.execute(
+            "UPDATE actions SET data = substr(data, 2) WHERE seq = ? AND game_num = "
+            "(SELECT num FROM games WHERE id = ?)",
+            (game.ledger.action_count, game.id),
+        )
+    connection.close()
+
+
+async def test_a_damaged_game_is_listed_as_such_and_every_other_game_loads(
+    app: AppUnderTest,
+) -> None:
+    sound = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
+    damaged = app.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    damage_last_action(app.keeper, damaged)
+    app.keeper.open(sound.id)
+    with pytest.raises(GameDamaged):
+        app.keeper.open(damaged.id)  # as when a phone opened it
+    harness = await app.start()
+    texts = harness.texts()
+    title = t("damaged.players", game=t("game.plotters"), players="Ann, Ben, Cas, Dot")
+    assert title in texts
+    assert any("Eve, Fay, Gus" in text for text in texts)
+    await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.save_record")))
+    [(name, record)] = app.files.saved.items()
+    assert name.startswith("trickpad-damaged-plotters-") and name.endswith(".jsonl")
+    assert b'"kind": "start"' in record
+    await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.delete")))
+    await harness.click(
+        harness.find(ft.TextButton, text=t("home.delete_confirm"), within=harness.dialog())
+    )
+    assert title not in harness.texts()
+    assert [game.id for game in app.keeper.unfinished()] == []
+    assert [game.id for game in app.keeper.finished()] == [sound.id]
+
+
+async def test_the_address_of_a_damaged_game_explains_and_offers_the_way_out(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    game = app.keeper.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+    damage_last_action(app.keeper, game)
+    harness = await app.start(f"/game/{game.id}")
+    [reason] = [text for text in harness.texts() if "Step 2" in text]
+    assert reason.startswith(t("storage.game_damaged", reason="@").split("@")[0])
+    await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.delete")))
+    assert harness.page.route == "/"
+    assert app.keeper.unfinished() == []
+
+
+async def test_home_shows_a_page_of_games_in_progress_and_more_on_request(
+    app: AppUnderTest,
+) -> None:
+    for number in range(PAGE + 3):
+        app.keeper.start("wizard", ["Ann", "Ben", f"Player {number}"], 0)
+    harness = await app.start()
+    tiles = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · Ann")]
+    assert len(tiles) == PAGE
+    assert any("Player 22" in text for text in tiles)  # the newest first
+    await harness.click(harness.find(ft.TextButton, text=t("home.more")))
+    tiles = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · Ann")]
+    assert len(tiles) == PAGE + 3

@@ -1,16 +1,14 @@
 """A Wizard game through the screens, without a browser, on a real SQLite file."""
 
-from pathlib import Path
-
 import flet as ft
 import pytest
 
 from scorers import wizard
 from scorers.ledger import Action
-from storage import DB_FILENAME, GameStore
-from storage.connection import connect
+from storage import DB_FILENAME, open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
+from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
 
@@ -55,7 +53,8 @@ async def test_new_game_form_starts_a_game_with_its_settings(app: AppUnderTest) 
     await harness.toggle(harness.find(ft.Switch, label=t("setting.hook")))
     await harness.click(harness.find(ft.FilledButton, text=t("setup.start")))
     assert harness.page.route.startswith("/game/")
-    [game] = app.keeper.unfinished()
+    [listed] = app.keeper.unfinished()
+    game = app.keeper.open(listed.id)
     assert game.ledger.state.players == tuple(PLAYERS)
     assert game.ledger.state.first_dealer == 2
     assert game.ledger.state.settings["hook"] is True
@@ -246,23 +245,21 @@ async def test_a_player_is_renamed_and_a_clash_is_refused_at_the_names(
 
 
 async def test_a_full_disk_is_reported_where_the_change_was_made(
-    app: AppUnderTest, tmp_path: Path
+    harness: AppHarness, screen_awake, small_disk: SmallDisk
 ) -> None:
-    harness, game_id = await start_game(app)
-    await bid(harness, "Ben", 1)
-    # The database may grow no more: the next write fails as on a full phone.
-    full = connect(tmp_path / DB_FILENAME)
-    (pages,) = full.execute("PRAGMA page_count").fetchone()
-    full.execute(f"PRAGMA max_page_count = {pages}")
-    app.keeper.store = GameStore(full)
-    many = "Cas" + " " * 4000 + "x" * 30_000
-    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
-    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), many)
-    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
-    message = t("storage.disk_full", path=str(tmp_path / DB_FILENAME))
-    assert message in harness.texts()
-    assert app.keeper.open(game_id).ledger.state.players == tuple(PLAYERS)
-    assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+    with open_store(small_disk.path).store as store:
+        app = AppUnderTest(harness, GameKeeper(store), screen_awake)
+        harness, game_id = await start_game(app)
+        await bid(harness, "Ben", 1)
+        small_disk.fill()
+        await bid(harness, "Cas", 0)
+        message = t("storage.disk_full", path=str(small_disk.path / DB_FILENAME))
+        assert message in harness.texts()
+        assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, None, None]
+        small_disk.free()
+        await bid(harness, "Cas", 0)
+        assert message not in harness.texts()
+        assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, 0, None]
 
 
 async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(

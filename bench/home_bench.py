@@ -1,0 +1,118 @@
+"""Home and replay benchmark: prints figures, asserts nothing.
+
+Run from the repository root: ``.venv/bin/python bench/home_bench.py [--quick]``.
+Figures: Home's server time with 1,000 stored games (half of them unfinished), from the
+session's first render to a settled page, in a real Flet Session (the view-test harness);
+the listing queries alone; and ``Ledger.replay`` of a 60,000-action record. Aims (2 cores):
+Home < 300 ms, replay < 1 s.
+"""
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import Row, ms, p95, print_table, timings
+from scorers.ledger import Action, Ledger
+from storage import DB_FILENAME, GameStore
+from storage.connection import connect
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from views.app import build_main
+
+NAMES = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
+
+
+def seed_games(directory: Path, games: int, rng: random.Random) -> GameKeeper:
+    """Short Wizard games, every other one finished; fsync off while seeding."""
+    directory.mkdir(parents=True, exist_ok=True)
+    connection = connect(directory / DB_FILENAME)
+    connection.execute("PRAGMA synchronous = OFF")
+    keeper = GameKeeper(GameStore(connection))
+    for number in range(games):
+        players = rng.sample(NAMES, rng.randint(3, 6))
+        game = keeper.start("wizard", players, 0, {"round_sizes": [1, 1]})
+        if number % 2:
+            for round_number in (1, 2):
+                entry = {"bids": [0] * len(players), "tricks": [1] + [0] * (len(players) - 1)}
+                entry["cloud"] = None
+                keeper.apply(game, Action("score", {"round": round_number, "entry": entry}))
+                game = keeper.open(game.id)
+    return keeper
+
+
+async def home_render_times(keeper: GameKeeper, repeats: int) -> list[float]:
+    """Seconds from a new session's first render of Home to its settled page."""
+    times = []
+    for _ in range(repeats):
+        async with AppHarness() as harness:
+            start = time.perf_counter()
+            await harness.run(build_main(keeper))
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def long_record(actions: int, rng: random.Random) -> list[Action]:
+    """A 3-player Wizard record of `actions` steps: bids and tricks changed again and again
+    (a draft each), scores, and undo/redo pairs, as a long night of slips would make."""
+    ledger = Ledger.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    record = list(ledger.actions)
+    while len(record) < actions:
+        state = ledger.state
+        if state.is_over:
+            break
+        cards = state.round_info(state.current_round).cards
+        for _ in range(min(40, actions - len(record))):
+            bids = [rng.randint(0, cards) for _ in range(3)]
+            entry = {"bids": bids, "tricks": [None, None, None], "cloud": None}
+            step = Action("draft", {"round": state.current_round, "entry": entry})
+            ledger = ledger.apply(step)
+            record.append(step)
+        for step in (Action("undo"), Action("redo")):
+            ledger = ledger.apply(step)
+            record.append(step)
+        tricks = [cards, 0, 0]
+        entry = {"bids": [cards, 0, 0], "tricks": tricks, "cloud": None}
+        step = Action("score", {"round": state.current_round, "entry": entry})
+        ledger = ledger.apply(step)
+        record.append(step)
+        if ledger.state.is_over:  # start again at round 1: undo every score
+            while ledger.can_undo() and len(record) < actions:
+                ledger = ledger.apply(Action("undo"))
+                record.append(Action("undo"))
+    return record[:actions]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, for the smoke test")
+    quick = parser.parse_args().quick
+    rng = random.Random(7)
+    games = 20 if quick else 1_000
+    repeats = 2 if quick else 15
+    replayed = 600 if quick else 60_000
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="trickpad-home-bench-") as temp:
+        keeper = seed_games(Path(temp), games, rng)
+        detail = f"{games} games, {games // 2} unfinished"
+        lists = timings(lambda: (keeper.unfinished(21), keeper.finished(21)), repeats)
+        rows.append(("Home lists (queries)", ms(statistics.median(lists)), "", detail))
+        renders = asyncio.run(home_render_times(keeper, repeats))
+        rows.append(("Home render median", ms(statistics.median(renders)), "", detail))
+        rows.append(("Home render p95", ms(p95(renders)), "< 300 ms", detail))
+        keeper.store.close()
+    record = long_record(replayed, rng)
+    replay = timings(lambda: Ledger.replay(record), 1 if quick else 5)
+    detail = f"{len(record)} actions, {len(replay)} runs"
+    rows.append(("replay median", ms(statistics.median(replay)), "< 1000 ms", detail))
+    print_table(rows, quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Imports of hostile or broken files: every one refused with a documented StorageError
+before anything is written, never an exception of another kind."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from storage import StorageError, open_store
+from storage.exchange import MAX_ACTIONS, MAX_DEPTH, MAX_FILE_BYTES, export_json, import_file
+from storage.exchange import import_json as import_text
+from storage.keeper import GameKeeper
+from tests.storage.played_games import PLAYED
+from tests.storage.test_exchange import stored_rows
+
+# The keys import_json documents; anything else leaving it is a bug.
+REFUSALS = {
+    "storage.import_too_large",
+    "storage.import_not_json",
+    "storage.import_too_deep",
+    "storage.import_bad_text",
+    "storage.import_not_trickpad",
+    "storage.import_version",
+    "storage.import_field",
+    "storage.import_game_unknown",
+    "storage.import_empty",
+    "storage.import_too_long",
+    "storage.import_invalid",
+    "storage.import_game_mismatch",
+}
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Each played game's file, parsed: the starting point of the hostile variants."""
+    with open_store(tmp_path_factory.mktemp("played")).store as store:
+        keeper = GameKeeper(store)
+        return {name: json.loads(export_json(play(keeper))) for name, play in PLAYED.items()}
+
+
+@pytest.fixture
+def keeper(tmp_path: Path) -> GameKeeper:
+    return GameKeeper(open_store(tmp_path).store)
+
+
+def refusal(keeper: GameKeeper, text: str) -> str:
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_text(keeper, text)
+    assert stored_rows(keeper.store) == before
+    return caught.value.key
+
+
+def test_every_played_game_is_within_the_limits(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]]
+) -> None:
+    for document in exported.values():
+        imported = import_text(keeper, json.dumps(document))
+        assert imported.ledger.action_count == len(document["actions"]) < MAX_ACTIONS
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH, 494, 986, 5000])
+def test_nesting_deeper_than_the_format_is_refused(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]], depth: int
+) -> None:
+    document = exported["wizard"]
+    marker = {**document["actions"][1], "data": {"round": 1, "entry": "NESTED"}}
+    text = json.dumps({**document, "actions": [document["actions"][0], marker]})
+    text = text.replace('"NESTED"', "[" * depth + "0" + "]" * depth)
+    assert refusal(keeper, text) in {"storage.import_too_deep", "storage.import_not_json"}
+
+
+def test_a_lone_surrogate_in_a_name_is_refused(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]]
+) -> None:
+    document = exported["wizard"]
+    start = document["actions"][0]
+    players = ["Ann\ud800", *start["data"]["players"][1:]]
+    changed = {**start, "data": {**start["data"], "players": players}}
+    text = json.dumps({**document, "actions": [changed, *document["actions"][1:]]})
+    assert "\\ud800" in text
+    assert refusal(keeper, text) == "storage.import_bad_text"
+
+
+def test_a_file_over_the_size_limit_is_refused_before_reading(keeper: GameKeeper) -> None:
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_file(keeper, b" " * (MAX_FILE_BYTES + 1))
+    assert caught.value.key == "storage.import_too_large"
+    assert caught.value.params["limit"] == MAX_FILE_BYTES
+    assert stored_rows(keeper.store) == before
+
+
+def test_more_steps_than_the_limit_are_refused(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]]
+) -> None:
+    document = exported["wizard"]
+    undo = {"kind": "undo", "data": {}}
+    actions = [document["actions"][0], *[undo] * MAX_ACTIONS]
+    assert refusal(keeper, json.dumps({**document, "actions": actions})) == (
+        "storage.import_too_long"
+    )
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["\ud800", "\udfff", "Ann\u202e", "", "blue7", "AH"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(max_size=8) | st.sampled_from(["round", "entry"]), children)
+    ),
+    max_leaves=12,
+)
+
+
+def replace_at(value: Any, path: list[int], new: object) -> Any:
+    """`value` with the node reached by following `path` (indices modulo size) replaced."""
+    if not path or not isinstance(value, dict | list) or not value:
+        return new
+    keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+    key = keys[path[0] % len(keys)]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[key] = replace_at(value[key], path[1:], new)
+    return copy
+
+
+@settings(
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    game=st.sampled_from(sorted(PLAYED)),
+    path=st.lists(st.integers(0, 50), max_size=7),
+    new=JSON,
+    cut=st.none() | st.integers(0, 3000),
+)
+def test_a_hostile_file_is_imported_whole_or_refused_with_a_documented_reason(
+    keeper: GameKeeper,
+    exported: dict[str, dict[str, Any]],
+    game: str,
+    path: list[int],
+    new: object,
+    cut: int | None,
+) -> None:
+    text = json.dumps(replace_at(exported[game], path, new))
+    if cut is not None:
+        text = text[:cut]
+    before = stored_rows(keeper.store)
+    try:
+        imported = import_text(keeper, text)
+    except StorageError as error:
+        assert error.key in REFUSALS
+        assert stored_rows(keeper.store) == before
+    else:
+        assert keeper.open(imported.id).ledger == imported.ledger
