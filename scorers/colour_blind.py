@@ -1,7 +1,7 @@
 """Colour-blind (David Parlett): the row, its good colour, captured cards and the target."""
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -16,6 +16,33 @@ PLAY_ORDER = (*RANKS[1:], "A")
 """Low to high in play: the Ace ranks highest."""
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
+
+
+class ColourBlindEntry(TypedDict):
+    """A Colour-blind deal: the face-up row as laid (the uncovered end last) and, per row
+    card, the seat that captured it (None: still in the row)."""
+
+    row: list[str]
+    captured_by: list[int | None]
+
+
+def with_card_laid(entry: Mapping[str, Any], card: str) -> ColourBlindEntry:
+    """The entry with `card` laid at the uncovered end of the row (the rules check it)."""
+    return ColourBlindEntry(row=[*entry["row"], card], captured_by=[*entry["captured_by"], None])
+
+
+def without_last_card(entry: Mapping[str, Any]) -> ColourBlindEntry:
+    """The entry with the card laid last taken back off the row."""
+    return ColourBlindEntry(
+        row=list(entry["row"][:-1]), captured_by=list(entry["captured_by"][:-1])
+    )
+
+
+def with_captor(entry: Mapping[str, Any], index: int, seat: int | None) -> ColourBlindEntry:
+    """The entry with row card `index` captured by `seat` (None: back in the row)."""
+    captured_by = list(entry["captured_by"])
+    captured_by[index] = seat
+    return ColourBlindEntry(row=list(entry["row"]), captured_by=captured_by)
 
 
 def parse_card(card: object) -> str:
@@ -100,6 +127,12 @@ def captured_cards(entry: Mapping[str, Any], seat: int) -> list[str]:
     return [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat]
 
 
+def seat_parts(entry: Mapping[str, Any], seat: int) -> DealParts:
+    """What `seat` scores for the deal in `entry`, and how: the good and bad sums of the row
+    cards they captured."""
+    return deal_parts(captured_cards(entry, seat), good_colour(entry["row"]))
+
+
 def next_capture(entry: Mapping[str, Any]) -> int | None:
     """Index of the row card the next trick's winner takes (the uncovered end), or None."""
     captured_by = entry["captured_by"]
@@ -109,16 +142,14 @@ def next_capture(entry: Mapping[str, Any]) -> int | None:
     return None
 
 
-def take_trick(entry: Mapping[str, Any], seat: int) -> dict[str, Any]:
+def take_trick(entry: Mapping[str, Any], seat: int) -> ColourBlindEntry:
     """The entry after `seat` won a trick: they capture the last uncaptured row card."""
     if not is_whole(seat, 0, PLAYERS - 1):
         raise InvalidEntry("players.seat_invalid", seat=seat, players=PLAYERS)
     index = next_capture(entry)
     if index is None:
         raise InvalidEntry("colour_blind.nothing_to_capture")
-    captured_by = list(entry["captured_by"])
-    captured_by[index] = seat
-    return {"row": list(entry["row"]), "captured_by": captured_by}
+    return with_captor(entry, index, seat)
 
 
 def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) -> bool:
@@ -128,12 +159,16 @@ def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) 
 
 
 class ColourBlindRules(SeatedGame):
+    """Colour-blind for exactly 3 players: deals are played until one player alone has
+    reached the target."""
+
     name = "colour_blind"
     title = "Colour-blind"
     min_players = PLAYERS
     max_players = PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """target: the score that ends the game once one player alone has reached it (100)."""
         return resolve(given, {"target": (100, positive_whole)}, self.title)
 
     def round_count(self, players: int, settings: Mapping[str, Any]) -> None:
@@ -170,14 +205,13 @@ class ColourBlindRules(SeatedGame):
         return {"row": row, "captured_by": captured_by}
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
-        good = good_colour(entry["row"])
-        return tuple(
-            round_score(captured_cards(entry, seat), good) for seat in range(len(context.players))
-        )
+        """Each seat's `seat_parts` score: good minus bad captured values, never below 0."""
+        return tuple(seat_parts(entry, seat).score for seat in range(len(context.players)))
 
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
     ) -> bool:
+        """Over when the top total reaches the target and no one shares it."""
         return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
 
 

@@ -24,6 +24,7 @@ class RoundInfo:
 
     @property
     def reminder_text(self) -> str:
+        """The reminder in English, its parameters filled in."""
         return REMINDERS[self.reminder].format(**self.reminder_params)
 
 
@@ -45,41 +46,102 @@ class ScoredRound:
 
 
 class GameRules(Protocol):
-    """One object per game; the ledger talks to games only through these methods."""
+    """The contract between a game and the ledger: one object per game, and the only way
+    the ledger, storage and views learn what a game's rules say.
+
+    Every method is pure: it reads its arguments, never changes them, and keeps no state,
+    so replaying the same actions always gives the same game. A refusal is always an
+    `InvalidEntry` whose key names the reason (see scorers.messages); no other exception
+    is part of the contract. Seats are numbered from 0 in the order the players sit.
+    """
 
     name: str
+    """The game's stable identifier, saved with every game ("wizard"); never renamed."""
     title: str
+    """The game's English name, used in messages ("Wizard")."""
     min_players: int
+    """The fewest players the game is played by."""
     max_players: int
+    """The most players the game is played by (equal to `min_players` for a fixed table)."""
 
-    def check_players(self, players: object) -> tuple[str, ...]: ...
+    def check_players(self, players: object) -> tuple[str, ...]:
+        """The players' names in seat order, trimmed.
 
-    def resolve_settings(self, given: object, players: int) -> dict[str, Any]: ...
+        Refuses anything but a list of `min_players` to `max_players` names
+        ("players.not_list", "players.count", "players.count_exact"), an empty name
+        ("players.name_empty") and two names equal ignoring case ("players.name_taken").
+        """
+        ...
 
-    def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None: ...
+    def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """Every setting of the game for a table of `players`: each given value checked and
+        normalised, each missing one at its default. The result is what a game records at
+        its start, so later changes to a default never change a saved game.
+
+        `given` may be None (all defaults). Refuses a `given` that is not a mapping
+        ("settings.not_mapping"), a name the game does not have ("settings.unknown") and a
+        value its setting does not allow ("settings.not_on_off", "settings.not_positive",
+        "settings.not_an_option", or a game's own key).
+        """
+        ...
+
+    def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None:
+        """How many rounds a game of `players` with these (resolved) settings lasts, or None
+        when it has no fixed length and ends by `is_over` alone (a target score)."""
+        ...
 
     def round_info(
         self, number: int, players: Sequence[str], first_dealer: int, settings: Mapping[str, Any]
-    ) -> RoundInfo: ...
+    ) -> RoundInfo:
+        """How round `number` (from 1) is dealt: cards per player, the dealer (the deal
+        passes left from `first_dealer`), the seat that starts, and the reminder to show.
 
-    def blank_entry(self, players: int) -> dict[str, Any]: ...
+        Refuses a number below 1 ("round.invalid") and one beyond a fixed game's last
+        round ("round.beyond_game").
+        """
+        ...
+
+    def blank_entry(self, players: int) -> dict[str, Any]:
+        """An entry of this game's shape with nothing entered yet, for a table of
+        `players`; `check_entry` accepts it as a draft."""
+        ...
 
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool
-    ) -> dict[str, Any]: ...
+    ) -> dict[str, Any]:
+        """The entry for the round in `context`, checked and copied into plain values.
 
-    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]: ...
+        With `complete=False` (a draft) it accepts any entry that can still become a
+        round as played: missing values are allowed, impossible ones are not. With
+        `complete=True` it also refuses an entry that lacks anything the score needs.
+        Refuses an entry of the wrong shape ("entry.not_mapping", "entry.unknown_field",
+        "entry.missing_field", "entry.not_list", "entry.wrong_length") and any value the
+        rules forbid, with the game's own key naming the player and the value.
+        """
+        ...
+
+    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        """Each seat's points for the round. `entry` must be one `check_entry` accepted
+        with `complete=True` for the same context; nothing else is promised for others."""
+        ...
 
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
-    ) -> bool: ...
+    ) -> bool:
+        """Whether the game has ended after `rounds_played` rounds with these totals. Once
+        over, the ledger takes no new round, only corrections of past ones."""
+        ...
 
     def standings(
         self,
         totals: Sequence[int],
         rounds: Sequence[ScoredRound],
         settings: Mapping[str, Any],
-    ) -> tuple[Standing, ...]: ...
+    ) -> tuple[Standing, ...]:
+        """Every seat's place, best first: highest total first, equal totals sharing a
+        place unless the game's tie-break (if any, e.g. read from `rounds`) decides it, in
+        which case the standing carries a note saying so."""
+        ...
 
 
 class SeatedGame:
@@ -92,22 +154,29 @@ class SeatedGame:
     max_players: ClassVar[int]
 
     def check_players(self, players: object) -> tuple[str, ...]:
+        """See GameRules.check_players: the count from `min_players` to `max_players`."""
         return check_names(players, self.title, self.min_players, self.max_players)
 
     def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None:
+        """See GameRules.round_count; every game says its own."""
         raise NotImplementedError
 
     def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        """How many cards each player is dealt in round `number` (a valid round)."""
         raise NotImplementedError
 
     def reminder(
         self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
     ) -> tuple[str, dict[str, Any]]:
+        """The round's reminder: a key of scorers.messages.REMINDERS and its parameters,
+        given the cards each and the names of the dealer and the player who starts."""
         raise NotImplementedError
 
     def round_info(
         self, number: int, players: Sequence[str], first_dealer: int, settings: Mapping[str, Any]
     ) -> RoundInfo:
+        """See GameRules.round_info: the dealer passes left each round, the player left of
+        the dealer starts, and `cards_per_player` and `reminder` fill in the rest."""
         count = len(players)
         last = self.round_count(count, settings)
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
@@ -123,6 +192,7 @@ class SeatedGame:
     def is_over(
         self, totals: Sequence[int], rounds_played: int, settings: Mapping[str, Any]
     ) -> bool:
+        """See GameRules.is_over: over once the last of a fixed number of rounds is played."""
         last = self.round_count(len(totals), settings)
         return last is not None and rounds_played >= last
 
@@ -132,4 +202,5 @@ class SeatedGame:
         rounds: Sequence[ScoredRound],
         settings: Mapping[str, Any],
     ) -> tuple[Standing, ...]:
+        """See GameRules.standings: by total alone, equal totals sharing a place."""
         return rank(totals)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from scorers.checks import is_whole
+from scorers.checks import is_whole, per_seat
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
@@ -28,10 +28,13 @@ _FIELDS: dict[str, dict[str, type]] = {
     "start": {"game": str, "players": Sequence, "first_dealer": int, "settings": Mapping},
     "draft": {"round": int, "entry": Mapping},
     "score": {"round": int, "entry": Mapping},
-    "rename": {"seat": int, "name": str},
+    "rename": {"names": Sequence},
     "undo": {},
     "redo": {},
 }
+# Games saved before a rename named every seat renamed one seat per action; they still
+# replay. An action holding any of these fields is checked against this shape instead.
+_EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": str}}
 KINDS = tuple(_FIELDS)
 
 
@@ -65,6 +68,9 @@ class Action:
         if not isinstance(self.data, Mapping):
             raise InvalidEntry("action.field_type", kind=self.kind, field="data")
         expected = _FIELDS[self.kind]
+        earlier = _EARLIER_FIELDS.get(self.kind, {})
+        if any(name in earlier for name in self.data):
+            expected = earlier
         for name in self.data:
             if name not in expected:
                 raise InvalidEntry("action.field_unknown", kind=self.kind, field=name)
@@ -215,11 +221,20 @@ def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
 
 
 def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """Every seat's name at once, as one step: all of them are taken, or none is."""
+    names = [check_name(name, seat, ()) for seat, name in enumerate(_names(state, data))]
+    for seat, name in enumerate(names):
+        if name != state.players[seat]:
+            check_name(name, seat, [other for at, other in enumerate(names) if at != seat])
+    return replace(state, players=tuple(names))
+
+
+def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
+    """The names a rename gives, one per seat (an earlier rename named only one seat)."""
+    if "names" in data:
+        return per_seat(data["names"], "names", len(state.players))
     seat = check_seat(data["seat"], len(state.players))
-    others = [name for other, name in enumerate(state.players) if other != seat]
-    name = check_name(data["name"], seat, others)
-    players = tuple(name if other == seat else old for other, old in enumerate(state.players))
-    return replace(state, players=players)
+    return [data["name"] if at == seat else old for at, old in enumerate(state.players)]
 
 
 _TRANSITIONS = {"draft": _drafted, "score": _scored, "rename": _renamed}

@@ -4,7 +4,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -25,6 +25,38 @@ _IN_PLAY = {
     5: {"blue": 17, "green": 17, "red": 18, "yellow": 18},
     6: {"blue": 21, "green": 21, "red": 21, "yellow": 21},
 }
+
+
+class PlottersEntry(TypedDict):
+    """A Plotters round, seat 0 first: each player's cards by colour, the face-up pair each
+    chose (None: the app proposes the best), and whether the round ended early."""
+
+    counts: list[dict[str, int]]
+    face_up: list[list[str] | None]
+    ended_early: bool
+
+
+def with_count(entry: Mapping[str, Any], seat: int, colour: str, count: int) -> PlottersEntry:
+    """The entry with `seat` holding `count` cards of `colour` (the rules check the count)."""
+    counts = [dict(held) for held in entry["counts"]]
+    counts[seat][colour] = count
+    return PlottersEntry(
+        counts=counts, face_up=list(entry["face_up"]), ended_early=entry["ended_early"]
+    )
+
+
+def with_face_up(entry: Mapping[str, Any], seat: int, pair: list[str] | None) -> PlottersEntry:
+    """The entry with `seat`'s chosen face-up pair (None: none chosen)."""
+    face_up = list(entry["face_up"])
+    face_up[seat] = pair
+    counts = [dict(held) for held in entry["counts"]]
+    return PlottersEntry(counts=counts, face_up=face_up, ended_early=entry["ended_early"])
+
+
+def with_ended_early(entry: Mapping[str, Any], ended_early: bool) -> PlottersEntry:
+    """The entry with the round marked as ended early (or not)."""
+    counts = [dict(held) for held in entry["counts"]]
+    return PlottersEntry(counts=counts, face_up=list(entry["face_up"]), ended_early=ended_early)
 
 
 def cards_in_play(players: int) -> dict[str, int]:
@@ -64,6 +96,13 @@ def score_parts(
     # Nothing face down: the published text is unreadable, so a setting decides.
     undivided = product if nothing_face_down == "divide_by_one" else 0
     return ScoreParts(pair, full[first], full[second], down, product // down if down else undivided)
+
+
+def seat_parts(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> ScoreParts:
+    """What `seat` scores for the round in `entry` under the game's settings, and how: the
+    pair the player chose, else the best one under the "nothing face down" setting."""
+    counts, face_up = entry["counts"][seat], entry["face_up"][seat]
+    return score_parts(counts, face_up, settings["nothing_face_down"])
 
 
 def round_score(
@@ -185,12 +224,16 @@ def trick_result(cards: Sequence[str], players: int) -> TrickResult:
 
 
 class PlottersRules(SeatedGame):
+    """Plotters for 4 to 6 players: one round per player, 14 cards each."""
+
     name = "plotters"
     title = "Plotters"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """nothing_face_down: what two face-up colours score with nothing face down, their
+        product ("divide_by_one", the default) or 0 ("zero")."""
         spec = {"nothing_face_down": ("divide_by_one", one_of(*NOTHING_FACE_DOWN))}
         return resolve(given, spec, self.title)
 
@@ -270,10 +313,9 @@ class PlottersRules(SeatedGame):
             )
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
-        rule = context.settings["nothing_face_down"]
+        """Each seat's `seat_parts` score: the chosen (or best) pair under the setting."""
         return tuple(
-            score_parts(counts, pair, rule).score
-            for counts, pair in zip(entry["counts"], entry["face_up"], strict=True)
+            seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )
 
 

@@ -26,12 +26,14 @@ def resolve(given: object, spec: Mapping[str, tuple[Any, ValueCheck]], game: str
 
 
 def on_off(name: str, value: object) -> bool:
+    """A switch: True or False, nothing else ("settings.not_on_off")."""
     if not isinstance(value, bool):
         raise InvalidEntry("settings.not_on_off", name=name, value=value)
     return value
 
 
 def positive_whole(name: str, value: object) -> int:
+    """A whole number of 1 or more, never a bool ("settings.not_positive")."""
     if not is_whole(value, 1):
         raise InvalidEntry("settings.not_positive", name=name, value=value)
     assert isinstance(value, int)
@@ -39,6 +41,8 @@ def positive_whole(name: str, value: object) -> int:
 
 
 def one_of(*options: str) -> ValueCheck:
+    """A check taking one of `options` ("settings.not_an_option" for anything else)."""
+
     def check(name: str, value: object) -> str:
         if value not in options:
             raise InvalidEntry(

@@ -7,7 +7,7 @@ the bids as made; the score and the tie-break use the bid after the change.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -20,6 +20,47 @@ DECK = 60
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 MAX_HAND = DECK // MIN_PLAYERS
+
+
+class Cloud(TypedDict):
+    """The Cloud's bid change: its trick's winner (a seat) changed their bid by -1 or +1."""
+
+    seat: int
+    change: int
+
+
+class WizardEntry(TypedDict):
+    """A Wizard round, seat 0 first: bids as made and tricks taken (None: not entered yet),
+    and the Cloud's bid change when it was played."""
+
+    bids: list[int | None]
+    tricks: list[int | None]
+    cloud: Cloud | None
+
+
+def with_bid(entry: Mapping[str, Any], seat: int, bid: int) -> WizardEntry:
+    """The entry with `seat`'s bid set; the same bid again takes it back (None)."""
+    bids = _toggled(entry["bids"], seat, bid)
+    return WizardEntry(bids=bids, tricks=list(entry["tricks"]), cloud=entry.get("cloud"))
+
+
+def with_tricks(entry: Mapping[str, Any], seat: int, tricks: int) -> WizardEntry:
+    """The entry with the tricks `seat` took set; the same count again takes it back."""
+    taken = _toggled(entry["tricks"], seat, tricks)
+    return WizardEntry(bids=list(entry["bids"]), tricks=taken, cloud=entry.get("cloud"))
+
+
+def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> WizardEntry:
+    """The entry with the Cloud's winner `seat` changing their bid by `change` (-1 or +1);
+    None: nobody won the Cloud's trick (or it was not played)."""
+    cloud = None if seat is None else Cloud(seat=seat, change=change)
+    return WizardEntry(bids=list(entry["bids"]), tricks=list(entry["tricks"]), cloud=cloud)
+
+
+def _toggled(values: Sequence[int | None], seat: int, value: int) -> list[int | None]:
+    changed = list(values)
+    changed[seat] = None if changed[seat] == value else value
+    return changed
 
 
 def rounds_for(players: int) -> int:
@@ -103,12 +144,17 @@ def _round_sizes(players: int) -> ValueCheck:
 
 
 class WizardRules(SeatedGame):
+    """Wizard for 3 to 6 players: 60 / players rounds (or the short game's hand sizes),
+    round k dealing k cards each."""
+
     name = "wizard"
     title = "Wizard"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and
+        round_sizes (None: the full game; else a list of hand sizes, one per round)."""
         # tie_break_by_bids defaults on: it is the tie-break the published rules give.
         spec = {
             "hook": (False, on_off),
@@ -212,6 +258,7 @@ class WizardRules(SeatedGame):
             raise InvalidEntry("wizard.tricks_total_bomb", total=total, cards=cards, less=cards - 1)
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        """Each seat's `round_score` against the bid as counted (after any Cloud change)."""
         return tuple(
             round_score(bid, tricks)
             for bid, tricks in zip(counted_bids(entry), entry["tricks"], strict=True)

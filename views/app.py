@@ -33,6 +33,7 @@ ROUTES = [
 
 @ft.component
 def App(services: Services) -> list[ft.View]:
+    """The whole app: services and the theme for every screen, and the routes' screens."""
     page = ft.context.page
     mode, set_mode = ft.use_state(ft.ThemeMode.SYSTEM)
 
@@ -58,6 +59,7 @@ def build_main(
     `screen_awake` and `files` make each session's own client services (tests pass fakes)."""
 
     def main(page: ft.Page) -> None:
+        """Sets up one browser session's page and renders the app in it."""
         page.title = t("app.name")
         page.theme = light_theme()
         page.dark_theme = dark_theme()

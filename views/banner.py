@@ -2,26 +2,20 @@
 
 import flet as ft
 
-from views.games import GameView
+from views.game_view import GameView
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified
 
 
 def round_line(table: Table, view: GameView) -> str:
+    """The banner's first line: the round (as the game words it) or the round being corrected, the
+    cards each, the dealer and who starts."""
     state, info = table.state, table.round_info
     if table.editing is not None:
         number = t("banner.correcting", number=table.editing)
-    elif state.round_count is not None:
-        number = t("banner.round_of", number=info.number, count=state.round_count)
     else:
-        # Games without a fixed number of rounds play to a target.
-        number = " · ".join(
-            [
-                t("banner.deal", number=info.number),
-                t("banner.target", target=state.settings["target"]),
-            ]
-        )
+        number = view.round_label(info.number, state.round_count, state.settings)
     return " · ".join(
         [
             number,
@@ -32,17 +26,16 @@ def round_line(table: Table, view: GameView) -> str:
     )
 
 
-def progress(table: Table) -> float:
-    """How far the game is: rounds played of all rounds, or the leader's way to the target."""
+def progress(table: Table, view: GameView) -> float:
+    """How far the game is, as the game measures it (rounds played, the way to a target)."""
     state = table.state
-    if state.round_count:
-        return len(state.rounds) / state.round_count
-    target = state.settings["target"]
-    return min(1.0, max(state.totals, default=0) / target)
+    return view.progress(len(state.rounds), state.round_count, state.totals, state.settings)
 
 
 @ft.component
 def Banner(table: Table, view: GameView) -> ft.Control:
+    """Where the table is: the round line, the reminder and the game's note, or the winner once the
+    game is over, above a progress bar."""
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
@@ -54,7 +47,7 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
             identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
         ]
-        note = view.banner_note(state) if view.banner_note is not None else None
+        note = view.banner_note(state)
         if note:
             lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))
     return ft.Card(
@@ -62,7 +55,7 @@ def Banner(table: Table, view: GameView) -> ft.Control:
             padding=12,
             content=ft.Column(
                 spacing=6,
-                controls=[*lines, ft.ProgressBar(value=progress(table))],
+                controls=[*lines, ft.ProgressBar(value=progress(table, view))],
             ),
         )
     )

@@ -17,13 +17,14 @@ from scorers.colour_blind import (
     DealParts,
     captured_cards,
     card_colour,
-    deal_parts,
     good_colour,
     next_capture,
+    seat_parts,
     take_trick,
-    target_reached_but_tied,
+    with_captor,
+    with_card_laid,
+    without_last_card,
 )
-from scorers.ledger import GameState
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified
@@ -52,8 +53,8 @@ RANK_KEYS = {
 }
 COLOUR_KEYS = {"red": "colour_blind.red", "black": "colour_blind.black"}
 RED_INK = ft.Colors.RED_700
-CARD_WIDTH = 44
-CARD_HEIGHT = 40
+CARD_WIDTH = 48  # a tap target no smaller than 48 x 48
+CARD_HEIGHT = 48
 ROW_HEIGHT = 2 * CARD_HEIGHT + 4  # 13 cards take two lines on a phone
 PLAYER_BUTTON_HEIGHT = 52
 
@@ -98,22 +99,6 @@ def signed(number: int) -> str:
     return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
-def laid(entry: Mapping[str, Any], card: str) -> dict[str, Any]:
-    """The entry with `card` laid at the uncovered end of the row."""
-    return {"row": [*entry["row"], card], "captured_by": [*entry["captured_by"], None]}
-
-
-def without_last_card(entry: Mapping[str, Any]) -> dict[str, Any]:
-    return {"row": list(entry["row"][:-1]), "captured_by": list(entry["captured_by"][:-1])}
-
-
-def given(entry: Mapping[str, Any], index: int, seat: int | None) -> dict[str, Any]:
-    """The entry with row card `index` captured by `seat` (None: back in the row)."""
-    captured_by = list(entry["captured_by"])
-    captured_by[index] = seat
-    return {"row": list(entry["row"]), "captured_by": captured_by}
-
-
 def card_chip(
     card: str,
     name: str,
@@ -141,6 +126,7 @@ def card_chip(
 
 
 def card_row(cards: list[ft.Control]) -> ft.Row:
+    """Cards side by side, wrapping onto the next line."""
     return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=cards)
 
 
@@ -174,7 +160,7 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
                     card_chip(
                         card,
                         t("colour_blind.add_card", card=card_name(card)),
-                        on_click=lambda card=card: table.change(laid(table.entry, card)),
+                        on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
                         disabled=card in in_row,
                         struck=card in in_row,
                     )
@@ -211,6 +197,7 @@ def row_chip(
 def player_buttons(
     players: tuple[str, ...], label: Callable[[str], str], on_pick: Callable[[int], None]
 ) -> list[ft.Control]:
+    """One button per player, labelled by `label` (e.g. "Ann won the trick")."""
     return [
         ft.FilledButton(
             label(name),
@@ -232,7 +219,7 @@ def live_line(parts: DealParts) -> str:
 def player_summary(entry: Mapping[str, Any], good: str, seat: int, name: str) -> ft.Control:
     """A player's captured cards, good and bad, and what the deal scores for them."""
     captured = captured_cards(entry, seat)
-    parts = deal_parts(captured, good)
+    parts = seat_parts(entry, seat)
 
     def cards_line(key: str, cards: list[str], total: int) -> ft.Control:
         faces = [card_face(c, name=card_name(c)) for c in cards]
@@ -277,7 +264,7 @@ def capture_section(
     ]
 
     def give(seat: int | None) -> None:
-        if chosen is not None and table.change(given(table.entry, chosen, seat)):
+        if chosen is not None and table.change(with_captor(table.entry, chosen, seat)):
             choose(None)
 
     index = next_capture(entry)
@@ -313,7 +300,9 @@ def capture_section(
 
 
 @ft.component
-def ColourBlindEntry(table: Table) -> ft.Control:
+def ColourBlindPanel(table: Table) -> ft.Control:
+    """The deal's entry: the row as laid, then the card picker until the row is full, then who
+    captured what."""
     players, entry = table.state.players, table.entry
     row, captured_by = entry["row"], entry["captured_by"]
     chosen, set_chosen = ft.use_state(None)
@@ -352,16 +341,3 @@ def ColourBlindEntry(table: Table) -> ft.Control:
     return ft.Column(
         controls=controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
     )
-
-
-def colour_blind_cell(entry: Mapping[str, Any], seat: int) -> str:
-    """What the score sheet shows of a player's deal: good sum minus bad sum."""
-    parts = deal_parts(captured_cards(entry, seat), good_colour(entry["row"]))
-    return f"{parts.good_sum}{MINUS}{parts.bad_sum}"
-
-
-def tied_on_top_note(state: GameState) -> str | None:
-    """The banner's word when the target is reached but the top is shared."""
-    if target_reached_but_tied(state.totals, state.settings):
-        return t("colour_blind.tied_on_top", total=max(state.totals))
-    return None

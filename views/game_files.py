@@ -16,7 +16,7 @@ from storage.exchange import export_json, import_file
 from storage.keeper import SavedGame
 from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
-from views.games import GAMES_BY_ID
+from views.games import GAMES
 from views.i18n import t
 from views.services import use_services
 from views.table import Table, message_of
@@ -108,7 +108,7 @@ def ImportButton() -> ft.Control:
 
 def refusal_line(refusal: Refusal) -> str:
     """One refused game of a library, named as far as the file allows, and why."""
-    view = GAMES_BY_ID.get(refusal.game)
+    view = GAMES.get(refusal.game)
     game = t(view.title_key) if view is not None else refusal.game
     players = ", ".join(refusal.players)
     return t(

@@ -12,6 +12,7 @@ from views.table import Table
 
 @ft.component
 def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
+    """Below the sheet: keep the screen awake, rename players, export the game."""
     screen_awake = use_services().screen_awake
     keep_awake = preferences.keep_awake
 

@@ -10,7 +10,8 @@ from storage.keeper import GameDamaged, GameKeeper
 from views.banner import Banner
 from views.damaged import DamagedGameScreen
 from views.game_options import GameOptions
-from views.games import GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.rules import rules_route
 from views.screen import screen
@@ -49,6 +50,7 @@ def history_button(
 
 
 def history_buttons(table: Table) -> list[ft.Control]:
+    """Undo and redo for the app bar."""
     ledger = table.game.ledger
     return [
         history_button(
@@ -110,6 +112,8 @@ def last_round(table: Table) -> ft.Control | None:
 
 
 def game_body(table: Table, view: GameView) -> list[ft.Control]:
+    """The game screen's content: banner, then the round's entry (or the final standings and a
+    rematch), each with the last refusal, then the sheet and the options."""
     state = table.state
 
     def rematch() -> None:
@@ -122,9 +126,9 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
 
     controls: list[ft.Control] = [Banner(table, view)]
     if state.is_over and table.editing is None:
-        controls.append(FinalStandings(table, rematch))
+        controls += [FinalStandings(table, rematch), message_line(table.message)]
     else:
-        controls += [view.entry(table), message_line(table.message), submit_bar(table)]
+        controls += [view.entry_panel(table), message_line(table.message), submit_bar(table)]
         result = last_round(table)
         if result is not None:
             controls.append(result)
@@ -146,7 +150,16 @@ def open_table(keeper: GameKeeper, game_id: str) -> Table | GameSummary | None:
 
 @ft.component
 def GameScreen() -> ft.View:
+    """The screen at /game/<id>, keyed by the id (see OpenGame)."""
     game_id = ft.use_route_params().get("game_id", "")
+    # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
+    # screen, so nothing of the old game's state is shown at the new game's address.
+    return OpenGame(game_id, key=game_id)
+
+
+@ft.component
+def OpenGame(game_id: str) -> ft.View:
+    """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"
@@ -155,7 +168,7 @@ def GameScreen() -> ft.View:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
     if isinstance(table, GameSummary):
         return DamagedGameScreen(table)
-    view = GAMES_BY_ID[table.state.game]
+    view = GAMES[table.state.game]
     return screen(
         route,
         t(view.title_key),

@@ -1,67 +1,50 @@
-"""What the views know of each game: its name, its entry panel and its score-sheet cells.
+"""The games the pad offers: one table of GameViews, in the order Home lists them.
 
-Player counts and everything else about the rules come from scorers.
+Adding a game is one line here (after its rules module in scorers/ and its GameView module
+in views/). Tests register a game of their own with `GAMES.registered(view)`.
 """
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-import flet as ft
-
-from scorers.game import GameRules
-from scorers.games import GAMES as RULES
-from scorers.ledger import GameState
-from views.colour_blind_entry import ColourBlindEntry, colour_blind_cell, tied_on_top_note
-from views.plotters_entry import PlottersEntry, cards_note, plotters_cell
-from views.table import Table
-from views.wizard_entry import WizardEntry, wizard_cell
+from scorers.games import registered_rules
+from views.colour_blind import ColourBlind
+from views.game_view import GameView
+from views.plotters import Plotters
+from views.wizard import Wizard
 
 
-@dataclass(frozen=True)
-class GameView:
-    game: str
-    title_key: str
-    blurb_key: str
-    # The banner's words for the player who starts the round ("Bidding starts with Ben").
-    first_key: str
-    entry: Callable[[Table], ft.Control]
-    cell: Callable[[Mapping[str, Any], int], str]
-    # An extra banner line while the game runs, when the game has something to say
-    # ("Tied on top: another deal is played"); None when it has nothing.
-    banner_note: Callable[[GameState], str | None] | None = None
+class GameTable:
+    """GameViews by game name; iterating gives them in the order they were listed."""
 
-    @property
-    def rules(self) -> GameRules:
-        return RULES[self.game]
+    def __init__(self, *views: GameView) -> None:
+        self._views = {view.game: view for view in views}
+
+    def __iter__(self) -> Iterator[GameView]:
+        return iter(tuple(self._views.values()))
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._views
+
+    def __getitem__(self, game: str) -> GameView:
+        return self._views[game]
+
+    def get(self, game: str) -> GameView | None:
+        """The game's view, or None for a name the pad does not know (e.g. from an address)."""
+        return self._views.get(game)
+
+    @contextmanager
+    def registered(self, view: GameView) -> Iterator[GameView]:
+        """The table, and the rules table, with one more game while the block runs."""
+        with registered_rules(view.rules):
+            self._views[view.game] = view
+            try:
+                yield view
+            finally:
+                del self._views[view.game]
 
 
-GAMES = (
-    GameView(
-        "wizard",
-        "game.wizard",
-        "game.wizard.blurb",
-        "banner.bidding_starts",
-        WizardEntry,
-        wizard_cell,
-    ),
-    GameView(
-        "plotters",
-        "game.plotters",
-        "game.plotters.blurb",
-        "banner.leads",
-        PlottersEntry,
-        plotters_cell,
-        banner_note=cards_note,
-    ),
-    GameView(
-        "colour_blind",
-        "game.colour_blind",
-        "game.colour_blind.blurb",
-        "banner.leads",
-        ColourBlindEntry,
-        colour_blind_cell,
-        tied_on_top_note,
-    ),
-)
-GAMES_BY_ID = {view.game: view for view in GAMES}
+GAMES = GameTable(Wizard(), Plotters(), ColourBlind())

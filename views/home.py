@@ -9,7 +9,8 @@ from storage import GameSummary, StorageError
 from storage.listing import Listing
 from views.damaged import DamagedGameActions
 from views.game_files import ImportButton, LibraryButtons
-from views.games import GAMES, GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
@@ -30,14 +31,13 @@ def when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def progress_text(listing: Listing) -> str:
-    if listing.round_count is None:
-        return t("home.deal", number=listing.round)
-    return t("home.round_of", number=listing.round, count=listing.round_count)
+def progress_text(game: GameSummary, listing: Listing) -> str:
+    """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
+    return GAMES[game.game].round_label(listing.round, listing.round_count, listing.settings)
 
 
 def game_title(game: GameSummary) -> str:
-    view = GAMES_BY_ID.get(game.game)
+    view = GAMES.get(game.game)
     return t(view.title_key) if view is not None else game.game
 
 
@@ -56,7 +56,7 @@ def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
             subtitle=ft.Text(
                 t(
                     "home.unfinished_line",
-                    progress=progress_text(listing),
+                    progress=progress_text(game, listing),
                     when=when(game.updated_at),
                 )
             ),
@@ -125,6 +125,60 @@ def new_game_tile(view: GameView) -> ft.Control:
     )
 
 
+def delete_dialog(
+    game: GameSummary,
+    on_confirm: Callable[[ft.Event[ft.TextButton]], None],
+    on_cancel: Callable[[], None],
+) -> ft.AlertDialog:
+    """Asks before a game is deleted."""
+    question = t("home.delete_question", game=game_title(game), players=players_text(game))
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("home.delete_title")),
+        content=ft.Text(question),
+        actions=[
+            ft.TextButton(t("home.delete_cancel"), on_click=lambda _: on_cancel()),
+            ft.TextButton(t("home.delete_confirm"), on_click=on_confirm),
+        ],
+        on_dismiss=lambda _: on_cancel(),
+    )
+
+
+def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
+    """A message for the player (storage moved a damaged file aside, a delete failed)."""
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Row(
+                controls=[
+                    ft.Text(notice, expand=True),
+                    ft.TextButton(t("home.notice_ok"), on_click=lambda _: on_ok()),
+                ]
+            ),
+        )
+    )
+
+
+def game_list(
+    title_key: str,
+    games: list[GameSummary],
+    shown: int,
+    show: Callable[[int], None],
+    on_delete: Callable[[GameSummary], None],
+) -> list[ft.Control]:
+    """A titled list of the first `shown` games (read one more to know whether there are
+    more), with a button showing a page more; nothing at all when there are no games."""
+    if not games:
+        return []
+    controls: list[ft.Control] = [
+        ft.Text(t(title_key), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *[game_tile(game, on_delete) for game in games[:shown]],
+    ]
+    if len(games) > shown:
+        controls.append(ft.TextButton(t("home.more"), on_click=lambda _: show(shown + PAGE)))
+    return controls
+
+
 @ft.component
 def Home() -> ft.View:
     services = use_services()
@@ -159,48 +213,15 @@ def Home() -> ft.View:
         )
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(t("home.delete_title")),
-            content=ft.Text(
-                t(
-                    "home.delete_question",
-                    game=game_title(pending_delete),
-                    players=players_text(pending_delete),
-                )
-            ),
-            actions=[
-                ft.TextButton(t("home.delete_cancel"), on_click=lambda _: set_pending_delete(None)),
-                ft.TextButton(t("home.delete_confirm"), on_click=confirm_delete),
-            ],
-            on_dismiss=lambda _: set_pending_delete(None),
-        )
+        delete_dialog(pending_delete, confirm_delete, lambda: set_pending_delete(None))
         if pending_delete is not None
         else None
     )
 
     controls: list[ft.Control] = []
     if notice:
-        controls.append(
-            ft.Card(
-                content=ft.Container(
-                    padding=12,
-                    content=ft.Row(
-                        controls=[
-                            ft.Text(notice, expand=True),
-                            ft.TextButton(t("home.notice_ok"), on_click=lambda _: set_notice(None)),
-                        ]
-                    ),
-                )
-            )
-        )
-    if unfinished:
-        controls.append(ft.Text(t("home.in_progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [game_tile(game, set_pending_delete) for game in unfinished[:playing]]
-        if len(unfinished) > playing:
-            controls.append(
-                ft.TextButton(t("home.more"), on_click=lambda _: set_playing(playing + PAGE))
-            )
+        controls.append(notice_card(notice, lambda: set_notice(None)))
+    controls += game_list("home.in_progress", unfinished, playing, set_playing, set_pending_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAMES],
@@ -212,11 +233,5 @@ def Home() -> ft.View:
             on_click=lambda _: ft.context.page.navigate("/players"),
         ),
     ]
-    if finished:
-        controls.append(ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [game_tile(game, set_pending_delete) for game in finished[:shown]]
-        if len(finished) > shown:
-            controls.append(
-                ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + PAGE))
-            )
+    controls += game_list("home.history", finished, shown, set_shown, set_pending_delete)
     return screen("/", t("app.name"), [ft.Text(t("home.tagline")), *controls])

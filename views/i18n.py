@@ -30,6 +30,7 @@ def layer_messages() -> dict[str, str]:
 
 
 def catalog_file(language: str) -> dict[str, str]:
+    """One language's JSON catalog as it is on disk."""
     path = LOCALES_DIR / f"{language}.json"
     with path.open(encoding="utf-8") as f:
         return json.load(f)

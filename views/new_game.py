@@ -9,12 +9,12 @@ import flet as ft
 from scorers import InvalidEntry
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
-from views.games import GAMES_BY_ID, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
 from views.setup_fields import (
-    SETTING_FIELDS,
     FieldKind,
     SettingField,
     UnreadableSetting,
@@ -43,8 +43,7 @@ class Setup:
     def blank(cls, view: GameView) -> "Setup":
         rules = view.rules
         defaults = rules.resolve_settings({}, rules.min_players)
-        fields = SETTING_FIELDS[view.game]
-        shown = {f.name: form_value(f, defaults[f.name]) for f in fields}
+        shown = {f.name: form_value(f, defaults[f.name]) for f in view.setting_fields}
         return cls(view.game, [""] * rules.min_players, shown)
 
     def set_name(self, seat: int, name: str) -> None:
@@ -76,7 +75,7 @@ class Setup:
         try:
             settings = {
                 f.name: read_value(f, self.shown_settings[f.name])
-                for f in SETTING_FIELDS[self.game]
+                for f in GAMES[self.game].setting_fields
             }
         except UnreadableSetting as error:
             self.settings_message = str(error)
@@ -96,6 +95,7 @@ class Setup:
 
 
 def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
+    """One player's name field with buttons to move the player up a seat and to remove them."""
     name = setup.names[seat]
     shown = name.strip() or t("setup.player_n", n=seat + 1)
     return ft.Row(
@@ -123,6 +123,7 @@ def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
 
 
 def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
+    """A setting's control (switch, choice chips or text field) with its one-line help."""
     label, help_text = t(setting.label_key), t(setting.help_key)
     value = setup.shown_settings[setting.name]
     if setting.kind is FieldKind.SWITCH:
@@ -163,8 +164,9 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
 
 @ft.component
 def NewGame() -> ft.View:
+    """The screen at /new/<game>: the setup form of that game."""
     game = ft.use_route_params().get("game", "")
-    view = GAMES_BY_ID.get(game)
+    view = GAMES.get(game)
     route = f"/new/{game}"
     if view is None:
         return screen(route, t("app.name"), [ft.Text(t("new_game.unknown"))], back_to="/")
@@ -173,6 +175,8 @@ def NewGame() -> ft.View:
 
 @ft.component
 def SetupForm(view: GameView) -> ft.Control:
+    """Players in seat order (with recent names to add), the first dealer, the game's settings and
+    Start."""
     keeper = use_services().keeper
     setup, _ = ft.use_state(lambda: Setup.blank(view))
     recent, _ = ft.use_state(lambda: keeper.recent_names())
@@ -225,7 +229,7 @@ def SetupForm(view: GameView) -> ft.Control:
         ft.Text(t("setup.first_dealer")),
         choice_chips(dealer_options, setup.dealer, lambda key: setattr(setup, "dealer", key)),
         ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        *[setting_control(setup, setting) for setting in SETTING_FIELDS[view.game]],
+        *[setting_control(setup, setting) for setting in view.setting_fields],
         message_line(setup.settings_message),
         ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start),
     ]

@@ -2,14 +2,14 @@
 and a way to count two spellings as one person. Read from stored results: no game is
 replayed to open this screen."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import flet as ft
 
-from scorers.stats import Record
+from scorers.stats import HeadToHead, Record
 from storage import StorageError
 from storage.store import PlayerSummary
-from views.games import GAMES, GAMES_BY_ID
+from views.games import GAMES
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
@@ -57,6 +57,33 @@ def game_filter(chosen: str, on_pick: Callable[[str], None]) -> ft.Control:
     return choice_chips(options, chosen, on_pick)
 
 
+def record_section(records: Mapping[str, Record]) -> list[ft.Control]:
+    """Each game's record under the game's name."""
+    controls: list[ft.Control] = []
+    for game, record in records.items():
+        view = GAMES.get(game)
+        title = t(view.title_key) if view is not None else game
+        controls.append(ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls += [
+            identified(f"record-{game}-{n}", ft.Text(line))
+            for n, line in enumerate(record_lines(record))
+        ]
+    return controls
+
+
+def head_to_head_line(first: str, second: str, both: HeadToHead) -> ft.Control:
+    text = t(
+        "players.head_to_head",
+        games=both.games,
+        first=first,
+        first_ahead=both.first_ahead,
+        second=second,
+        second_ahead=both.second_ahead,
+        level=both.level,
+    )
+    return identified("head-to-head", ft.Text(text))
+
+
 @ft.component
 def PlayerCard(
     player: PlayerSummary, others: list[PlayerSummary], on_merged: Callable[[], None]
@@ -65,62 +92,30 @@ def PlayerCard(
     keeper = use_services().keeper
     rival, set_rival = ft.use_state(None)
     failure, set_failure = ft.use_state(None)
-    records = keeper.records(player.player)
-    controls: list[ft.Control] = []
-    for game, record in records.items():
-        view = GAMES_BY_ID.get(game)
-        controls.append(
-            ft.Text(t(view.title_key) if view else game, theme_style=ft.TextThemeStyle.TITLE_SMALL)
-        )
-        controls += [
-            identified(f"record-{game}-{n}", ft.Text(line))
-            for n, line in enumerate(record_lines(record))
-        ]
     names = {other.player: other.name for other in others}
-    if others:
-        controls.append(ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL))
-        controls.append(
-            choice_chips(
-                [(key, name, t("players.compare_with", name=name)) for key, name in names.items()],
-                rival or "",
-                set_rival,
-            )
-        )
+
+    def merge(_: ft.Event[ft.OutlinedButton]) -> None:
+        try:
+            keeper.merge_players(rival, into=player.player)
+        except StorageError as error:
+            set_failure(message_of(error))
+            return
+        set_rival(None)
+        on_merged()
+
+    controls = record_section(keeper.records(player.player))
+    if names:
+        options = [(key, name, t("players.compare_with", name=name)) for key, name in names.items()]
+        controls += [
+            ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            choice_chips(options, rival or "", set_rival),
+        ]
     if rival in names:
-        both = keeper.head_to_head(player.player, rival)
-        controls.append(
-            identified(
-                "head-to-head",
-                ft.Text(
-                    t(
-                        "players.head_to_head",
-                        games=both.games,
-                        first=player.name,
-                        first_ahead=both.first_ahead,
-                        second=names[rival],
-                        second_ahead=both.second_ahead,
-                        level=both.level,
-                    )
-                ),
-            )
-        )
-
-        def merge(_: ft.Event[ft.OutlinedButton]) -> None:
-            try:
-                keeper.merge_players(rival, into=player.player)
-            except StorageError as error:
-                set_failure(message_of(error))
-                return
-            set_rival(None)
-            on_merged()
-
-        controls.append(
-            ft.OutlinedButton(
-                t("players.same_person", first=player.name, second=names[rival]),
-                icon=ft.Icons.MERGE,
-                on_click=merge,
-            )
-        )
+        same = t("players.same_person", first=player.name, second=names[rival])
+        controls += [
+            head_to_head_line(player.name, names[rival], keeper.head_to_head(player.player, rival)),
+            ft.OutlinedButton(same, icon=ft.Icons.MERGE, on_click=merge),
+        ]
     controls.append(message_line(failure))
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=controls)))
 

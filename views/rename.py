@@ -20,12 +20,12 @@ def RenamePlayers(table: Table) -> ft.Control:
         set_open(True)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
-        for seat, name in enumerate(names):
-            if name.strip() != table.state.players[seat]:
-                reason = table.rename(seat, name.strip())
-                if reason is not None:
-                    set_refusal(reason)
-                    return
+        wanted = [name.strip() for name in names]
+        if wanted != list(table.state.players):
+            reason = table.rename(wanted)
+            if reason is not None:
+                set_refusal(reason)
+                return
         set_open(False)
 
     def typed(seat: int, text: str) -> None:

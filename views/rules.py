@@ -1,6 +1,6 @@
 """A game's rules sheet, with a trick helper for the games where tricks need working out.
 
-Route: ``/rules/<game>`` with ``<game>`` one of "wizard", "plotters", "colour_blind".
+Route: ``/rules/<game>`` with ``<game>`` the name of a game in views.games.
 Its back button returns home; add ``?back=<route>`` (a route of this app, starting with
 "/") to return elsewhere instead, e.g. the game screen links to
 ``/rules/plotters?back=/game/12``. `rules_route` builds such a link.
@@ -10,13 +10,9 @@ from urllib.parse import parse_qs, quote, urlparse
 
 import flet as ft
 
-from views.games import GAMES_BY_ID
+from views.games import GAMES
 from views.i18n import t
-from views.rules_sheets import rules_sheet
 from views.screen import screen
-from views.trick_helpers import ColourBlindTrickHelper, PlottersTrickHelper
-
-TRICK_HELPERS = {"plotters": PlottersTrickHelper, "colour_blind": ColourBlindTrickHelper}
 
 
 def rules_route(game: str, back: str | None = None) -> str:
@@ -37,15 +33,15 @@ def RulesScreen() -> ft.View:
     game = ft.use_route_params().get("game", "")
     route = f"/rules/{game}"
     back_to = back_route(ft.context.page.route or "")
-    entry = GAMES_BY_ID.get(game)
-    sheet = ft.use_memo(lambda: rules_sheet(game) if entry else "", [game])
-    if entry is None:
+    view = GAMES.get(game)
+    sheet = ft.use_memo(lambda: view.rules_sheet() if view else "", [game])
+    if view is None:
         return screen(route, t("app.name"), [ft.Text(t("game.unknown", game=game))], back_to)
     # The trick helper comes first: "who takes this trick?" is asked mid-play, while the
     # sheet is read at leisure.
-    helper = TRICK_HELPERS.get(game)
-    controls: list[ft.Control] = [helper(), ft.Divider()] if helper is not None else []
+    helper = view.trick_helper()
+    controls: list[ft.Control] = [helper, ft.Divider()] if helper is not None else []
     controls.append(
         ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
     )
-    return screen(route, t("rules.title", game=t(entry.title_key)), controls, back_to)
+    return screen(route, t("rules.title", game=t(view.title_key)), controls, back_to)

@@ -1,6 +1,7 @@
-"""The settings a new game offers, each with its label and a one-line explanation.
+"""How the setup form asks for a setting: its kind of control, label and one-line help.
 
-Defaults and checks come from the rules (scorers); this only says how to ask for them.
+Each game lists its fields (GameView.setting_fields); defaults and checks come from the
+rules (scorers), so this only says how to ask.
 """
 
 from collections.abc import Mapping
@@ -26,40 +27,6 @@ class SettingField:
     help_key: str
     # For a choice: option value -> label key.
     options: Mapping[str, str] = field(default_factory=dict)
-
-
-SETTING_FIELDS: dict[str, tuple[SettingField, ...]] = {
-    "wizard": (
-        SettingField("hook", FieldKind.SWITCH, "setting.hook", "setting.hook.help"),
-        SettingField("canadian", FieldKind.SWITCH, "setting.canadian", "setting.canadian.help"),
-        SettingField(
-            "tie_break_by_bids",
-            FieldKind.SWITCH,
-            "setting.tie_break_by_bids",
-            "setting.tie_break_by_bids.help",
-        ),
-        SettingField(
-            "round_sizes", FieldKind.HAND_SIZES, "setting.round_sizes", "setting.round_sizes.help"
-        ),
-        SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
-        SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
-    ),
-    "plotters": (
-        SettingField(
-            "nothing_face_down",
-            FieldKind.CHOICE,
-            "setting.nothing_face_down",
-            "setting.nothing_face_down.help",
-            {
-                "divide_by_one": "setting.nothing_face_down.divide_by_one",
-                "zero": "setting.nothing_face_down.zero",
-            },
-        ),
-    ),
-    "colour_blind": (
-        SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
-    ),
-}
 
 
 class UnreadableSetting(ValueError):

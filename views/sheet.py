@@ -2,7 +2,9 @@
 
 import flet as ft
 
-from views.games import GameView
+from scorers.game import ScoredRound
+from scorers.ledger import GameState
+from views.game_view import GameView
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified
@@ -15,91 +17,75 @@ def cell(content: ft.Control, width: int = COLUMN) -> ft.Container:
     return ft.Container(width=width, content=content, alignment=ft.Alignment.CENTER)
 
 
+def sheet_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
+    """A row of the sheet: its first column (the round, "Total"), then one cell per seat."""
+    return ft.Row(spacing=0, controls=[cell(first, FIRST_COLUMN), *[cell(c) for c in cells]])
+
+
+def header_row(players: tuple[str, ...]) -> ft.Row:
+    bold = ft.FontWeight.BOLD
+    names = [ft.Text(name, weight=bold, no_wrap=True, max_lines=1) for name in players]
+    return sheet_row(ft.Text(t("sheet.round"), weight=bold), list(names))
+
+
+def round_row(table: Table, view: GameView, scored: ScoredRound) -> ft.Row:
+    """A scored round: its number (tap to correct it), then per seat how the round went
+    (the game's explanation) above the points it scored."""
+    number, settings = scored.number, table.state.settings
+    edit = ft.TextButton(
+        content=ft.Text(str(number), semantics_label=t("sheet.edit_round", number=number)),
+        on_click=lambda _: table.start_edit(number),
+    )
+    cells: list[ft.Control] = [
+        ft.Column(
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Text(view.cell(scored.entry, seat, settings), size=11),
+                identified(f"cell-{number}-{seat}", ft.Text(str(points))),
+            ],
+        )
+        for seat, points in enumerate(scored.scores)
+    ]
+    return sheet_row(edit, cells)
+
+
+def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
+    totals = [
+        identified(
+            f"total-{seat}",
+            ft.Text(
+                str(total),
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if seat in leaders else None,
+                size=18,
+            ),
+        )
+        for seat, total in enumerate(state.totals)
+    ]
+    return sheet_row(ft.Text(t("sheet.total"), weight=ft.FontWeight.BOLD), totals)
+
+
+def places_row(places: dict[int, int]) -> ft.Row:
+    shown = [
+        identified(f"place-{seat}", ft.Text(t("sheet.place_n", place=place)))
+        for seat, place in sorted(places.items())
+    ]
+    return sheet_row(ft.Text(t("sheet.place")), shown)
+
+
 @ft.component
 def ScoreSheet(table: Table, view: GameView) -> ft.Control:
     state = table.state
-    players = state.players
     places = {standing.seat: standing.place for standing in state.standings()}
     leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
-
-    header = ft.Row(
-        spacing=0,
-        controls=[
-            cell(ft.Text(t("sheet.round"), weight=ft.FontWeight.BOLD), FIRST_COLUMN),
-            *[
-                cell(ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True, max_lines=1))
-                for name in players
-            ],
-        ],
-    )
-    rows: list[ft.Control] = [header, ft.Divider(height=1)]
-    for scored in state.rounds:
-        number = scored.number
-        rows.append(
-            ft.Row(
-                spacing=0,
-                controls=[
-                    cell(
-                        ft.TextButton(
-                            content=ft.Text(
-                                str(number),
-                                semantics_label=t("sheet.edit_round", number=number),
-                            ),
-                            on_click=lambda _, n=number: table.start_edit(n),
-                        ),
-                        FIRST_COLUMN,
-                    ),
-                    *[
-                        cell(
-                            ft.Column(
-                                spacing=0,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                                controls=[
-                                    ft.Text(view.cell(scored.entry, seat), size=11),
-                                    identified(
-                                        f"cell-{number}-{seat}",
-                                        ft.Text(str(scored.scores[seat])),
-                                    ),
-                                ],
-                            )
-                        )
-                        for seat in range(len(players))
-                    ],
-                ],
-            )
-        )
-    rows += [
+    rows: list[ft.Control] = [
+        header_row(state.players),
         ft.Divider(height=1),
-        ft.Row(
-            spacing=0,
-            controls=[
-                cell(ft.Text(t("sheet.total"), weight=ft.FontWeight.BOLD), FIRST_COLUMN),
-                *[
-                    cell(
-                        identified(
-                            f"total-{seat}",
-                            ft.Text(
-                                str(total),
-                                weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.PRIMARY if seat in leaders else None,
-                                size=18,
-                            ),
-                        )
-                    )
-                    for seat, total in enumerate(state.totals)
-                ],
-            ],
-        ),
-        ft.Row(
-            spacing=0,
-            controls=[
-                cell(ft.Text(t("sheet.place")), FIRST_COLUMN),
-                *[
-                    cell(identified(f"place-{seat}", ft.Text(t("sheet.place_n", place=place))))
-                    for seat, place in sorted(places.items())
-                ],
-            ],
-        ),
+        *[round_row(table, view, scored) for scored in state.rounds],
+        ft.Divider(height=1),
+        totals_row(state, leaders),
+        places_row(places),
     ]
     return ft.Row(
         scroll=ft.ScrollMode.AUTO,

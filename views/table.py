@@ -5,7 +5,7 @@ then does the screen show it. A refused change leaves the game as it was and put
 reason in `message`, shown where the entry was made.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,9 +116,10 @@ class Table:
     def redo(self) -> bool:
         return self.act(Action("redo", {}))
 
-    def rename(self, seat: int, name: str) -> str | None:
-        """Rename a player; the reason it was refused, or None when it was saved."""
-        return self.attempt(Action("rename", {"seat": seat, "name": name}))
+    def rename(self, names: Sequence[str]) -> str | None:
+        """Give every seat its name at once (one undo step); the reason the names were
+        refused (and none saved), or None when they were saved."""
+        return self.attempt(Action("rename", {"names": list(names)}))
 
     def act(self, action: Action) -> bool:
         """Apply an action; a refusal's reason goes to `message`, shown by the entry."""

@@ -1,5 +1,5 @@
-"""Trick helpers for the rules screen: enter the cards of one trick, see what the rules make
-of it.
+"""The parts every trick helper shares (a game's GameView.trick_helper shows one on the
+rules screen): enter the cards of one trick, see what the rules make of it.
 
 The cards are judged in play order by the rules' own trick function, given the cards up to
 each one, so a refusal shows at the field of the card that caused it. Nothing here decides a
@@ -12,22 +12,13 @@ from typing import Generic, TypeVar
 
 import flet as ft
 
-from scorers import colour_blind, plotters
 from scorers.errors import InvalidEntry
 from views.i18n import t
-from views.widgets import choice_chips
 
 R = TypeVar("R")
 
 RESULT_ID = "trick-result"
 """The Semantics identifier of a helper's result text (browser tests find it by this)."""
-
-COLOUR_NAMES = {
-    "blue": "rules.colour.blue",
-    "green": "rules.colour.green",
-    "red": "rules.colour.red",
-    "yellow": "rules.colour.yellow",
-}
 
 
 @dataclass(frozen=True)
@@ -98,82 +89,3 @@ def use_cards(count: int) -> tuple[tuple[str, ...], Callable[[int, str], None]]:
         set_cards((*cards[:index], value, *cards[index + 1 :]))
 
     return cards, set_card
-
-
-def plotters_card_name(card: str, players: int) -> str:
-    colour, number = plotters.parse_card(card, players)
-    return t("rules.plotters.card", colour=t(COLOUR_NAMES[colour]), number=number)
-
-
-def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickResult) -> str:
-    picker = {
-        "picker": result.picker + 1,
-        "picker_card": plotters_card_name(cards[result.picker], players),
-        "picks": result.picks,
-    }
-    if result.taker is None:
-        return t("rules.plotters.result_all_trump", **picker)
-    return t(
-        "rules.plotters.result",
-        **picker,
-        taker=result.taker + 1,
-        taker_card=plotters_card_name(cards[result.taker], players),
-    )
-
-
-@ft.component
-def PlottersTrickHelper() -> ft.Control:
-    players, set_players = ft.use_state(plotters.MIN_PLAYERS)
-    cards, set_card = use_cards(plotters.MAX_PLAYERS)
-    in_trick = cards[:players]
-    check = check_in_play_order(
-        in_trick, lambda played: plotters.trick_result(played, players), "plotters.trick_size"
-    )
-    if check.result is None:
-        summary = t("rules.plotters.waiting", players=players)
-    else:
-        summary = plotters_result([c.strip() for c in in_trick], players, check.result)
-    return ft.Column(
-        [
-            ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-            ft.Text(t("rules.plotters.players")),
-            choice_chips(
-                [
-                    (str(n), str(n), t("rules.plotters.players_n", count=n))
-                    for n in range(plotters.MIN_PLAYERS, plotters.MAX_PLAYERS + 1)
-                ],
-                str(players),
-                lambda value: set_players(int(value)),
-            ),
-            *card_fields(in_trick, check, t("rules.plotters.card_hint"), set_card),
-            result_text(summary),
-        ]
-    )
-
-
-def colour_blind_result(cards: Sequence[str], winner: int) -> str:
-    codes = [colour_blind.parse_card(card) for card in cards]
-    rank = codes[winner][:-1]
-    key = (
-        "rules.colour_blind.result_equal"
-        if sum(code[:-1] == rank for code in codes) > 1
-        else "rules.colour_blind.result_highest"
-    )
-    return t(key, winner=winner + 1, card=codes[winner])
-
-
-@ft.component
-def ColourBlindTrickHelper() -> ft.Control:
-    cards, set_card = use_cards(colour_blind.PLAYERS)
-    check = check_in_play_order(cards, colour_blind.trick_winner)
-    if check.result is None:
-        summary = t("rules.colour_blind.waiting")
-    else:
-        summary = colour_blind_result([c.strip() for c in cards], check.result)
-    return ft.Column(
-        [
-            ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-            *card_fields(cards, check, t("rules.colour_blind.card_hint"), set_card),
-            result_text(summary),
-        ]
-    )

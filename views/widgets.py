@@ -4,7 +4,7 @@ from collections.abc import Callable, Iterable
 
 import flet as ft
 
-CHIP_SIZE = 44  # a thumb-sized target
+CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
 
 
 def number_chip(

@@ -1,12 +1,9 @@
 """Wizard's round entry: bids in bidding order, then tricks, then "Score round"."""
 
-from collections.abc import Mapping
-from typing import Any
-
 import flet as ft
 
 from scorers.seats import seats_from
-from scorers.wizard import counted_bids, dealer_restriction
+from scorers.wizard import counted_bids, dealer_restriction, with_bid, with_cloud, with_tricks
 from views.i18n import t
 from views.table import Table
 from views.widgets import choice_chips, identified, number_chips
@@ -25,13 +22,6 @@ def count_line(key: str, total: int, cards: int) -> str:
     return t(key, total=total, cards=cards, gap=gap)
 
 
-def with_value(entry: Mapping[str, Any], field: str, seat: int, value: int) -> dict[str, Any]:
-    """The entry with one player's bid or tricks set; the same value again clears it."""
-    values = list(entry[field])
-    values[seat] = None if values[seat] == value else value
-    return {**entry, field: values}
-
-
 def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
     """A player's name (and a note: dealer, the bid) beside their chips."""
     label = [ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True)]
@@ -46,79 +36,82 @@ def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
     )
 
 
-@ft.component
-def WizardEntry(table: Table) -> ft.Control:
-    state, info, entry = table.state, table.round_info, table.entry
+def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
+    """The bids in bidding order, their total against the cards, and, below the dealer's
+    row, the bid the hook or Canadian rule forbids the dealer."""
+    state, info, bids = table.state, table.round_info, table.entry["bids"]
     players, cards = state.players, info.cards
-    order = seats_from(info.first, len(players))
-    bids, tricks = entry["bids"], entry["tricks"]
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
-    all_bid = all(bid is not None for bid in bids)
-    counted = counted_bids(entry) if all_bid else list(bids)
 
     def bid_row(seat: int) -> ft.Control:
         forbidden = restriction[0] if restriction and seat == info.dealer else None
         dealer = t("wizard.dealer_mark") if seat == info.dealer else None
-        return player_row(
-            players[seat],
-            dealer,
-            number_chips(
-                range(cards + 1),
-                lambda n: t("wizard.bid_name", player=players[seat], count=n),
-                selected=bids[seat],
-                forbidden=forbidden,
-                on_pick=lambda n: table.change(with_value(table.entry, "bids", seat, n)),
-            ),
+        chips = number_chips(
+            range(cards + 1),
+            lambda n: t("wizard.bid_name", player=players[seat], count=n),
+            selected=bids[seat],
+            forbidden=forbidden,
+            on_pick=lambda n: table.change(with_bid(table.entry, seat, n)),
         )
-
-    def trick_row(seat: int) -> ft.Control:
-        return player_row(
-            players[seat],
-            t("wizard.bid_was", bid=bids[seat])
-            if counted[seat] == bids[seat]
-            else t("wizard.bid_changed", bid=bids[seat], counted=counted[seat]),
-            number_chips(
-                range(cards + 1),
-                lambda n: t(
-                    "wizard.trick_name" if n == 1 else "wizard.tricks_name",
-                    player=players[seat],
-                    count=n,
-                ),
-                selected=tricks[seat],
-                on_pick=lambda n: table.change(with_value(table.entry, "tricks", seat, n)),
-            ),
-        )
+        return player_row(players[seat], dealer, chips)
 
     bid_total = sum(bid for bid in bids if bid is not None)
     controls: list[ft.Control] = [
         ft.Text(t("wizard.bids_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         identified("bid-count", ft.Text(count_line("wizard.bid_count", bid_total, cards))),
+        *[bid_row(seat) for seat in order],
     ]
-    controls += [bid_row(seat) for seat in order]
     if restriction:
         # Below the dealer's row, the last one: nothing the players tap moves when it shows.
-        key, value = restriction[1], restriction[0]
-        controls.append(
-            ft.Text(t(key, player=players[info.dealer], value=value, cards=cards), italic=True)
-        )
-    if all_bid:
-        trick_total = sum(count for count in tricks if count is not None)
-        controls += [
-            ft.Divider(),
-            ft.Text(t("wizard.tricks_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-            identified(
-                "trick-count", ft.Text(count_line("wizard.trick_count", trick_total, cards))
+        value, key = restriction
+        text = t(key, player=players[info.dealer], value=value, cards=cards)
+        controls.append(ft.Text(text, italic=True))
+    return controls
+
+
+def trick_section(table: Table, order: list[int]) -> list[ft.Control]:
+    """Once everyone has bid: the tricks taken, each beside the bid it is scored against
+    (changed by the Cloud, if so), and their total against the cards."""
+    players, cards, entry = table.state.players, table.round_info.cards, table.entry
+    bids, tricks, counted = entry["bids"], entry["tricks"], counted_bids(entry)
+
+    def trick_row(seat: int) -> ft.Control:
+        if counted[seat] == bids[seat]:
+            note = t("wizard.bid_was", bid=bids[seat])
+        else:
+            note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
+        chips = number_chips(
+            range(cards + 1),
+            lambda n: t(
+                "wizard.trick_name" if n == 1 else "wizard.tricks_name",
+                player=players[seat],
+                count=n,
             ),
-            *[trick_row(seat) for seat in order],
-        ]
-        if state.settings["cloud"]:
+            selected=tricks[seat],
+            on_pick=lambda n: table.change(with_tricks(table.entry, seat, n)),
+        )
+        return player_row(players[seat], note, chips)
+
+    trick_total = sum(count for count in tricks if count is not None)
+    return [
+        ft.Divider(),
+        ft.Text(t("wizard.tricks_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        identified("trick-count", ft.Text(count_line("wizard.trick_count", trick_total, cards))),
+        *[trick_row(seat) for seat in order],
+    ]
+
+
+@ft.component
+def WizardPanel(table: Table) -> ft.Control:
+    """Bids in bidding order, then tricks, then (when the Cloud is in play) its change."""
+    info, entry = table.round_info, table.entry
+    order = seats_from(info.first, len(table.state.players))
+    controls = bid_section(table, order)
+    if all(bid is not None for bid in entry["bids"]):
+        controls += trick_section(table, order)
+        if table.state.settings["cloud"]:
             controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=10)
-
-
-def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> dict[str, Any]:
-    cloud = None if seat is None else {"seat": seat, "change": change}
-    return {**entry, "cloud": cloud}
 
 
 def cloud_choice(table: Table, order: list[int]) -> ft.Control:
@@ -158,8 +151,3 @@ def cloud_choice(table: Table, order: list[int]) -> ft.Control:
             )
         )
     return ft.Column(spacing=6, controls=controls)
-
-
-def wizard_cell(entry: Mapping[str, Any], seat: int) -> str:
-    """What the score sheet shows of a player's round: bid (after any Cloud) / tricks."""
-    return f"{counted_bids(entry)[seat]}/{entry['tricks'][seat]}"

@@ -413,3 +413,36 @@ def test_round_context_and_forbidden_bid_for_views():
         ledger.state.round_context(3)
     with pytest.raises(InvalidEntry):
         ledger.state.round_context(0)
+
+
+def test_a_rename_names_every_seat_at_once_as_one_undo_step():
+    ledger = wizard_game().apply(Action("rename", {"names": [" Anna", "Bob", "Cyd "]}))
+    assert ledger.state.players == ("Anna", "Bob", "Cyd")
+    assert ledger.undo_target() == Action("rename", {"names": [" Anna", "Bob", "Cyd "]})
+    assert ledger.apply(Action("undo")).state.players == ("Ann", "Bob", "Cy")
+
+
+def test_a_rename_may_swap_names_between_seats():
+    ledger = wizard_game().apply(Action("rename", {"names": ["Bob", "Ann", "Cy"]}))
+    assert ledger.state.players == ("Bob", "Ann", "Cy")
+
+
+def test_a_rename_with_one_bad_name_renames_nobody():
+    ledger = wizard_game()
+    attempts = [
+        ({"names": ["Anna", "cy", "Cy"]}, "players.name_taken", "cy"),
+        ({"names": ["Anna", "Bob", "anna"]}, "players.name_taken", "Anna"),
+        ({"names": ["Anna", " ", "Cy"]}, "players.name_empty", "Player 2"),
+        ({"names": ["Anna", "Bob"]}, "entry.wrong_length", "3"),
+        ({"names": "Anna"}, "action.field_type", "names"),
+    ]
+    for data, key, fragment in attempts:
+        with refused(key, fragment):
+            ledger.apply(Action("rename", data))
+    assert ledger.state.players == ("Ann", "Bob", "Cy")
+
+
+def test_a_one_seat_rename_saved_by_an_earlier_version_still_replays():
+    earlier = Action.from_json({"kind": "rename", "data": {"seat": 1, "name": "Bea"}})
+    replayed = Ledger.replay([*wizard_game().actions, earlier])
+    assert replayed.state.players == ("Ann", "Bea", "Cy")

@@ -277,3 +277,23 @@ def test_colours_held_and_when_the_pair_must_be_chosen():
     assert plotters.colours_held({"red": 3, "blue": 1, "green": 2}) == 3
     assert not plotters.must_choose_face_up({"red": 3, "blue": 1, "green": 2, "yellow": 0})
     assert plotters.must_choose_face_up({"red": 3, "blue": 1, "green": 2, "yellow": 1})
+
+
+def test_seat_parts_follow_the_setting_the_round_was_scored_under():
+    entry = {
+        "counts": [{"red": 7, "yellow": 7}, {"blue": 14}, {"green": 14}, {"red": 7, "yellow": 7}],
+        "face_up": [None, None, None, ["red", "yellow"]],
+        "ended_early": False,
+    }
+    zero = plotters.seat_parts(entry, 0, {"nothing_face_down": "zero"})
+    assert (zero.pair, zero.up_a, zero.up_b, zero.down, zero.score) == (
+        ("blue", "green"),
+        0,
+        0,
+        14,
+        0,
+    )
+    by_one = plotters.seat_parts(entry, 0, {"nothing_face_down": "divide_by_one"})
+    assert (by_one.pair, by_one.down, by_one.score) == (("red", "yellow"), 0, 49)
+    chosen = plotters.seat_parts(entry, 3, {"nothing_face_down": "zero"})
+    assert (chosen.pair, chosen.score) == (("red", "yellow"), 0)

@@ -26,7 +26,7 @@ async def test_games_in_progress_come_first_with_their_round(app: AppUnderTest) 
     in_progress = texts.index(t("home.in_progress"))
     history = texts.index(t("home.history"))
     assert in_progress < texts.index(t("home.pick_game")) < history
-    assert any(t("home.round_of", number=1, count=4) in text for text in texts)
+    assert any(t("banner.round_of", number=1, count=4) in text for text in texts)
     won_by_fay = t("home.finished_line", when="@", winner="Fay").split("@", 1)[1]
     assert any(text.endswith(won_by_fay) for text in texts)
 

@@ -3,6 +3,7 @@
 import flet as ft
 
 from scorers import plotters
+from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.plotters_game import GAME, PLAYERS, Round, points
@@ -239,3 +240,23 @@ async def test_a_whole_game_scored_through_the_panel(app: AppUnderTest) -> None:
     state = app.keeper.open(game_id).ledger.state
     assert state.is_over and list(state.totals) == totals
     assert t("standings.title") in harness.texts()
+
+
+async def test_the_sheet_explains_a_cell_by_the_pair_the_setting_scored(
+    app: AppUnderTest,
+) -> None:
+    # Ann holds red and yellow only. With "zero when nothing is face down" every pair
+    # scores 0, so the rules score her blue and green face up (the first pair): 0x0/14.
+    game = app.keeper.start("plotters", PLAYERS, 0, {"nothing_face_down": "zero"})
+    counts = [
+        {"blue": 0, "green": 0, "red": 7, "yellow": 7},
+        {"blue": 14, "green": 0, "red": 0, "yellow": 0},
+        {"blue": 0, "green": 14, "red": 0, "yellow": 0},
+        {"blue": 0, "green": 0, "red": 7, "yellow": 7},
+    ]
+    entry = {"counts": counts, "face_up": [None] * 4, "ended_early": False}
+    app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    assert shown(harness, "cell-1-0") == "0"
+    assert t("plotters.cell", a=0, b=0, down=14) in harness.texts()
+    assert t("plotters.cell_nothing_down", a=7, b=7) not in harness.texts()

@@ -5,12 +5,13 @@ import pytest
 
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
+from views.games import GAMES as GAME_VIEWS
 from views.i18n import t
 from views.rules import back_route, rules_route
 from views.rules_sheets import rules_sheet
 from views.trick_helpers import RESULT_ID
 
-GAMES = ["wizard", "plotters", "colour_blind"]
+GAMES = [view.game for view in GAME_VIEWS]
 
 
 async def open_rules(app: AppUnderTest, route: str) -> AppHarness:

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from scorers.games import rules_for
-from views.games import GAMES, GameView
+from views.game_view import GameView
+from views.games import GAMES
 from views.rules_sheets import rules_sheet
 
 # How the sheets name each setting of the rules engines, and how they word a default.

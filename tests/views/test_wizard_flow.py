@@ -275,3 +275,21 @@ async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
     assert shown(harness, "total-1") == str(wizard.round_score(1, 1))
     assert len(app.keeper.open(game.id).ledger.state.rounds) == 1
+
+
+async def test_several_players_are_renamed_as_one_step_or_not_at_all(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=1)), "Anna")
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), "dot")
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    assert t("players.name_taken", name="dot") in harness.texts()
+    saved = app.keeper.open(game_id).ledger
+    assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()
+    await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), "Cassie")
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    assert app.keeper.open(game_id).ledger.state.players == ("Anna", "Ben", "Cassie", "Dot")
+    undo = t("undo.undo", what=t("undo.rename"))
+    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    saved = app.keeper.open(game_id).ledger
+    assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()

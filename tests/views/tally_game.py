@@ -1,0 +1,98 @@
+"""A fourth game that only the tests play: Tally, each player's points written down per
+round for a set number of rounds. It lives entirely under tests/ and reaches the app the
+way a real game does: its rules and its GameView, registered in views.games' table."""
+
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers.checks import fields, per_seat
+from scorers.errors import InvalidEntry
+from scorers.game import RoundContext, SeatedGame
+from scorers.settings import positive_whole, resolve
+from views.game_view import GameView
+from views.setup_fields import FieldKind, SettingField
+from views.table import Table
+from views.widgets import number_chips
+
+HIGHEST = 3
+
+
+def with_points(entry: Mapping[str, Any], seat: int, points: int) -> dict[str, Any]:
+    values = list(entry["points"])
+    values[seat] = points
+    return {"points": values}
+
+
+class TallyRules(SeatedGame):
+    name = "tally"
+    title = "Tally"
+    min_players = 2
+    max_players = 4
+
+    def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
+        return resolve(given, {"rounds": (2, positive_whole)}, self.title)
+
+    def round_count(self, players: int, settings: Mapping[str, Any]) -> int:
+        return settings["rounds"]
+
+    def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
+        return 1
+
+    def reminder(
+        self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
+    ) -> tuple[str, dict[str, Any]]:
+        return "tally.reminder", {}
+
+    def blank_entry(self, players: int) -> dict[str, Any]:
+        return {"points": [None] * players}
+
+    def check_entry(
+        self, entry: object, context: RoundContext, *, complete: bool
+    ) -> dict[str, Any]:
+        data = fields(entry, "Tally", ("points",))
+        points = per_seat(data["points"], "points", len(context.players))
+        for seat, value in enumerate(points):
+            if value is None and complete:
+                raise InvalidEntry("entry.missing_field", what="Tally", field=f"points {seat}")
+        return {"points": points}
+
+    def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
+        return tuple(entry["points"])
+
+
+def point_name(player: str, points: int) -> str:
+    return f"{player} scores {points}"
+
+
+@ft.component
+def TallyPanel(table: Table) -> ft.Control:
+    players, points = table.state.players, table.entry["points"]
+    return ft.Column(
+        [
+            number_chips(
+                range(HIGHEST + 1),
+                lambda n, player=player: point_name(player, n),
+                selected=points[seat],
+                on_pick=lambda n, seat=seat: table.change(with_points(table.entry, seat, n)),
+            )
+            for seat, player in enumerate(players)
+        ]
+    )
+
+
+class Tally(GameView):
+    rules = TallyRules()
+    title_key = "tally.title"
+    blurb_key = "tally.blurb"
+    setting_fields = (SettingField("rounds", FieldKind.NUMBER, "tally.rounds", "tally.help"),)
+
+    def entry_panel(self, table: Table) -> ft.Control:
+        return TallyPanel(table)
+
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        return f"+{entry['points'][seat]}"
+
+    def rules_sheet(self) -> str:
+        return "# Tally\n\nWrite down each player's points."

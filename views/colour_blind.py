@@ -1,0 +1,60 @@
+"""Colour-blind as the screens show it: the row and its captures, "good-bad" on the sheet,
+deals played to a target, and a trick helper."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import flet as ft
+
+from scorers import colour_blind
+from scorers.ledger import GameState
+from views.colour_blind_entry import MINUS, ColourBlindPanel
+from views.colour_blind_trick import ColourBlindTrickHelper
+from views.game_view import GameView
+from views.i18n import t
+from views.setup_fields import FieldKind, SettingField
+from views.table import Table
+
+
+class ColourBlind(GameView):
+    rules = colour_blind.RULES
+    title_key = "game.colour_blind"
+    blurb_key = "game.colour_blind.blurb"
+    setting_fields = (
+        SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
+    )
+
+    def trick_helper(self) -> ft.Control:
+        return ColourBlindTrickHelper()
+
+    def entry_panel(self, table: Table) -> ft.Control:
+        return ColourBlindPanel(table)
+
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        """The good sum minus the bad sum of the player's captured cards ("21-4")."""
+        parts = colour_blind.seat_parts(entry, seat)
+        return f"{parts.good_sum}{MINUS}{parts.bad_sum}"
+
+    def round_label(
+        self, round_number: int, round_count: int | None, settings: Mapping[str, Any]
+    ) -> str:
+        """Deals are played until someone reaches the target: "Deal 3 · target 100"."""
+        return " · ".join(
+            [t("banner.deal", number=round_number), t("banner.target", target=settings["target"])]
+        )
+
+    def progress(
+        self,
+        rounds_played: int,
+        round_count: int | None,
+        totals: Sequence[int],
+        settings: Mapping[str, Any],
+    ) -> float:
+        """The leader's way to the target."""
+        return min(1.0, max(totals, default=0) / settings["target"])
+
+    def banner_note(self, state: GameState) -> str | None:
+        """Said when the target is reached but the top is shared."""
+        if colour_blind.target_reached_but_tied(state.totals, state.settings):
+            return t("colour_blind.tied_on_top", total=max(state.totals))
+        return None

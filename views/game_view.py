@@ -1,0 +1,84 @@
+"""What a game adds to the shared screens: one subclass of GameView per game.
+
+The shared screens (Home, the setup form, the game screen, its banner and score sheet, the
+rules screen) know no game by name: they ask the game's GameView. A new game is a rules
+module in scorers/, a module in views/ with its GameView subclass, and one line in the
+table of views.games.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import flet as ft
+
+from scorers.game import GameRules
+from scorers.ledger import GameState
+from views.i18n import t
+from views.rules_sheets import rules_sheet
+from views.setup_fields import SettingField
+from views.table import Table
+
+
+class GameView(ABC):
+    """One game as the screens show it. Subclasses set the class attributes and implement
+    `entry_panel` and `cell`; the other methods have defaults a game may override."""
+
+    rules: ClassVar[GameRules]
+    """The game's rules (scorers); `game` is their name."""
+    title_key: ClassVar[str]
+    """Catalog key of the game's name ("Wizard")."""
+    blurb_key: ClassVar[str]
+    """Catalog key of the one line Home shows under the name."""
+    first_key: ClassVar[str] = "banner.leads"
+    """Catalog key of the banner's words for the player who starts the round."""
+    setting_fields: ClassVar[tuple[SettingField, ...]] = ()
+    """How the setup form asks for each setting the rules resolve, in form order."""
+
+    @property
+    def game(self) -> str:
+        """The game's name as saved with every game (the rules' name)."""
+        return self.rules.name
+
+    @abstractmethod
+    def entry_panel(self, table: Table) -> ft.Control:
+        """The panel where the round at the table is entered: it shows `table.entry` and
+        makes every change through `table.change`."""
+
+    @abstractmethod
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        """A scored round on the score sheet for `seat` ("2/3"), made of the parts the rules
+        scored it by, so the sheet never explains a score the rules did not give."""
+
+    def round_label(
+        self, round_number: int, round_count: int | None, settings: Mapping[str, Any]
+    ) -> str:
+        """Where the game is ("Round 4 of 15"), from plain values so that a list of saved
+        games can show it without replaying them."""
+        if round_count is None:
+            return t("banner.round", number=round_number)
+        return t("banner.round_of", number=round_number, count=round_count)
+
+    def progress(
+        self,
+        rounds_played: int,
+        round_count: int | None,
+        totals: Sequence[int],
+        settings: Mapping[str, Any],
+    ) -> float:
+        """How far the game is, from 0 to 1: by default the share of its rounds played."""
+        return min(1.0, rounds_played / round_count) if round_count else 0.0
+
+    def banner_note(self, state: GameState) -> str | None:
+        """An extra banner line while the game runs, when the game has something to say
+        ("Tied on top: another deal is played"); None when it has nothing."""
+        return None
+
+    def trick_helper(self) -> ft.Control | None:
+        """A helper working out who takes a trick, shown on the rules screen above the sheet;
+        None when the game needs none."""
+        return None
+
+    def rules_sheet(self) -> str:
+        """The Markdown text of the game's rules sheet."""
+        return rules_sheet(self.game)

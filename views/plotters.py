@@ -1,0 +1,56 @@
+"""Plotters as the screens show it: counts by colour, "6x4/2" on the sheet, a trick helper."""
+
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers import plotters
+from scorers.ledger import GameState
+from views.game_view import GameView
+from views.i18n import t
+from views.plotters_entry import PlottersPanel, cards_line, colour_name
+from views.plotters_trick import PlottersTrickHelper
+from views.setup_fields import FieldKind, SettingField
+from views.table import Table
+
+
+class Plotters(GameView):
+    rules = plotters.RULES
+    title_key = "game.plotters"
+    blurb_key = "game.plotters.blurb"
+    setting_fields = (
+        SettingField(
+            "nothing_face_down",
+            FieldKind.CHOICE,
+            "setting.nothing_face_down",
+            "setting.nothing_face_down.help",
+            {
+                "divide_by_one": "setting.nothing_face_down.divide_by_one",
+                "zero": "setting.nothing_face_down.zero",
+            },
+        ),
+    )
+
+    def trick_helper(self) -> ft.Control:
+        return PlottersTrickHelper()
+
+    def entry_panel(self, table: Table) -> ft.Control:
+        return PlottersPanel(table)
+
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        """The face-up counts over the face-down ones ("6x4/2"), as the rules scored them."""
+        counts = entry["counts"][seat]
+        held = [colour for colour in plotters.COLOURS if counts.get(colour)]
+        if not held:
+            return t("plotters.cell_no_cards")
+        if len(held) == 1:
+            return t("plotters.cell_one_colour", count=counts[held[0]], colour=colour_name(held[0]))
+        parts = plotters.seat_parts(entry, seat, settings)
+        if parts.down == 0:
+            return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
+        return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)
+
+    def banner_note(self, state: GameState) -> str:
+        """Which cards are dealt at a table of this size."""
+        return cards_line(len(state.players))

@@ -1,0 +1,41 @@
+"""Wizard as the screens show it: bids and tricks by chips, "bid/tricks" on the sheet."""
+
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers import wizard
+from views.game_view import GameView
+from views.setup_fields import FieldKind, SettingField
+from views.table import Table
+from views.wizard_entry import WizardPanel
+
+
+class Wizard(GameView):
+    rules = wizard.RULES
+    title_key = "game.wizard"
+    blurb_key = "game.wizard.blurb"
+    first_key = "banner.bidding_starts"
+    setting_fields = (
+        SettingField("hook", FieldKind.SWITCH, "setting.hook", "setting.hook.help"),
+        SettingField("canadian", FieldKind.SWITCH, "setting.canadian", "setting.canadian.help"),
+        SettingField(
+            "tie_break_by_bids",
+            FieldKind.SWITCH,
+            "setting.tie_break_by_bids",
+            "setting.tie_break_by_bids.help",
+        ),
+        SettingField(
+            "round_sizes", FieldKind.HAND_SIZES, "setting.round_sizes", "setting.round_sizes.help"
+        ),
+        SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
+        SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
+    )
+
+    def entry_panel(self, table: Table) -> ft.Control:
+        return WizardPanel(table)
+
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        """The bid the round was scored against (after any Cloud change) / tricks taken."""
+        return f"{wizard.counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
