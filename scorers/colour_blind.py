@@ -1,12 +1,14 @@
 """Colour-blind (David Parlett): the row, its good colour, captured cards and the target."""
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, SeatedGame
+from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
 from scorers.settings import positive_whole, resolve
+from scorers.stats import ratio
 
 PLAYERS = 3
 ROW = 13
@@ -213,6 +215,42 @@ class ColourBlindRules(SeatedGame):
     ) -> bool:
         """Over when the top total reaches the target and no one shares it."""
         return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
+
+    def tallies(
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
+    ) -> tuple[dict[str, int], ...]:
+        """Per seat: deals and points; deals whose good minus bad came out below 0 and so
+        scored 0."""
+        counts = [{"rounds": 0, "points": 0, "floored": 0} for _ in range(players)]
+        for scored in rounds:
+            for seat, count in enumerate(counts):
+                count["rounds"] += 1
+                count["points"] += scored.scores[seat]
+                count["floored"] += seat_parts(scored.entry, seat).difference < 0
+        return tuple(counts)
+
+
+@dataclass(frozen=True)
+class ColourBlindFigures:
+    """What a player's Colour-blind tallies say over `games` games."""
+
+    average_deal: float | None
+    deals_per_game: float | None
+    floored: int
+
+
+def figures(tallies: Mapping[str, int], games: int) -> ColourBlindFigures:
+    """The figures of a record's combined tallies (see ColourBlindRules.tallies)."""
+    deals = tallies.get("rounds", 0)
+    return ColourBlindFigures(
+        average_deal=ratio(tallies.get("points", 0), deals),
+        deals_per_game=ratio(deals, games),
+        floored=tallies.get("floored", 0),
+    )
 
 
 RULES = ColourBlindRules()

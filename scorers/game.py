@@ -143,6 +143,22 @@ class GameRules(Protocol):
         which case the standing carries a note saying so."""
         ...
 
+    tally_maxima: frozenset[str]
+    """The tallies that combine over games by taking the largest (a best round); every
+    other tally adds up."""
+
+    def tallies(
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
+    ) -> tuple[dict[str, int], ...]:
+        """Each of the `players` seats' counts over a game's scored `rounds` for the
+        players' records (scorers.stats), e.g. Wizard's exact bids; `infos` are the rounds'
+        RoundInfo, in the same order. Every seat has the same names, all whole numbers."""
+        ...
+
 
 class SeatedGame:
     """Defaults shared by the games: seat checks, the deal passing left, a fixed number of
@@ -204,3 +220,15 @@ class SeatedGame:
     ) -> tuple[Standing, ...]:
         """See GameRules.standings: by total alone, equal totals sharing a place."""
         return rank(totals)
+
+    tally_maxima: ClassVar[frozenset[str]] = frozenset()
+
+    def tallies(
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
+    ) -> tuple[dict[str, int], ...]:
+        """See GameRules.tallies: by default only the rounds each seat played."""
+        return tuple({"rounds": len(rounds)} for _ in range(players))

@@ -8,9 +8,10 @@ from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, SeatedGame
+from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
 from scorers.seats import check_count
 from scorers.settings import one_of, resolve
+from scorers.stats import ratio
 
 COLOURS = ("blue", "green", "red", "yellow")
 PAIRS: tuple[tuple[str, str], ...] = tuple(combinations(COLOURS, 2))
@@ -318,5 +319,63 @@ class PlottersRules(SeatedGame):
             seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )
 
+    tally_maxima = frozenset({"best_round"})
 
+    def tallies(
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
+    ) -> tuple[dict[str, int], ...]:
+        """Per seat: rounds and points; the best round; rounds scored 0 holding one colour
+        only; rounds the player chose the face-up pair, and those where the chosen pair
+        scored as much as the best one would have."""
+        counts = [dict.fromkeys(PLOTTERS_TALLIES, 0) for _ in range(players)]
+        nothing_down = settings["nothing_face_down"]
+        for scored in rounds:
+            for seat, count in enumerate(counts):
+                held, chosen = scored.entry["counts"][seat], scored.entry["face_up"][seat]
+                score = scored.scores[seat]
+                count["rounds"] += 1
+                count["points"] += score
+                count["best_round"] = max(count["best_round"], score)
+                count["one_colour_zero"] += score == 0 and colours_held(held) == 1
+                if chosen is not None:
+                    best = score_parts(held, None, nothing_down).score
+                    count["pairs_chosen"] += 1
+                    count["best_pair_chosen"] += score == best
+        return tuple(counts)
+
+
+@dataclass(frozen=True)
+class PlottersFigures:
+    """What a player's Plotters tallies say; None where there is nothing to divide."""
+
+    average_round: float | None
+    best_round: int
+    one_colour_zero: int
+    pairs_chosen: int
+    best_pair_chosen: int
+
+
+def figures(tallies: Mapping[str, int]) -> PlottersFigures:
+    """The figures of a record's combined tallies (see PlottersRules.tallies)."""
+    return PlottersFigures(
+        average_round=ratio(tallies.get("points", 0), tallies.get("rounds", 0)),
+        best_round=tallies.get("best_round", 0),
+        one_colour_zero=tallies.get("one_colour_zero", 0),
+        pairs_chosen=tallies.get("pairs_chosen", 0),
+        best_pair_chosen=tallies.get("best_pair_chosen", 0),
+    )
+
+
+PLOTTERS_TALLIES = (
+    "rounds",
+    "points",
+    "best_round",
+    "one_colour_zero",
+    "pairs_chosen",
+    "best_pair_chosen",
+)
 RULES = PlottersRules()

@@ -7,14 +7,16 @@ the bids as made; the score and the tie-break use the bid after the change.
 """
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, ScoredRound, SeatedGame
+from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
 from scorers.seats import check_count
 from scorers.settings import ValueCheck, on_off, resolve
 from scorers.standings import Standing, rank
+from scorers.stats import ratio
 
 DECK = 60
 MIN_PLAYERS = 3
@@ -278,5 +280,71 @@ class WizardRules(SeatedGame):
                 bid_sums[seat] += bid
         return rank(totals, bid_sums, "wizard.tie_break_bids")
 
+    tally_maxima = frozenset({"longest_exact_run"})
 
+    def tallies(
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
+    ) -> tuple[dict[str, int], ...]:
+        """Per seat: rounds; exact bids; the sum of |bid - tricks|; zero bids and those
+        made; the longest run of exact bids; rounds the seat played the Cloud; rounds in
+        which the Bomb was played (tricks one short of the cards)."""
+        counts = [dict.fromkeys(WIZARD_TALLIES, 0) for _ in range(players)]
+        runs = [0] * players
+        for scored, info in zip(rounds, infos, strict=True):
+            bids, tricks = counted_bids(scored.entry), scored.entry["tricks"]
+            bomb = settings["bomb"] and sum(tricks) == info.cards - 1
+            cloud = scored.entry.get("cloud")
+            for seat, count in enumerate(counts):
+                exact = bids[seat] == tricks[seat]
+                runs[seat] = runs[seat] + 1 if exact else 0
+                count["rounds"] += 1
+                count["exact"] += exact
+                count["off_by"] += abs(bids[seat] - tricks[seat])
+                count["zero_bids"] += bids[seat] == 0
+                count["zero_made"] += bids[seat] == 0 and exact
+                count["longest_exact_run"] = max(count["longest_exact_run"], runs[seat])
+                count["cloud_rounds"] += bool(cloud) and cloud["seat"] == seat
+                count["bomb_rounds"] += bomb
+        return tuple(counts)
+
+
+@dataclass(frozen=True)
+class WizardFigures:
+    """What a player's Wizard tallies say: shares are from 0 to 1, None with no rounds."""
+
+    exact_rate: float | None
+    average_off: float | None
+    zero_bids_made: float | None
+    longest_exact_run: int
+    cloud_rounds: int
+    bomb_rounds: int
+
+
+def figures(tallies: Mapping[str, int]) -> WizardFigures:
+    """The figures of a record's combined tallies (see WizardRules.tallies)."""
+    rounds = tallies.get("rounds", 0)
+    return WizardFigures(
+        exact_rate=ratio(tallies.get("exact", 0), rounds),
+        average_off=ratio(tallies.get("off_by", 0), rounds),
+        zero_bids_made=ratio(tallies.get("zero_made", 0), tallies.get("zero_bids", 0)),
+        longest_exact_run=tallies.get("longest_exact_run", 0),
+        cloud_rounds=tallies.get("cloud_rounds", 0),
+        bomb_rounds=tallies.get("bomb_rounds", 0),
+    )
+
+
+WIZARD_TALLIES = (
+    "rounds",
+    "exact",
+    "off_by",
+    "zero_bids",
+    "zero_made",
+    "longest_exact_run",
+    "cloud_rounds",
+    "bomb_rounds",
+)
 RULES = WizardRules()

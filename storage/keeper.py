@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from scorers import InvalidEntry
+from scorers.games import rules_for
 from scorers.ledger import Action, GameState, Ledger
 from scorers.seats import same_player
 from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
@@ -60,8 +61,14 @@ def listing_of(state: GameState) -> Listing:
         winners=tuple(standing.seat for standing in standings if standing.place == 1),
         settings=state.settings,
         places=tuple(standing.place for standing in standings),
-        tallies=tuple({} for _ in standings),
+        tallies=tallies_of(state) if over else (),
     )
+
+
+def tallies_of(state: GameState) -> tuple[dict[str, int], ...]:
+    """Each seat's counts over the game, for the players' records."""
+    infos = [state.round_info(scored.number) for scored in state.rounds]
+    return state.rules.tallies(state.rounds, infos, state.settings, len(state.players))
 
 
 class GameKeeper:
@@ -167,7 +174,10 @@ class GameKeeper:
         by_game: dict[str, list[SeatResult]] = {}
         for result in self.store.results_of(player):
             by_game.setdefault(result.game, []).append(result)
-        return {game: record_of(results) for game, results in by_game.items()}
+        return {
+            game: record_of(results, rules_for(game).tally_maxima)
+            for game, results in by_game.items()
+        }
 
     def head_to_head(self, first: str, second: str, game: str | None = None) -> HeadToHead:
         """Two people's finished games together, and who finished ahead how often."""

@@ -8,10 +8,11 @@ import flet as ft
 
 from scorers import colour_blind
 from scorers.ledger import GameState
+from scorers.stats import Record
 from views.colour_blind_entry import MINUS, ColourBlindPanel
 from views.colour_blind_trick import ColourBlindTrickHelper
 from views.game_view import GameView
-from views.i18n import t
+from views.i18n import decimal, t
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
 
@@ -58,3 +59,15 @@ class ColourBlind(GameView):
         if colour_blind.target_reached_but_tied(state.totals, state.settings):
             return t("colour_blind.tied_on_top", total=max(state.totals))
         return None
+
+    def record_lines(self, record: Record) -> list[str]:
+        """Deals on average, deals to reach the target, deals floored at 0."""
+        figures = colour_blind.figures(record.tallies, record.games)
+        return [
+            t(
+                "record.colour_blind.deals",
+                average=decimal(figures.average_deal),
+                deals=decimal(figures.deals_per_game),
+                floored=figures.floored,
+            )
+        ]

@@ -14,6 +14,7 @@ import flet as ft
 
 from scorers.game import GameRules
 from scorers.ledger import GameState
+from scorers.stats import Record
 from views.i18n import t
 from views.rules_sheets import rules_sheet
 from views.setup_fields import SettingField
@@ -73,6 +74,11 @@ class GameView(ABC):
         """An extra banner line while the game runs, when the game has something to say
         ("Tied on top: another deal is played"); None when it has nothing."""
         return None
+
+    def record_lines(self, record: Record) -> list[str]:
+        """The game's own figures of a player's record (exact bids, best round ...), one
+        line each, from the rules' figures of the record's tallies; none by default."""
+        return []
 
     def trick_helper(self) -> ft.Control | None:
         """A helper working out who takes a trick, shown on the rules screen above the sheet;

@@ -47,3 +47,13 @@ def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The text for ``key`` in ``language``, with ``params`` filled in."""
     text = catalog(language).get(key) or catalog(DEFAULT_LANGUAGE).get(key, key)
     return text.format(**params) if params else text
+
+
+def percent(share: float | None) -> str:
+    """A share from 0 to 1 as a whole percentage ("67 %"); a dash when there is none."""
+    return t("number.none") if share is None else t("number.percent", value=round(100 * share))
+
+
+def decimal(value: float | None) -> str:
+    """A figure such as an average, to one decimal place; a dash when there is none."""
+    return t("number.none") if value is None else f"{value:.1f}"

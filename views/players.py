@@ -6,11 +6,11 @@ from collections.abc import Callable, Mapping
 
 import flet as ft
 
-from scorers.stats import HeadToHead, Record
+from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
 from storage.store import PlayerSummary
 from views.games import GAMES
-from views.i18n import t
+from views.i18n import decimal, percent, t
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
@@ -19,16 +19,12 @@ from views.widgets import choice_chips, identified, message_line
 ALL_GAMES = ""
 
 
-def percent(part: int, whole: int) -> int:
-    return round(100 * part / whole) if whole else 0
-
-
 def player_line(player: PlayerSummary) -> str:
     return t(
         "players.line",
         games=player.games,
         wins=player.wins,
-        rate=percent(player.wins, player.games),
+        rate=percent(ratio(player.wins, player.games)),
     )
 
 
@@ -39,11 +35,11 @@ def record_lines(record: Record) -> list[str]:
             "players.games_wins",
             games=record.games,
             wins=record.wins,
-            rate=percent(record.wins, record.games),
+            rate=percent(record.win_rate),
         ),
         t(
             "players.scores",
-            average=f"{record.average_score or 0:.1f}",
+            average=decimal(record.average_score),
             best=record.best,
             worst=record.worst,
         ),
@@ -64,9 +60,9 @@ def record_section(records: Mapping[str, Record]) -> list[ft.Control]:
         view = GAMES.get(game)
         title = t(view.title_key) if view is not None else game
         controls.append(ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        lines = record_lines(record) + (view.record_lines(record) if view is not None else [])
         controls += [
-            identified(f"record-{game}-{n}", ft.Text(line))
-            for n, line in enumerate(record_lines(record))
+            identified(f"record-{game}-{n}", ft.Text(line)) for n, line in enumerate(lines)
         ]
     return controls
 

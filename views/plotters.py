@@ -7,8 +7,9 @@ import flet as ft
 
 from scorers import plotters
 from scorers.ledger import GameState
+from scorers.stats import Record
 from views.game_view import GameView
-from views.i18n import t
+from views.i18n import decimal, t
 from views.plotters_entry import PlottersPanel, cards_line, colour_name
 from views.plotters_trick import PlottersTrickHelper
 from views.setup_fields import FieldKind, SettingField
@@ -54,3 +55,20 @@ class Plotters(GameView):
     def banner_note(self, state: GameState) -> str:
         """Which cards are dealt at a table of this size."""
         return cards_line(len(state.players))
+
+    def record_lines(self, record: Record) -> list[str]:
+        """Rounds on average and at best, zeros from one colour, face-up pairs chosen."""
+        figures = plotters.figures(record.tallies)
+        return [
+            t(
+                "record.plotters.rounds",
+                average=decimal(figures.average_round),
+                best=figures.best_round,
+                zero=figures.one_colour_zero,
+            ),
+            t(
+                "record.plotters.pairs",
+                chosen=figures.pairs_chosen,
+                best=figures.best_pair_chosen,
+            ),
+        ]

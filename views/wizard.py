@@ -6,7 +6,9 @@ from typing import Any
 import flet as ft
 
 from scorers import wizard
+from scorers.stats import Record
 from views.game_view import GameView
+from views.i18n import decimal, percent, t
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
 from views.wizard_entry import WizardPanel
@@ -39,3 +41,22 @@ class Wizard(GameView):
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The bid the round was scored against (after any Cloud change) / tricks taken."""
         return f"{wizard.counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
+
+    def record_lines(self, record: Record) -> list[str]:
+        """Exact bids, how far off, zero bids made, the longest exact run; the Cloud and
+        the Bomb where they were played."""
+        figures = wizard.figures(record.tallies)
+        lines = [
+            t(
+                "record.wizard.bids",
+                exact=percent(figures.exact_rate),
+                off=decimal(figures.average_off),
+                zero=percent(figures.zero_bids_made),
+            ),
+            t("record.wizard.run", run=figures.longest_exact_run),
+        ]
+        if figures.cloud_rounds or figures.bomb_rounds:
+            lines.append(
+                t("record.wizard.cloud_bomb", cloud=figures.cloud_rounds, bomb=figures.bomb_rounds)
+            )
+        return lines
