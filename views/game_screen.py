@@ -8,6 +8,7 @@ from scorers.ledger import Action
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged, GameKeeper
 from views.banner import Banner
+from views.charts import running_totals_chart
 from views.damaged import DamagedGameScreen
 from views.game_options import GameOptions
 from views.game_view import GameView
@@ -133,7 +134,10 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         if result is not None:
             controls.append(result)
     services = use_services()
-    controls += [ScoreSheet(table, view), GameOptions(table, services.preferences)]
+    controls.append(ScoreSheet(table, view))
+    if state.rounds:
+        controls.append(running_totals_chart(state))
+    controls.append(GameOptions(table, services.preferences))
     return controls
 
 

@@ -4,6 +4,7 @@ import flet as ft
 
 from scorers.game import ScoredRound
 from scorers.ledger import GameState
+from views.charts import player_colour
 from views.game_view import GameView
 from views.i18n import t
 from views.table import Table
@@ -23,9 +24,20 @@ def sheet_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
 
 
 def header_row(players: tuple[str, ...]) -> ft.Row:
+    """The players' names in seat order, each underlined in the player's chart colour."""
     bold = ft.FontWeight.BOLD
-    names = [ft.Text(name, weight=bold, no_wrap=True, max_lines=1) for name in players]
-    return sheet_row(ft.Text(t("sheet.round"), weight=bold), list(names))
+    names: list[ft.Control] = [
+        ft.Column(
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Text(name, weight=bold, no_wrap=True, max_lines=1),
+                ft.Container(width=28, height=3, bgcolor=player_colour(seat), border_radius=2),
+            ],
+        )
+        for seat, name in enumerate(players)
+    ]
+    return sheet_row(ft.Text(t("sheet.round"), weight=bold), names)
 
 
 def round_row(table: Table, view: GameView, scored: ScoredRound) -> ft.Row:

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from views.charts import final_scores_chart
 from views.i18n import t
 from views.table import Table
 from views.widgets import identified
@@ -29,5 +30,6 @@ def FinalStandings(table: Table, on_rematch: Callable[[], None]) -> ft.Control:
         )
         if standing.note:
             rows.append(ft.Text(t(standing.note, **standing.note_params), italic=True))
+    rows.append(final_scores_chart(state))
     rows.append(ft.FilledButton(t("standings.rematch"), on_click=lambda _: on_rematch()))
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=rows)))

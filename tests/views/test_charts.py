@@ -9,13 +9,17 @@ from views.charts import final_scores_chart, player_colour, running_totals_chart
 from views.i18n import t
 
 
-def wizard_state():
+def wizard_state_actions() -> tuple[Action, ...]:
     """Two rounds; round scores: Ann 30 and 40, Ben 20 and 20, Cas -10 and 20."""
     ledger = Ledger.start("wizard", ["Ann", "Ben", "Cas"], 2, {"round_sizes": [1, 2]})
     for number, bids, tricks in ((1, [1, 0, 1], [1, 0, 0]), (2, [2, 0, 0], [2, 0, 0])):
         entry = {"bids": bids, "tricks": tricks, "cloud": None}
         ledger = ledger.apply(Action("score", {"round": number, "entry": entry}))
-    return ledger.state
+    return ledger.actions
+
+
+def wizard_state():
+    return Ledger.replay(wizard_state_actions()).state
 
 
 def texts_of(control: ft.Control, harness: AppHarness) -> list[str]:
@@ -51,3 +55,19 @@ async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarn
     bars = [(group.x, group.rods[0].to_y, group.rods[0].color) for group in chart.groups]
     assert bars == [(seat, total, player_colour(seat)) for seat, total in enumerate((70, 40, 10))]
     assert t("chart.final", scores="Ann 70, Ben 40, Cas 10") in harness.texts()
+
+
+async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_scores(
+    app,
+) -> None:
+    playing = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 2, {"round_sizes": [1, 2]})
+    entry = {"bids": [1, 0, 1], "tricks": [1, 0, 0], "cloud": None}
+    playing = app.keeper.apply(playing, Action("score", {"round": 1, "entry": entry}))
+    finished = app.keeper.import_ledger(Ledger.replay(wizard_state_actions()))
+    harness = await app.start(f"/game/{playing.id}")
+    after_one = t("chart.after_round", number=1, scores="Ann 30, Ben 20, Cas -10")
+    assert after_one in harness.texts()
+    assert not harness.find_all(fch.BarChart)
+    await harness.go(f"/game/{finished.id}")
+    assert t("chart.final", scores="Ann 70, Ben 40, Cas 10") in harness.texts()
+    assert t("chart.after_round", number=2, scores="Ann 70, Ben 40, Cas 10") in harness.texts()
