@@ -149,9 +149,17 @@ class GameKeeper:
         them, or one page."""
         return self.store.unfinished_games(limit, offset)
 
-    def finished(self, limit: int | None = 20, offset: int = 0) -> list[GameSummary]:
-        """Finished games, most recently finished first: one page, or all (limit None)."""
-        return self.store.finished_games(limit, offset)
+    def finished(
+        self,
+        limit: int | None = 20,
+        offset: int = 0,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+    ) -> list[GameSummary]:
+        """Finished games, most recently finished first: one page, or all (limit None);
+        only those of `game`, and only those the person `player` played, when given."""
+        return self.store.finished_games(limit, offset, game=game, player=player)
 
     def recent_names(self, limit: int = 12) -> list[str]:
         """Player names of the most recent games, newest first, each player once."""

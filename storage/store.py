@@ -319,13 +319,23 @@ class GameStore:
             (-1 if limit is None else limit, offset),
         )
 
-    def finished_games(self, limit: int | None = 20, offset: int = 0) -> list[GameSummary]:
+    def finished_games(
+        self,
+        limit: int | None = 20,
+        offset: int = 0,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+    ) -> list[GameSummary]:
         """Finished games (not deleted), most recently finished first: one page of
-        ``limit`` games, or all of them."""
+        ``limit`` games, or all of them; only games of ``game`` and only games the person
+        ``player`` (a name key, merged names included) played, when given."""
         return self._list(
-            "finished_at IS NOT NULL AND deleted_at IS NULL "
+            "finished_at IS NOT NULL AND deleted_at IS NULL AND (? IS NULL OR game = ?) "
+            "AND (? IS NULL OR num IN (SELECT game_num FROM results r "
+            f"WHERE {_PERSON} = ?)) "
             "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
-            (-1 if limit is None else limit, offset),
+            (game, game, player, player, -1 if limit is None else limit, offset),
         )
 
     def players(self, game: str | None = None) -> list[PlayerSummary]:

@@ -28,6 +28,7 @@ ROUTES = [
     ft.Route(path="game/:game_id", component=GameScreen),
     ft.Route(path="rules/:game", component=RulesScreen),
     ft.Route(path="players", component=PlayersScreen),
+    ft.Route(path="history/:player", component=Home),
 ]
 
 

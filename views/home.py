@@ -11,13 +11,11 @@ from views.damaged import DamagedGameActions
 from views.game_files import ImportButton, LibraryButtons
 from views.game_view import GameView
 from views.games import GAMES
+from views.history import PAGE, FinishedGames, history_route
 from views.i18n import t
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
-
-# Games per page of either list: a season of games must not make Home slow to open.
-PAGE = 20
 
 
 def player_count_text(view: GameView) -> str:
@@ -189,8 +187,7 @@ def Home() -> ft.View:
     notice, set_notice = ft.use_state(services.startup_notice)
     playing, set_playing = ft.use_state(PAGE)
     unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
-    shown, set_shown = ft.use_state(PAGE)
-    finished = ft.use_memo(lambda: keeper.finished(limit=shown + 1), [version, shown])
+    player = ft.use_route_params().get("player") or None
 
     def act(change: Callable[[str], None], game: GameSummary) -> None:
         try:
@@ -233,5 +230,7 @@ def Home() -> ft.View:
             on_click=lambda _: ft.context.page.navigate("/players"),
         ),
     ]
-    controls += game_list("home.history", finished, shown, set_shown, set_pending_delete)
-    return screen("/", t("app.name"), [ft.Text(t("home.tagline")), *controls])
+    history = FinishedGames(version, player, lambda game: game_tile(game, set_pending_delete))
+    return screen(
+        history_route(player), t("app.name"), [ft.Text(t("home.tagline")), *controls, history]
+    )

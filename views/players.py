@@ -10,6 +10,7 @@ from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
 from storage.store import PlayerSummary
 from views.games import GAMES
+from views.history import history_route
 from views.i18n import decimal, percent, t
 from views.screen import screen
 from views.services import use_services
@@ -112,6 +113,13 @@ def PlayerCard(
             head_to_head_line(player.name, names[rival], keeper.head_to_head(player.player, rival)),
             ft.OutlinedButton(same, icon=ft.Icons.MERGE, on_click=merge),
         ]
+    controls.append(
+        ft.OutlinedButton(
+            t("players.their_games", name=player.name),
+            icon=ft.Icons.HISTORY,
+            on_click=lambda _: ft.context.page.navigate(history_route(player.player)),
+        )
+    )
     controls.append(message_line(failure))
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=controls)))
 

@@ -76,3 +76,20 @@ async def test_with_no_finished_game_the_screen_says_where_records_come_from(
     app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
     harness = await app.start("/players")
     assert t("players.none") in harness.texts()
+
+
+async def test_a_players_games_and_a_games_kind_filter_the_history(app: AppUnderTest) -> None:
+    one_round_wizard(app.keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+    one_round_wizard(app.keeper, ["Dot", "Eve", "Fay"], [1, 0, 0])
+    harness = await app.start("/players")
+    await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
+    await harness.click(harness.find(ft.OutlinedButton, text=t("players.their_games", name="Ann")))
+    assert harness.page.route == "/history/ann"
+    finished = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · ")]
+    assert finished == [f"{t('game.wizard')} · Ann, Ben, Cas"]
+    await harness.click(harness.find(ft.OutlinedButton, text=t("history.only_player", name="Ann")))
+    finished = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · ")]
+    assert len(finished) == 2
+    plotters = t("game.plotters")
+    await harness.click(harness.find(ft.Text, where=lambda c: c.semantics_label == plotters))
+    assert t("history.none_match") in harness.texts()
