@@ -49,6 +49,7 @@ def legend(players: Sequence[str]) -> ft.Row:
         controls=[
             ft.Row(
                 spacing=4,
+                tight=True,
                 controls=[
                     ft.Container(width=12, height=12, bgcolor=player_colour(seat), border_radius=6),
                     ft.Text(name),

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -122,9 +123,12 @@ def browser() -> Iterator[Browser]:
 OPEN_PAGES: list[Page] = []
 
 
-def open_app(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
-    """A fresh tab on the app with Flutter's accessibility tree switched on."""
-    page = browser.new_page(viewport=viewport)
+def open_app(
+    browser: Browser, url: str, viewport: dict[str, int] = PHONE, color_scheme: str = "light"
+) -> Page:
+    """A fresh tab on the app with Flutter's accessibility tree switched on; the device's
+    colour scheme ("light" or "dark") is what the app's system theme follows."""
+    page = browser.new_page(viewport=viewport, color_scheme=color_scheme)  # type: ignore[arg-type]
     OPEN_PAGES.append(page)
     page.goto(url)
     enable_accessibility(page)
@@ -160,8 +164,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     if report.when == "call" and report.failed:
         for number, page in enumerate(OPEN_PAGES):
-            if not page.is_closed():
-                page.screenshot(path=str(ARTIFACTS / f"failed-{item.name}-{number}.png"))
+            # A page that cannot draw any more must not hide the failure being reported.
+            with contextlib.suppress(PlaywrightError):
+                if not page.is_closed():
+                    path = ARTIFACTS / f"failed-{item.name}-{number}.png"
+                    page.screenshot(path=str(path), timeout=5_000)
     return report
 
 
