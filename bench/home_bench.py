@@ -79,6 +79,17 @@ def seed_finished(directory: Path, games: int, rng: random.Random) -> GameStore:
     return store
 
 
+async def players_render_times(keeper: GameKeeper, repeats: int) -> list[float]:
+    """Seconds from a new session's first render of the Players screen to a settled page."""
+    times = []
+    for _ in range(repeats):
+        async with AppHarness(route="/players") as harness:
+            start = time.perf_counter()
+            await harness.run(build_main(keeper))
+            times.append(time.perf_counter() - start)
+    return times
+
+
 def long_record(actions: int, rng: random.Random) -> list[Action]:
     """A 3-player Wizard record of `actions` steps: bids and tricks changed again and again
     (a draft each), scores, and undo/redo pairs, as a long night of slips would make."""
@@ -134,6 +145,9 @@ def main() -> None:
         listed = timings(store.players, repeats)
         detail = f"{len(store.players())} players, {finished} finished games"
         rows.append(("Players list (query)", ms(statistics.median(listed)), "", detail))
+        screen = asyncio.run(players_render_times(GameKeeper(store), repeats))
+        rows.append(("Players screen median", ms(statistics.median(screen)), "", detail))
+        rows.append(("Players screen p95", ms(p95(screen)), "< 300 ms", detail))
         most = store.players()[0].player
         record = timings(lambda: record_of(store.results_of(most, "wizard")), repeats)
         detail = f"{len(store.results_of(most))} games of the most active player"

@@ -65,14 +65,16 @@ def check_name(name: object, seat: int, others: Sequence[str]) -> str:
 
 
 def same_player(first: str, second: str) -> bool:
-    """Whether two names are one player: equal after NFC normalisation, trimming and case
-    folding ("Ann" and "ann " are; "Ann" and "Anne" are not)."""
+    """Whether two names are one player: equal after NFC normalisation, case folding and
+    evening out spaces ("Ann" and "ann " are; "Ann" and "Anne" are not)."""
     return name_key(first) == name_key(second)
 
 
 def name_key(name: str) -> str:
-    """The form two names of one player share: NFC, trimmed, case-folded ("ann")."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())
+    """The form two names of one player share: NFC, case-folded, spaces trimmed and runs of
+    spaces made one ("Ann  Marie " -> "ann marie")."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    return unicodedata.normalize("NFC", " ".join(folded.split()))
 
 
 def _shows(char: str) -> bool:

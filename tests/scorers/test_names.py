@@ -75,3 +75,8 @@ def test_every_accepted_name_is_short_composed_and_visible(typed: str) -> None:
     assert name == unicodedata.normalize("NFC", name) == name.strip()
     assert 0 < len(name) <= NAME_MAX_LENGTH
     assert all(unicodedata.category(char) not in {"Cc", "Cf", "Cs"} for char in name)
+
+
+def test_names_that_differ_only_in_inner_spacing_are_one_player() -> None:
+    assert same_player("Ann Marie", "ann  marie")
+    assert not same_player("Ann Marie", "AnnMarie")

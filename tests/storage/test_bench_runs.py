@@ -38,6 +38,8 @@ HOME_LABELS = [
     "Home render median",
     "Home render p95",
     "Players list (query)",
+    "Players screen median",
+    "Players screen p95",
     "a player's record",
     "replay median",
 ]
