@@ -216,6 +216,17 @@ class ColourBlindRules(SeatedGame):
         """Over when the top total reaches the target and no one shares it."""
         return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
 
+    def field_name(
+        self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """The row as laid, or who took one of its cards."""
+        index = at[1] if len(at) > 1 and isinstance(at[1], int) else None
+        if at[0] == "captured_by" and index is not None and index < len(entry["row"]):
+            return "colour_blind.field.captor", {"card": entry["row"][index]}
+        if at[0] in ("row", "captured_by"):
+            return "colour_blind.field.row", {}
+        return super().field_name(at, players, entry)
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],

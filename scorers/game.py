@@ -147,6 +147,13 @@ class GameRules(Protocol):
     """The tallies that combine over games by taking the largest (a best round); every
     other tally adds up."""
 
+    def field_name(
+        self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """The field of an entry at path `at` in words, for a message ("Ben's bid"): a key
+        of scorers.messages.FIELDS and its parameters."""
+        ...
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],
@@ -222,6 +229,12 @@ class SeatedGame:
         return rank(totals)
 
     tally_maxima: ClassVar[frozenset[str]] = frozenset()
+
+    def field_name(
+        self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """See GameRules.field_name: by default, the round's entry as a whole."""
+        return "field.entry", {}
 
     def tallies(
         self,

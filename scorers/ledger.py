@@ -15,9 +15,11 @@ from functools import cached_property
 from typing import Any
 
 from scorers.checks import is_whole, per_seat
+from scorers.edits import apply_changes, read_changes
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
+from scorers.messages import FIELDS
 from scorers.seats import check_name, check_seat
 from scorers.stack import Stack, push
 from scorers.standings import Standing
@@ -27,6 +29,7 @@ __all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standin
 _FIELDS: dict[str, dict[str, type]] = {
     "start": {"game": str, "players": Sequence, "first_dealer": int, "settings": Mapping},
     "draft": {"round": int, "entry": Mapping},
+    "edit": {"round": int, "changes": Sequence},
     "score": {"round": int, "entry": Mapping},
     "rename": {"names": Sequence},
     "undo": {},
@@ -206,6 +209,24 @@ def _drafted(state: GameState, data: Mapping[str, Any]) -> GameState:
     return replace(state, draft=entry)
 
 
+def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """The current round's draft with the fields a tap changed; refused when a field no
+    longer holds what the tap's screen showed (another phone changed it meanwhile)."""
+    number = _round_number(state, data)
+    if state.is_over:
+        raise InvalidEntry("ledger.game_over")
+    if number != state.current_round:
+        raise InvalidEntry("ledger.draft_not_current", round=number, current=state.current_round)
+    base = state.draft or state.blank_entry()
+    entry, conflict = apply_changes(base, read_changes(data["changes"]))
+    if conflict is not None:
+        key, params = state.rules.field_name(conflict, state.players, base)
+        field = FIELDS[key].format(**params)
+        raise InvalidEntry("merge.field_changed", field=field, field_key=key, field_params=params)
+    entry = state.rules.check_entry(entry, state.round_context(number), complete=False)
+    return replace(state, draft=entry)
+
+
 def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
     number = _round_number(state, data)
     if number == state.current_round and state.is_over:
@@ -237,13 +258,15 @@ def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
     return [data["name"] if at == seat else old for at, old in enumerate(state.players)]
 
 
-_TRANSITIONS = {"draft": _drafted, "score": _scored, "rename": _renamed}
+_TRANSITIONS = {"draft": _drafted, "edit": _edited, "score": _scored, "rename": _renamed}
 
 
 @dataclass(frozen=True)
 class _Step:
     action: Action
     state: GameState
+    # Where the action stands in the record, counted from 1.
+    number: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -318,7 +341,7 @@ class Ledger:
                 "settings": state.settings,
             },
         )
-        return cls(Stack.of(recorded), Stack.of(_Step(recorded, state)))
+        return cls(Stack.of(recorded), Stack.of(_Step(recorded, state, 1)))
 
     @classmethod
     def replay(cls, actions: Iterable[Action]) -> "Ledger":
@@ -336,7 +359,8 @@ class Ledger:
                 if ledger is None:
                     if action.kind != "start":
                         raise InvalidEntry("ledger.start_first")
-                    ledger = cls(Stack.of(action), Stack.of(_Step(action, _started(action.data))))
+                    first = _Step(action, _started(action.data), 1)
+                    ledger = cls(Stack.of(action), Stack.of(first))
                 else:
                     ledger = ledger.apply(action)
             except InvalidEntry as error:
@@ -374,7 +398,7 @@ class Ledger:
                 raise InvalidEntry("ledger.nothing_to_redo")
             return Ledger(actions, self._done.push(self._undone.top), self._undone.below)
         state = _TRANSITIONS[action.kind](self.state, action.data)
-        return Ledger(actions, self._done.push(_Step(action, state)))
+        return Ledger(actions, self._done.push(_Step(action, state, len(actions))))
 
     def can_undo(self) -> bool:
         return self._done.below is not None
@@ -385,6 +409,14 @@ class Ledger:
     def undo_target(self) -> Action | None:
         """The action an undo would take back, or None when there is none."""
         return self._done.top.action if self.can_undo() else None
+
+    def undo_target_number(self) -> int | None:
+        """Where the action an undo would take back stands in the record (from 1)."""
+        return self._done.top.number if self.can_undo() else None
+
+    def redo_target_number(self) -> int | None:
+        """Where the action a redo would bring back stands in the record (from 1)."""
+        return self._undone.top.number if self._undone is not None else None
 
     def redo_target(self) -> Action | None:
         """The action a redo would bring back, or None when there is none."""

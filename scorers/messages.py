@@ -1,6 +1,7 @@
 """English text for every message key. Views translate by key and fill in the params.
 
-ERRORS: InvalidEntry keys. REMINDERS: RoundInfo.reminder keys. NOTES: Standing.note keys.
+ERRORS: InvalidEntry keys. FIELDS: names of an entry's fields (GameRules.field_name).
+REMINDERS: RoundInfo.reminder keys. NOTES: Standing.note keys.
 """
 
 ERRORS: dict[str, str] = {
@@ -47,6 +48,20 @@ ERRORS: dict[str, str] = {
     "round {round}.",
     "ledger.nothing_to_undo": "There is nothing to undo.",
     "ledger.nothing_to_redo": "There is nothing to redo.",
+    # two phones on one game (merge or refuse)
+    "merge.field_changed": "{field} was changed on another phone meanwhile; this phone now "
+    "shows what was saved there.",
+    "merge.round_scored": "Round {round} was scored on another phone meanwhile; this phone now "
+    "shows the game as saved.",
+    "merge.round_changed": "Round {round} was changed on another phone before it was scored "
+    "here: check it and score again.",
+    "merge.correction_changed": "Round {round} was corrected on another phone meanwhile: "
+    "check it and correct it again.",
+    "merge.undo_moved": "The game was changed on another phone meanwhile, so nothing was "
+    "undone: check what to take back and undo again.",
+    "merge.redo_moved": "The game was changed on another phone meanwhile, so nothing was redone.",
+    "merge.names_changed": "The names were changed on another phone meanwhile: check them "
+    "and rename again.",
     # Wizard
     "wizard.bid_not_possible": "A bid of {value} is not possible: bids are whole numbers "
     "from 0 to {cards}.",
@@ -118,6 +133,19 @@ ERRORS: dict[str, str] = {
     "colour_blind.captor_invalid": "{card} is captured by seat {seat}, but there are only "
     "seats 0 to 2.",
     "colour_blind.nothing_to_capture": "Every card of the row has been captured already.",
+}
+
+# Fields of a round's entry, named for a message ("Ben's bid was changed on another phone").
+FIELDS: dict[str, str] = {
+    "field.entry": "This round's entry",
+    "wizard.field.bid": "{player}'s bid",
+    "wizard.field.tricks": "{player}'s tricks",
+    "wizard.field.cloud": "The Cloud",
+    "plotters.field.count": "{player}'s {colour} cards",
+    "plotters.field.face_up": "{player}'s face-up colours",
+    "plotters.field.ended_early": "Whether the round ended early",
+    "colour_blind.field.row": "The row",
+    "colour_blind.field.captor": "Who took {card}",
 }
 
 REMINDERS: dict[str, str] = {

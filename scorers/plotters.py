@@ -319,6 +319,19 @@ class PlottersRules(SeatedGame):
             seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )
 
+    def field_name(
+        self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A seat's count of a colour or face-up pair, or whether the round ended early."""
+        seat = at[1] if len(at) > 1 and isinstance(at[1], int) else None
+        if at[0] == "counts" and seat is not None and len(at) > 2:
+            return "plotters.field.count", {"player": players[seat], "colour": at[2]}
+        if at[0] == "face_up" and seat is not None:
+            return "plotters.field.face_up", {"player": players[seat]}
+        if at[0] == "ended_early":
+            return "plotters.field.ended_early", {}
+        return super().field_name(at, players, entry)
+
     tally_maxima = frozenset({"best_round"})
 
     def tallies(

@@ -280,6 +280,17 @@ class WizardRules(SeatedGame):
                 bid_sums[seat] += bid
         return rank(totals, bid_sums, "wizard.tie_break_bids")
 
+    def field_name(
+        self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A seat's bid or tricks, or the Cloud."""
+        if at[0] in ("bids", "tricks") and len(at) > 1 and isinstance(at[1], int):
+            key = "wizard.field.bid" if at[0] == "bids" else "wizard.field.tricks"
+            return key, {"player": players[at[1]]}
+        if at[0] == "cloud":
+            return "wizard.field.cloud", {}
+        return super().field_name(at, players, entry)
+
     tally_maxima = frozenset({"longest_exact_run"})
 
     def tallies(

@@ -16,6 +16,7 @@ from typing import Any
 from scorers import InvalidEntry
 from scorers.games import rules_for
 from scorers.ledger import Action, GameState, Ledger
+from scorers.merge import refusal
 from scorers.seats import same_player
 from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
 from storage.errors import ChangedElsewhere, StorageError
@@ -33,11 +34,14 @@ class SavedGame:
 
 
 class GameChanged(StorageError):
-    """Another screen changed the game so that this screen's action no longer fits."""
+    """Another screen changed the game so that this screen's action no longer fits: `game`
+    is the game as saved, to show instead, and `reason` says what was changed (a
+    ``merge.*`` or rules refusal), when it is known."""
 
-    def __init__(self, game: SavedGame) -> None:
+    def __init__(self, game: SavedGame, reason: InvalidEntry | None = None) -> None:
         super().__init__("storage.changed_elsewhere")
         self.game = game
+        self.reason = reason
 
 
 class GameDamaged(StorageError):
@@ -69,6 +73,10 @@ def tallies_of(state: GameState) -> tuple[dict[str, int], ...]:
     """Each seat's counts over the game, for the players' records."""
     infos = [state.round_info(scored.number) for scored in state.rounds]
     return state.rules.tallies(state.rounds, infos, state.settings, len(state.players))
+
+
+# How often an action is tried again on the saved game while other screens keep saving.
+_REBASES = 3
 
 
 class GameKeeper:
@@ -107,18 +115,27 @@ class GameKeeper:
 
         The action, the game's new listing and its finished flag are one transaction.
         Several screens may hold the same game (each phone at the table is a browser tab).
-        If another one saved actions this one has not seen, the action is checked again
-        against the game as saved and appended after them; if it no longer fits, GameChanged
-        carries the saved game so the screen can show it. Either way every saved record
-        still replays."""
+        When another one saved actions this one had not seen, the action is applied to the
+        game as saved only if it merges (scorers.merge: a field edit whose fields still hold
+        what this screen showed); otherwise GameChanged carries the saved game and the
+        reason, and nothing is saved. No screen ever overwrites what another one saved.
+        """
         try:
             return self._append(game, action)
         except ChangedElsewhere:
-            current = self.open(game.id)
+            pass
+        for _ in range(_REBASES):
+            saved = self.open(game.id)
+            reason = refusal(game.ledger, saved.ledger, action)
+            if reason is not None:
+                raise GameChanged(saved, reason)
             try:
-                return self._append(current, action)
-            except (InvalidEntry, ChangedElsewhere):
-                raise GameChanged(self.open(game.id)) from None
+                return self._append(saved, action)
+            except InvalidEntry as error:
+                raise GameChanged(saved, error) from None
+            except ChangedElsewhere:
+                continue  # yet another screen saved first: look again
+        raise GameChanged(self.open(game.id))
 
     def _append(self, game: SavedGame, action: Action) -> SavedGame:
         ledger = game.ledger.apply(action)

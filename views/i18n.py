@@ -23,6 +23,7 @@ def layer_messages() -> dict[str, str]:
     """English text that lives beside the rules and storage code that raises it."""
     return (
         rules_messages.ERRORS
+        | rules_messages.FIELDS
         | rules_messages.REMINDERS
         | rules_messages.NOTES
         | dict(STORAGE_MESSAGES)

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from scorers import InvalidEntry
+from scorers.edits import changes_between
 from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
 from storage import StorageError
@@ -22,7 +23,11 @@ Entry = Mapping[str, Any]
 
 
 def message_of(error: InvalidEntry | StorageError) -> str:
-    return t(error.key, **error.params)
+    """The error in the player's words; a field it names is translated too."""
+    params = dict(error.params)
+    if "field_key" in params:
+        params["field"] = t(params["field_key"], **params["field_params"])
+    return t(error.key, **params)
 
 
 @ft.observable
@@ -90,7 +95,12 @@ class Table:
             self.edit_entry = dict(entry)
             self.message = None
             return True
-        return self.act(Action("draft", {"round": self.round_number, "entry": dict(entry)}))
+        changes = changes_between(self.entry, entry)
+        if not changes:
+            self.message = None
+            return True
+        data = {"round": self.round_number, "changes": [c.to_json() for c in changes]}
+        return self.act(Action("edit", data))
 
     def submit(self) -> bool:
         """Score the round shown (or save the correction of a past round)."""
@@ -132,7 +142,7 @@ class Table:
         except GameChanged as changed:
             self.game = changed.game
             self.cancel_edit()
-            return message_of(changed)
+            return message_of(changed.reason or changed)
         except (InvalidEntry, StorageError) as error:
             return message_of(error)
         return None

@@ -99,18 +99,35 @@ def test_recent_names_come_newest_first_without_repeats(keeper: GameKeeper) -> N
     assert keeper.recent_names() == ["Dot", "Ann", "Eve", "Ben", "Cas"]
 
 
-def test_an_action_from_a_screen_that_missed_a_change_is_appended_after_it(
-    keeper: GameKeeper,
-) -> None:
-    """Two phones hold the same game; each one's entry lands, and the record replays."""
+def test_edits_of_different_fields_from_two_screens_both_land(keeper: GameKeeper) -> None:
+    """Two phones hold the same game; each one's bid lands, and the record replays."""
     phone_a = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
     phone_b = keeper.open(phone_a.id)
-    phone_a = keeper.apply(phone_a, Action("draft", {"round": 1, "entry": draft([1, None, None])}))
-    phone_b = keeper.apply(phone_b, Action("draft", {"round": 1, "entry": draft([None, 0, 0])}))
+    phone_a = keeper.apply(phone_a, edit(1, (["bids", 0], None, 1)))
+    phone_b = keeper.apply(phone_b, edit(1, (["bids", 1], None, 0), (["bids", 2], None, 0)))
     assert phone_b.ledger.actions == keeper.open(phone_a.id).ledger.actions
-    assert len(phone_b.ledger.actions) == 3
+    assert phone_b.ledger.action_count == 3
     assert phone_b.ledger.state.draft is not None
-    assert phone_b.ledger.state.draft["bids"] == [None, 0, 0]
+    assert phone_b.ledger.state.draft["bids"] == [1, 0, 0]
+
+
+def test_a_whole_entry_draft_from_a_screen_that_missed_a_change_is_refused(
+    keeper: GameKeeper,
+) -> None:
+    """The old kind of draft carries the whole entry: landing it would erase Ann's bid."""
+    phone_a = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    phone_b = keeper.open(phone_a.id)
+    keeper.apply(phone_a, Action("draft", {"round": 1, "entry": draft([1, None, None])}))
+    with pytest.raises(GameChanged) as caught:
+        keeper.apply(phone_b, Action("draft", {"round": 1, "entry": draft([None, 0, 0])}))
+    assert caught.value.reason is not None
+    assert caught.value.reason.key == "merge.round_changed"
+    assert caught.value.game.ledger.state.draft["bids"] == [1, None, None]
+
+
+def edit(number: int, *changes: tuple[list, object, object]) -> Action:
+    data = [{"at": at, "was": was, "now": now} for at, was, now in changes]
+    return Action("edit", {"round": number, "changes": data})
 
 
 def test_an_action_that_no_longer_fits_brings_the_saved_game_and_saves_nothing(
@@ -123,6 +140,7 @@ def test_an_action_that_no_longer_fits_brings_the_saved_game_and_saves_nothing(
     with pytest.raises(GameChanged) as caught:
         keeper.apply(phone_b, Action("draft", {"round": 1, "entry": draft([0, 0, 0])}))
     assert caught.value.key == "storage.changed_elsewhere"
+    assert caught.value.reason is not None and caught.value.reason.key == "merge.round_scored"
     assert caught.value.game.ledger.state.current_round == 2
     assert len(keeper.store.actions(phone_a.id)) == 2
 

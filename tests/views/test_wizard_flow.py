@@ -271,7 +271,7 @@ async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(
     harness = await app.start(f"/game/{game.id}")
     app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
     await bid(harness, "Ben", 1)
-    assert t("storage.changed_elsewhere") in harness.texts()
+    assert t("merge.round_scored", round=1) in harness.texts()
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
     assert shown(harness, "total-1") == str(wizard.round_score(1, 1))
     assert len(app.keeper.open(game.id).ledger.state.rounds) == 1
