@@ -30,6 +30,7 @@ import asyncio
 import dataclasses
 import inspect
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -70,11 +71,16 @@ def encode(payload: Any) -> bytes:
 class FakeClientConnection(Connection):
     """A `Connection` that records outbound messages and answers method calls."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor) -> None:
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        executor: ThreadPoolExecutor,
+        pubsubhub: PubSubHub | None = None,
+    ) -> None:
         super().__init__()
         self.loop = loop
         self.executor = executor
-        self.pubsubhub = PubSubHub(loop=loop, executor=executor)
+        self.pubsubhub = pubsubhub or PubSubHub(loop=loop, executor=executor)
         self.page_url = "http://test.local"
         self.page_name = ""
         self.messages: list[Message] = []
@@ -120,8 +126,13 @@ class FakeClientConnection(Connection):
         await session.dispatch_event(session.page._i, "route_change", {"route": route})
 
 
+_OPEN_HARNESSES: weakref.WeakSet[AppHarness] = weakref.WeakSet()
+
+
 class AppHarness:
     """Drives Flet views in-process; see docs/testing-views.md."""
+
+    _session: Session | None
 
     def __init__(
         self,
@@ -131,7 +142,11 @@ class AppHarness:
         width: float = 412,
         height: float = 915,
         settle_timeout: float = 5.0,
+        pubsubhub: PubSubHub | None = None,
     ) -> None:
+        """`pubsubhub`: share one with another harness to have two screens of one app
+        server (each browser tab is a session; all sessions share the server's hub)."""
+        self._pubsubhub = pubsubhub
         self._initial_page = {
             "route": route,
             "platform_brightness": platform_brightness.value,
@@ -152,15 +167,19 @@ class AppHarness:
         """Connect a fresh session, as the client's register handshake does."""
         self._foreign_tasks = set(asyncio.all_tasks())
         self._executor = ThreadPoolExecutor(max_workers=2)
-        self._conn = FakeClientConnection(asyncio.get_running_loop(), self._executor)
+        self._conn = FakeClientConnection(
+            asyncio.get_running_loop(), self._executor, self._pubsubhub
+        )
         self._session = Session(self._conn)
         self._conn.session = self._session
         self._session.apply_page_patch(dict(self._initial_page))
         encode(self._session.get_page_patch())
         _context_page.set(self._session.page)
+        _OPEN_HARNESSES.add(self)
         return self
 
     async def close(self) -> None:
+        _OPEN_HARNESSES.discard(self)
         if self._session is not None:
             self._session.close()
             await self._drain_spawned()
@@ -256,8 +275,14 @@ class AppHarness:
 
     def _pending_tasks(self) -> set[asyncio.Task[Any]]:
         current = asyncio.current_task()
-        scheduler = getattr(self.session, "_Session__updates_task", None)
-        ignored = {current, scheduler, *self._foreign_tasks}
+        # Every open session's update scheduler runs for as long as its session: with two
+        # harnesses (two tabs of one server), neither may wait for the other's.
+        schedulers = {
+            getattr(other.session, "_Session__updates_task", None)
+            for other in _OPEN_HARNESSES
+            if other._session is not None
+        }
+        ignored = {current, *schedulers, *self._foreign_tasks}
         return {t for t in asyncio.all_tasks() if t not in ignored and not t.done()}
 
     def _session_busy(self) -> bool:

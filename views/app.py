@@ -66,6 +66,7 @@ def build_main(
         page.dark_theme = dark_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
         services = Services(keeper, screen_awake(), files(), Preferences(), startup_notice)
+        page.on_connect = services.reconnects
         page.render_views(App, services)
 
     return main

@@ -10,6 +10,7 @@ import flet as ft
 
 from storage import GameSummary, StorageError
 from views.i18n import t
+from views.live import announce
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
@@ -74,6 +75,7 @@ def DamagedGameScreen(summary: GameSummary) -> ft.View:
         except StorageError as error:
             set_failure(message_of(error))
             return
+        announce(game.id)
         ft.context.page.navigate("/")
 
     reason = t("storage.game_damaged", reason=summary.damaged or "")

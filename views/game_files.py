@@ -18,6 +18,7 @@ from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
 from views.games import GAMES
 from views.i18n import t
+from views.live import announce, announce_lists
 from views.services import use_services
 from views.table import Table, message_of
 from views.widgets import identified, message_line
@@ -94,6 +95,7 @@ def ImportButton() -> ft.Control:
             set_refusal(message_of(error))
             return
         set_refusal(None)
+        announce(game.id)
         ft.context.page.navigate(f"/game/{game.id}")
 
     return ft.Column(
@@ -161,6 +163,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
             return
         set_failure(None)
         set_lines(tuple(merge_lines(report)))
+        announce_lists()
         on_merged()
 
     return ft.Column(

@@ -14,6 +14,7 @@ from views.game_options import GameOptions
 from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
+from views.live import announce, game_topic, use_live
 from views.rules import rules_route
 from views.screen import screen
 from views.services import use_services
@@ -123,6 +124,7 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         except StorageError as error:
             table.message = message_of(error)
             return
+        announce(again.id)
         ft.context.page.navigate(f"/game/{again.id}")
 
     controls: list[ft.Control] = [Banner(table, view)]
@@ -139,6 +141,12 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         controls.append(running_totals_chart(state))
     controls.append(GameOptions(table, services.preferences))
     return controls
+
+
+def reread(table: Table | GameSummary | None) -> None:
+    """Show the game as saved now, when the screen holds a game."""
+    if isinstance(table, Table):
+        table.reread()
 
 
 def open_table(keeper: GameKeeper, game_id: str) -> Table | GameSummary | None:
@@ -167,6 +175,7 @@ def OpenGame(game_id: str) -> ft.View:
     services = use_services()
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
     route = f"/game/{game_id}"
+    use_live(game_topic(game_id), lambda: reread(table), services.reconnects)
 
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")

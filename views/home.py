@@ -13,6 +13,7 @@ from views.game_view import GameView
 from views.games import GAMES
 from views.history import PAGE, FinishedGames, history_route
 from views.i18n import t
+from views.live import LISTS, announce, use_live
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
@@ -188,6 +189,7 @@ def Home() -> ft.View:
     playing, set_playing = ft.use_state(PAGE)
     unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
     player = ft.use_route_params().get("player") or None
+    use_live(LISTS, lambda: set_version(lambda current: current + 1), services.reconnects)
 
     def act(change: Callable[[str], None], game: GameSummary) -> None:
         try:
@@ -195,6 +197,7 @@ def Home() -> ft.View:
         except StorageError as error:
             set_notice(message_of(error))
             return
+        announce(game.id)
         set_version(lambda current: current + 1)
 
     def confirm_delete(_: ft.Event[ft.TextButton]) -> None:

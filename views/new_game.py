@@ -7,11 +7,13 @@ from typing import Any
 import flet as ft
 
 from scorers import InvalidEntry
+from scorers.seats import name_key
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
+from views.live import announce
 from views.screen import screen
 from views.services import use_services
 from views.setup_fields import (
@@ -173,6 +175,29 @@ def NewGame() -> ft.View:
     return screen(route, t("new_game.title", game=t(view.title_key)), [SetupForm(view)], "/")
 
 
+def recent_names(setup: Setup, recent: list[str], most: int) -> list[ft.Control]:
+    """Names from recent games not at the table yet, each a tap to add (none when full)."""
+    seated = {name_key(name) for name in setup.names}
+    names = [name for name in recent if name_key(name) not in seated]
+    if not names:
+        return []
+    full = len(setup.names) >= most and all(name.strip() for name in setup.names)
+    return [
+        ft.Text(t("setup.recent"), size=12),
+        ft.Row(
+            wrap=True,
+            controls=[
+                ft.OutlinedButton(
+                    content=ft.Text(name, semantics_label=t("setup.add_recent", name=name)),
+                    on_click=lambda _, name=name: setup.add_name(name),
+                    disabled=full,
+                )
+                for name in names
+            ],
+        ),
+    ]
+
+
 @ft.component
 def SetupForm(view: GameView) -> ft.Control:
     """Players in seat order (with recent names to add), the first dealer, the game's settings and
@@ -181,11 +206,11 @@ def SetupForm(view: GameView) -> ft.Control:
     setup, _ = ft.use_state(lambda: Setup.blank(view))
     recent, _ = ft.use_state(lambda: keeper.recent_names())
     rules = view.rules
-    names_in = {name.strip().casefold() for name in setup.names}
 
     def start(_: ft.Event[ft.FilledButton]) -> None:
         saved = setup.start(keeper, random.Random())
         if saved is not None:
+            announce(saved.id)
             ft.context.page.navigate(f"/game/{saved.id}")
 
     dealer_options = [(RANDOM_DEALER, t("setup.dealer_random"), t("setup.dealer_random_name"))] + [
@@ -207,23 +232,7 @@ def SetupForm(view: GameView) -> ft.Control:
                 t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda _: setup.add_name()
             )
         )
-    chips = [name for name in recent if name.casefold() not in names_in]
-    if chips:
-        controls += [
-            ft.Text(t("setup.recent"), size=12),
-            ft.Row(
-                wrap=True,
-                controls=[
-                    ft.OutlinedButton(
-                        content=ft.Text(name, semantics_label=t("setup.add_recent", name=name)),
-                        on_click=lambda _, name=name: setup.add_name(name),
-                        disabled=len(setup.names) >= rules.max_players
-                        and all(n.strip() for n in setup.names),
-                    )
-                    for name in chips
-                ],
-            ),
-        ]
+    controls += recent_names(setup, recent, rules.max_players)
     controls += [
         message_line(setup.players_message),
         ft.Text(t("setup.first_dealer")),

@@ -12,6 +12,7 @@ from storage.store import PlayerSummary
 from views.games import GAMES
 from views.history import history_route
 from views.i18n import decimal, percent, t
+from views.live import announce_lists
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
@@ -98,6 +99,7 @@ def PlayerCard(
             set_failure(message_of(error))
             return
         set_rival(None)
+        announce_lists()
         on_merged()
 
     controls = record_section(keeper.records(player.player))

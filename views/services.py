@@ -5,12 +5,13 @@ database and a wake lock and files that only record (Flet's Wakelock and FilePic
 live client).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import flet as ft
 
 from storage.keeper import GameKeeper
+from views.live import Reconnects
 
 
 class ScreenAwake(Protocol):
@@ -83,6 +84,7 @@ class Services:
     files: Files
     preferences: Preferences
     startup_notice: str | None = None
+    reconnects: Reconnects = field(default_factory=Reconnects)
 
 
 ServicesContext = ft.create_context(None)

@@ -18,6 +18,7 @@ from scorers.ledger import Action, GameState
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.i18n import t
+from views.live import announce
 
 Entry = Mapping[str, Any]
 
@@ -145,4 +146,16 @@ class Table:
             return message_of(changed.reason or changed)
         except (InvalidEntry, StorageError) as error:
             return message_of(error)
+        announce(self.game.id)
         return None
+
+    def reread(self) -> None:
+        """Show the game as saved now (another phone saved, or this one reconnected); a
+        correction in progress stays open, to be checked against the saved round."""
+        try:
+            saved = self.keeper.open(self.game.id)
+        except StorageError as error:
+            self.message = message_of(error)
+            return
+        if saved.ledger.action_count != self.game.ledger.action_count:
+            self.game = saved

@@ -1,0 +1,72 @@
+"""Every screen live: a save on one phone shows on every other screen of the game within
+moments, Home's lists follow, and a phone that slept or reloaded re-reads what was saved.
+
+Saves are announced on Flet's pubsub, which every session of the server shares. A pubsub
+handler runs in the sender's session, so it only hops to the listener's own session
+(`page.run_task`), where the listener re-reads the saved game from storage: messages carry
+an id, never shared state.
+"""
+
+from collections.abc import Callable
+
+import flet as ft
+
+LISTS = "games"
+"""Topic of every change to the lists of games (a game saved, started, deleted...)."""
+
+
+def game_topic(game_id: str) -> str:
+    """Topic of the saves of one game."""
+    return f"game:{game_id}"
+
+
+def announce(game_id: str) -> None:
+    """Tell every other session that `game_id` was saved: its screens and the lists."""
+    pubsub = ft.context.page.pubsub
+    pubsub.send_others_on_topic(game_topic(game_id), game_id)
+    pubsub.send_others_on_topic(LISTS, game_id)
+
+
+def announce_lists() -> None:
+    """Tell every other session that the lists changed (a backup merged, names merged)."""
+    ft.context.page.pubsub.send_others_on_topic(LISTS, "")
+
+
+class Reconnects:
+    """What this session's screens re-read when the phone comes back (Flet's on_connect:
+    after sleeping, losing the Wi-Fi or a reload, the session missed every message)."""
+
+    def __init__(self) -> None:
+        self._screens: dict[str, Callable[[], None]] = {}
+
+    def add(self, topic: str, reread: Callable[[], None]) -> None:
+        self._screens[topic] = reread
+
+    def remove(self, topic: str) -> None:
+        self._screens.pop(topic, None)
+
+    def __call__(self, _: object = None) -> None:
+        for reread in list(self._screens.values()):
+            reread()
+
+
+def use_live(topic: str, reread: Callable[[], None], reconnects: Reconnects) -> None:
+    """Call `reread` in this session whenever another session saves on `topic`, and when
+    the phone reconnects; stop when the screen goes."""
+    page = ft.context.page
+
+    async def in_this_session() -> None:
+        reread()
+
+    async def heard(_topic: str, _message: object) -> None:
+        page.run_task(in_this_session)
+
+    def subscribe() -> None:
+        page.pubsub.subscribe_topic(topic, heard)
+        reconnects.add(topic, reread)
+
+    def unsubscribe() -> None:
+        page.pubsub.unsubscribe_topic(topic)
+        reconnects.remove(topic)
+
+    ft.use_effect(subscribe, [topic], cleanup=unsubscribe)
