@@ -81,7 +81,8 @@ class FakeClientConnection(Connection):
         self.loop = loop
         self.executor = executor
         self.pubsubhub = pubsubhub or PubSubHub(loop=loop, executor=executor)
-        self.page_url = "http://test.local"
+        # The computer's own address, as a browser on the machine running Trickpad sees it.
+        self.page_url = "http://127.0.0.1:8550"
         self.page_name = ""
         self.messages: list[Message] = []
         self.client_methods: dict[str, ClientMethod] = {}

@@ -6,17 +6,34 @@ import flet as ft
 from views.game_files import ExportButtons
 from views.i18n import t
 from views.rename import RenamePlayers
-from views.services import Preferences, use_services
+from views.services import Preferences, is_secure, use_services
 from views.table import Table
+from views.widgets import identified
 
 
 @ft.component
 def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
     """Below the sheet: keep the screen awake, rename players, export the game."""
-    screen_awake = use_services().screen_awake
-    keep_awake = preferences.keep_awake
+    return ft.Column(
+        controls=[
+            ft.Divider(),
+            ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            KeepAwake(preferences),
+            RenamePlayers(table),
+            ExportButtons(table),
+        ]
+    )
 
-    # While a game is open the phone's screen stays on, unless the table turned that off.
+
+@ft.component
+def KeepAwake(preferences: Preferences) -> ft.Control:
+    """The switch keeping the phone's screen on while a game is open (on unless the table
+    turns it off); where the browser cannot keep it on, a line says so instead of a
+    switch that would claim it does."""
+    screen_awake = use_services().screen_awake
+    secure = is_secure(ft.context.page.url or "")
+    keep_awake = preferences.keep_awake and secure
+
     async def apply_keep_awake() -> None:
         await screen_awake.set_awake(keep_awake)
 
@@ -24,16 +41,10 @@ def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
         await screen_awake.set_awake(False)
 
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
-    return ft.Column(
-        controls=[
-            ft.Divider(),
-            ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-            ft.Switch(
-                label=t("options.keep_awake"),
-                value=keep_awake,
-                on_change=lambda e: setattr(preferences, "keep_awake", e.control.value),
-            ),
-            RenamePlayers(table),
-            ExportButtons(table),
-        ]
+    if not secure:
+        return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
+    return ft.Switch(
+        label=t("options.keep_awake"),
+        value=keep_awake,
+        on_change=lambda e: setattr(preferences, "keep_awake", e.control.value),
     )

@@ -7,11 +7,25 @@ live client).
 
 from dataclasses import dataclass, field
 from typing import Protocol
+from urllib.parse import urlparse
 
 import flet as ft
 
 from storage.keeper import GameKeeper
 from views.live import Reconnects
+
+
+def is_secure(page_url: str) -> bool:
+    """Whether the browser treats the page as a secure context: https, or the computer's
+    own loopback address. Elsewhere (http from another device) it has no wake lock."""
+    address = urlparse(page_url)
+    host = address.hostname or ""
+    return (
+        address.scheme == "https"
+        or host == "localhost"
+        or host == "::1"
+        or (host.startswith("127."))
+    )
 
 
 class ScreenAwake(Protocol):

@@ -11,6 +11,7 @@ from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
+from views.services import is_secure
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
@@ -208,6 +209,32 @@ async def test_the_screen_stays_on_unless_the_table_turns_it_off(app: AppUnderTe
     assert app.screen_awake.calls[-1] is True
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     assert app.screen_awake.calls[-1] is False, app.screen_awake.calls
+
+
+async def test_over_plain_http_from_another_device_the_switch_says_it_cannot_keep_awake(
+    app: AppUnderTest,
+) -> None:
+    app.harness.connection.page_url = "http://192.0.2.7:8550/"
+    harness, _ = await start_game(app)
+    assert not harness.find_all(ft.Switch, label=t("options.keep_awake"))
+    note = harness.find(ft.Semantics, identifier="keep-awake").content.value
+    assert note == t("options.keep_awake_unavailable")
+    assert True not in app.screen_awake.calls
+
+
+@pytest.mark.parametrize(
+    ("url", "secure"),
+    [
+        ("http://127.0.0.1:8550/game/x", True),
+        ("http://localhost:8550", True),
+        ("http://[::1]:8550", True),
+        ("https://192.0.2.7:8550", True),
+        ("http://192.0.2.7:8550", False),
+        ("http://table.local:8550", False),
+    ],
+)
+def test_a_secure_context_is_https_or_the_computers_own_address(url: str, secure: bool) -> None:
+    assert is_secure(url) is secure
 
 
 async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) -> None:
