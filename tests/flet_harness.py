@@ -144,11 +144,14 @@ class AppHarness:
         height: float = 915,
         settle_timeout: float = 5.0,
         pubsubhub: PubSubHub | None = None,
+        client_ip: str = "127.0.0.1",
     ) -> None:
         """`pubsubhub`: share one with another harness to have two screens of one app
-        server (each browser tab is a session; all sessions share the server's hub)."""
+        server (each browser tab is a session; all sessions share the server's hub).
+        `client_ip`: where the browser connects from (default: this computer, the host)."""
         self._pubsubhub = pubsubhub
         self._initial_page = {
+            "client_ip": client_ip,
             "route": route,
             "platform_brightness": platform_brightness.value,
             "width": width,

@@ -7,6 +7,7 @@ from views.game_files import ExportButtons
 from views.i18n import t
 from views.rename import RenamePlayers
 from views.services import Preferences, is_secure, use_services
+from views.share import SharePanel
 from views.table import Table
 from views.widgets import identified
 
@@ -14,15 +15,17 @@ from views.widgets import identified
 @ft.component
 def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
     """Below the sheet: keep the screen awake, rename players, export the game."""
-    return ft.Column(
-        controls=[
-            ft.Divider(),
-            ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-            KeepAwake(preferences),
-            RenamePlayers(table),
-            ExportButtons(table),
-        ]
-    )
+    host = use_services().access.host
+    controls: list[ft.Control] = [
+        ft.Divider(),
+        ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        KeepAwake(preferences),
+    ]
+    if table.may_enter():
+        controls.append(RenamePlayers(table))
+    if host:
+        controls += [SharePanel(table.game.id), ExportButtons(table)]
+    return ft.Column(controls=controls)
 
 
 @ft.component

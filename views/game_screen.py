@@ -14,6 +14,7 @@ from views.game_options import GameOptions
 from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
+from views.join import JoinScreen
 from views.live import announce, game_topic, use_live
 from views.rules import rules_route
 from views.screen import screen
@@ -127,15 +128,18 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         announce(again.id)
         ft.context.page.navigate(f"/game/{again.id}")
 
+    services = use_services()
     controls: list[ft.Control] = [Banner(table, view)]
     if state.is_over and table.editing is None:
-        controls += [FinalStandings(table, rematch), message_line(table.message)]
+        again = rematch if services.access.host else None
+        controls += [FinalStandings(table, again), message_line(table.message)]
+    elif not table.may_enter():
+        controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
     else:
         controls += [view.entry_panel(table), message_line(table.message), submit_bar(table)]
         result = last_round(table)
         if result is not None:
             controls.append(result)
-    services = use_services()
     controls.append(ScoreSheet(table, view))
     if state.rounds:
         controls.append(running_totals_chart(state))
@@ -149,11 +153,13 @@ def reread(table: Table | GameSummary | None) -> None:
         table.reread()
 
 
-def open_table(keeper: GameKeeper, game_id: str) -> Table | GameSummary | None:
+def open_table(
+    keeper: GameKeeper, game_id: str, may_enter: Callable[[], bool]
+) -> Table | GameSummary | None:
     """The game's table; for a damaged game its summary; None when there is no such game
     (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
-        return Table(keeper, keeper.open(game_id))
+        return Table(keeper, keeper.open(game_id), may_enter=may_enter)
     except GameDamaged as damaged:
         return damaged.summary
     except StorageError:
@@ -173,10 +179,19 @@ def GameScreen() -> ft.View:
 def OpenGame(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
-    table, _ = ft.use_state(lambda: open_table(services.keeper, game_id))
+    may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
+    table, _ = ft.use_state(lambda: open_table(services.keeper, game_id, may_enter))
+    # Bumped when another screen saved or changed the share, to ask the access again.
+    _, set_heard = ft.use_state(0)
     route = f"/game/{game_id}"
-    use_live(game_topic(game_id), lambda: reread(table), services.reconnects)
 
+    def heard() -> None:
+        reread(table)
+        set_heard(lambda count: count + 1)
+
+    use_live(game_topic(game_id), heard, services.reconnects)
+    if not services.access.may_open(game_id):  # the host stopped sharing this table
+        return JoinScreen()
     if table is None:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
     if isinstance(table, GameSummary):
@@ -188,7 +203,7 @@ def OpenGame(game_id: str) -> ft.View:
         game_body(table, view),
         back_to="/",
         actions=[
-            *history_buttons(table),
+            *(history_buttons(table) if table.may_enter() else []),
             ft.IconButton(
                 icon=ft.Icons.MENU_BOOK,
                 tooltip=t("rules.open"),

@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 import flet as ft
 
 from storage.keeper import GameKeeper
+from views.access import Access
 from views.live import Reconnects
 
 
@@ -97,8 +98,11 @@ class Services:
     screen_awake: ScreenAwake
     files: Files
     preferences: Preferences
+    access: Access
     startup_notice: str | None = None
     reconnects: Reconnects = field(default_factory=Reconnects)
+    share_url: str | None = None
+    """The https address phones join at (None when the server does not share tables)."""
 
 
 ServicesContext = ft.create_context(None)

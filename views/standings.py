@@ -11,7 +11,8 @@ from views.widgets import identified
 
 
 @ft.component
-def FinalStandings(table: Table, on_rematch: Callable[[], None]) -> ft.Control:
+def FinalStandings(table: Table, on_rematch: Callable[[], None] | None) -> ft.Control:
+    """Final places, the final scores as bars, and a rematch (when `on_rematch` is given)."""
     state = table.state
     rows: list[ft.Control] = [
         ft.Text(t("standings.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
@@ -31,5 +32,6 @@ def FinalStandings(table: Table, on_rematch: Callable[[], None]) -> ft.Control:
         if standing.note:
             rows.append(ft.Text(t(standing.note, **standing.note_params), italic=True))
     rows.append(final_scores_chart(state))
-    rows.append(ft.FilledButton(t("standings.rematch"), on_click=lambda _: on_rematch()))
+    if on_rematch is not None:
+        rows.append(ft.FilledButton(t("standings.rematch"), on_click=lambda _: on_rematch()))
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=rows)))

@@ -5,7 +5,7 @@ then does the screen show it. A refused change leaves the game as it was and put
 reason in `message`, shown where the entry was made.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,8 @@ class Table:
     # until `submit`, which records the whole corrected round as one undoable step).
     editing: int | None = None
     edit_entry: Entry | None = None
+    # Whether this screen may change the game now (a phone that joined to follow may not).
+    may_enter: Callable[[], bool] = lambda: True
 
     @property
     def state(self) -> GameState:
@@ -138,6 +140,8 @@ class Table:
         return self.message is None
 
     def attempt(self, action: Action) -> str | None:
+        if not self.may_enter():
+            return t("share.may_not_enter")
         try:
             self.game = self.keeper.apply(self.game, action)
         except GameChanged as changed:

@@ -1,0 +1,107 @@
+"""A shared table: the host shares one game; a phone on the Wi-Fi joins it by code and sees
+that game only, entering scores only when the host allows it."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+
+import flet as ft
+import pytest_asyncio
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from sharing import FREE_TRIES, Shares, spaced
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from views.app import build_main
+from views.i18n import t
+
+SHARE_URL = "https://192.0.2.10:8551"
+PHONE_IP = "192.0.2.20"
+
+
+@pytest_asyncio.fixture
+async def host_and_phone() -> AsyncIterator[tuple[AppHarness, AppHarness]]:
+    executor = ThreadPoolExecutor(max_workers=2)
+    hub = PubSubHub(loop=asyncio.get_running_loop(), executor=executor)
+    async with (
+        AppHarness(pubsubhub=hub) as host,
+        AppHarness(pubsubhub=hub, client_ip=PHONE_IP) as phone,
+    ):
+        yield host, phone
+    executor.shutdown(wait=True)
+
+
+async def open_on(harness: AppHarness, keeper: GameKeeper, shares: Shares, route: str) -> None:
+    main = build_main(keeper, None, RecordingScreenAwake, RecordingFiles, shares, SHARE_URL)
+    await harness.run(main)
+    await harness.go(route)
+
+
+def shown(harness: AppHarness, identifier: str) -> str:
+    return harness.find(ft.Semantics, identifier=identifier).content.value
+
+
+def chip(harness: AppHarness, name: str) -> ft.Control:
+    return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
+
+
+async def test_a_phone_joins_one_shared_game_by_code_and_sees_nothing_else(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    host, phone = host_and_phone
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    other = keeper.start("wizard", ["Dot", "Eve", "Fay"], 0)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    code = shares.shared(game.id).code
+    assert shown(host, "share-code") == spaced(code)
+    assert shown(host, "share-address") == f"{SHARE_URL}/join/{code}"
+
+    await open_on(phone, keeper, shares, "/")
+    assert phone.find_all(ft.TextField, label=t("join.code"))  # no Home for a stranger
+    await phone.go(f"/game/{game.id}")
+    assert phone.find_all(ft.TextField, label=t("join.code"))
+    await phone.go(f"/join/{code}")
+    assert phone.page.route == f"/game/{game.id}"
+    await phone.click(chip(phone, t("wizard.bid_name", player="Ben", count=1)))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+    for elsewhere in ("/", f"/game/{other.id}", "/players", "/new/wizard", "/history/ann"):
+        await phone.go(elsewhere)
+        assert phone.find_all(ft.TextField, label=t("join.code")), elsewhere
+    assert not phone.find_all(ft.OutlinedButton, text=t("files.export_json"))
+
+
+async def test_a_watching_phone_cannot_enter_and_a_stopped_share_ends_its_access(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    host, phone = host_and_phone
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    await host.click(chip(host, t("share.view_only")))
+    await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    assert shown(phone, "following") == t("share.following")
+    assert not phone.find_all(ft.Text, where=lambda c: c.semantics_label == t(
+        "wizard.bid_name", player="Ben", count=1))  # fmt: skip
+    await host.click(host.find(ft.TextButton, text=t("share.stop")))
+    await phone.settle()  # the phone hears at once that its table is no longer shared
+    assert phone.find_all(ft.TextField, label=t("join.code"))
+
+
+async def test_wrong_codes_are_refused_then_throttled(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    _, phone = host_and_phone
+    shares = Shares()
+    shares.share(keeper.start("wizard", ["Ann", "Ben", "Cas"], 0).id)
+    await open_on(phone, keeper, shares, "/join")
+    field = phone.find(ft.TextField, label=t("join.code"))
+    await phone.type(field, "WRONG123")
+    for _ in range(FREE_TRIES - 1):
+        await phone.click(phone.find(ft.FilledButton, text=t("join.join")))
+        assert t("join.wrong") in phone.texts()
+    await phone.click(phone.find(ft.FilledButton, text=t("join.join")))
+    assert t("join.wait", seconds=30) in phone.texts()
