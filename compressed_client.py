@@ -1,0 +1,190 @@
+"""Flet's web client, compressed once and revalidated cheaply.
+
+Flet serves its 14 MB web client uncompressed and lets browsers guess how long to cache
+it. Here every large file of the client is compressed once (gzip, and brotli for browsers
+that accept it) into a cache folder keyed by the flet-web version; `CompressedClient`
+then answers requests for those files with the compressed copy, an ETag and
+`Cache-Control: no-cache`, so a repeat visit only asks "changed?" and gets 304s.
+No request spends CPU on compression.
+"""
+
+import gzip
+import hashlib
+import json
+import mimetypes
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+from starlette.datastructures import Headers
+from starlette.responses import FileResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+COMPRESSIBLE = frozenset({".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".css", ".html"})
+MIN_SIZE = 1024
+SKIPPED_DIRS = frozenset({"pyodide"})
+"""Flet's in-browser Python runtime: never loaded when Python runs on the server."""
+PATCHED_BY_FLET = frozenset({"index.html", "manifest.json", "assets/FontManifest.json"})
+"""Flet rewrites these at start; they are small and served as Flet patches them."""
+ENCODINGS = ("br", "gzip")
+"""In order of preference: brotli is smaller, gzip is what every browser accepts."""
+SUFFIXES = {"br": ".br", "gzip": ".gz"}
+REVALIDATE = "no-cache"
+"""Browsers keep the files but ask each visit (a 304 is a few hundred bytes): Flet's file
+names carry no version, so a long lifetime would keep an old client after an upgrade."""
+INDEX_FILE = "index.json"
+
+
+def compress(data: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return brotli.compress(data, quality=9)
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One compressed copy of a client file, with the validator browsers send back."""
+
+    path: Path
+    etag: str
+
+
+def file_etag(stat: os.stat_result, encoding: str) -> str:
+    stamp = f"{stat.st_size}-{stat.st_mtime_ns}-{encoding}".encode()
+    return f'"{hashlib.md5(stamp, usedforsecurity=False).hexdigest()}"'
+
+
+def client_files(web_dir: Path, shadowing_dirs: list[Path]) -> Iterator[tuple[str, Path]]:
+    """(URL path, file) of every client file worth compressing and served from `web_dir`."""
+    for root, dirs, files in os.walk(web_dir):
+        dirs[:] = sorted(d for d in dirs if not (root == str(web_dir) and d in SKIPPED_DIRS))
+        for name in sorted(files):
+            path = Path(root, name)
+            url_path = path.relative_to(web_dir).as_posix()
+            if (
+                path.suffix in COMPRESSIBLE
+                and url_path not in PATCHED_BY_FLET
+                and path.stat().st_size >= MIN_SIZE
+                and not any((d / url_path).exists() for d in shadowing_dirs)
+            ):
+                yield url_path, path
+
+
+def prepare(
+    web_dir: Path,
+    cache_dir: Path,
+    shadowing_dirs: list[Path],
+    on_first_run: Callable[[], None] = lambda: None,
+) -> dict[str, dict[str, Variant]]:
+    """Compress what the cache lacks (once per client version) and map URL paths to copies.
+
+    `shadowing_dirs` (the app's assets) win over the client, so their files are left out.
+    `on_first_run` is called before any compressing, to tell the user why the start waits."""
+    sources = dict(client_files(web_dir, shadowing_dirs))
+    stamps = {url: [p.stat().st_size, p.stat().st_mtime_ns] for url, p in sources.items()}
+    index_path = cache_dir / INDEX_FILE
+    try:
+        cached = json.loads(index_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cached = {}
+    stale = [url for url in sources if cached.get(url) != stamps[url]]
+    if stale:
+        on_first_run()
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        jobs = [(url, encoding) for url in stale for encoding in ENCODINGS]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            # Compression runs in C with the GIL released: the threads share the cores.
+            list(pool.map(lambda job: write_variant(sources[job[0]], cache_dir, *job), jobs))
+        write_atomically(index_path, json.dumps(stamps, indent=0).encode())
+    return {
+        url: {
+            encoding: Variant(
+                cache_dir / (url + SUFFIXES[encoding]), file_etag(path.stat(), encoding)
+            )
+            for encoding in ENCODINGS
+        }
+        for url, path in sources.items()
+    }
+
+
+def write_variant(source: Path, cache_dir: Path, url_path: str, encoding: str) -> None:
+    target = cache_dir / (url_path + SUFFIXES[encoding])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, compress(source.read_bytes(), encoding))
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Two servers starting at once may both compress: each writes whole files only."""
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, target)
+
+
+def accepted(header: str) -> set[str]:
+    """The encodings an Accept-Encoding header allows (q=0 refuses one)."""
+    result = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            result.add(name.strip().lower())
+    return result
+
+
+class CompressedClient:
+    """ASGI middleware: compressed copies for the client's large files, validators for all."""
+
+    def __init__(
+        self, app: ASGIApp, variants: dict[str, dict[str, Variant]], headers: dict[str, str]
+    ) -> None:
+        self.app = app
+        self.variants = variants
+        self.headers = headers
+        """Headers the wrapped app adds to every response (Flet's cross-origin isolation)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        request_headers = Headers(scope=scope)
+        variants = self.variants.get(scope["path"].lstrip("/"))
+        if variants:
+            encodings = accepted(request_headers.get("accept-encoding", ""))
+            for encoding in ENCODINGS:
+                if encoding in encodings:
+                    await self.respond(variants[encoding], encoding, scope, receive, send)
+                    return
+        await self.app(scope, receive, self.revalidating(send))
+
+    async def respond(
+        self, variant: Variant, encoding: str, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        headers = {
+            **self.headers,
+            "etag": variant.etag,
+            "cache-control": REVALIDATE,
+            "vary": "Accept-Encoding",
+        }
+        if_none_match = Headers(scope=scope).get("if-none-match", "")
+        if variant.etag in (tag.strip() for tag in if_none_match.split(",")):
+            await Response(status_code=304, headers=headers)(scope, receive, send)
+            return
+        media_type = mimetypes.guess_type(scope["path"])[0] or "application/octet-stream"
+        headers["content-encoding"] = encoding
+        response = FileResponse(variant.path, headers=headers, media_type=media_type)
+        await response(scope, receive, send)
+
+    def revalidating(self, send: Send) -> Send:
+        """Ask browsers to revalidate everything else too (Starlette already sends ETags)."""
+
+        async def send_with_cache_control(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", REVALIDATE.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return send_with_cache_control

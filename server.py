@@ -1,0 +1,112 @@
+"""Serving Trickpad: Flet's web app on a socket of our own, its client compressed.
+
+`ft.run` binds its port itself (too late to report a clash clearly, and without a way to
+take a port that only old connections still mention), keeps a closed tab's session for an
+hour and serves its client uncompressed. This module builds the same FastAPI app with
+`flet_web.fastapi.app` and serves it with uvicorn on a socket bound here.
+"""
+
+import hashlib
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+import flet as ft
+import flet_web
+import flet_web.fastapi
+import uvicorn
+from flet_web.version import version as flet_web_version
+from platformdirs import user_cache_dir
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from compressed_client import CompressedClient, prepare
+
+SESSION_TIMEOUT_SECONDS = 60
+"""How long the server keeps a session whose tab is gone (Flet's default: an hour).
+
+Everything worth keeping is in the database, so a tab that comes back later simply gets a
+new session on the same screen; a closed tab's memory is freed within a minute or so
+(Flet sweeps expired sessions every 10 s). FLET_SESSION_TIMEOUT overrides it."""
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Access-Control-Allow-Origin": "*",
+}
+"""What Flet's own middleware adds to every response: the client's fast renderer needs it."""
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on `host`:`port` (0: a free port). OSError if it cannot listen.
+
+    SO_REUSEADDR lets a restarted server take its port while connections of the stopped
+    one linger in TIME_WAIT; a port another server listens on is still refused."""
+    family, kind, protocol, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, protocol)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def client_cache_dir() -> Path:
+    """Compressed copies of this install's web client (one folder per flet-web install)."""
+    web_dir = flet_web.get_package_web_dir()
+    install = hashlib.sha256(str(web_dir).encode()).hexdigest()[:12]
+    return Path(user_cache_dir("trickpad", "trickpad")) / f"web-client-{flet_web_version}-{install}"
+
+
+def web_app(
+    main: Callable[[ft.Page], None],
+    assets_dir: Path,
+    app_name: str,
+    app_description: str,
+    on_first_run: Callable[[], None] = lambda: None,
+) -> ASGIApp:
+    """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
+    app = flet_web.fastapi.app(
+        main,
+        assets_dir=str(assets_dir),
+        app_name=app_name,
+        app_description=app_description,
+        no_cdn=True,
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
+    )
+    variants = prepare(
+        Path(flet_web.get_package_web_dir()), client_cache_dir(), [assets_dir], on_first_run
+    )
+    return CompressedClient(app, variants, ISOLATION_HEADERS)
+
+
+def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:
+    """`app`, calling `on_ready` once it has started (Flet's session manager runs)."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def watch(message: Message) -> None:
+            await send(message)
+            if message["type"] == "lifespan.startup.complete":
+                on_ready()
+
+        await app(scope, receive, watch)
+
+    return wrapped
+
+
+def serve(app: ASGIApp, sock: socket.socket, on_ready: Callable[[], None]) -> None:
+    """Serve until SIGINT or SIGTERM, then close open connections within a few seconds."""
+    config = uvicorn.Config(
+        announcing(app, on_ready),
+        log_level="warning",
+        ws="websockets-sansio",
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run(sockets=[sock])
