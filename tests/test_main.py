@@ -57,6 +57,41 @@ def test_a_port_in_use_gives_one_line_naming_the_port(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def port_left_in_time_wait() -> int:
+    """A free port whose last connection waits in TIME_WAIT, as a killed server leaves it.
+
+    Like every server here (uvicorn's, and ours), the listener sets SO_REUSEADDR; Linux lets
+    a new socket share the port with such leftovers only if it sets SO_REUSEADDR too."""
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        served, _ = listener.accept()
+        served.close()  # the server's end closes first, so it is the one left in TIME_WAIT
+        client.recv(1)
+        client.close()
+    return port
+
+
+def test_a_restarted_server_takes_its_port_at_once_and_a_second_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    port = port_left_in_time_wait()
+    with socket.socket() as plain, pytest.raises(OSError):
+        plain.bind(("127.0.0.1", port))  # what refused restarts for a minute before
+    server = AppServer(data_dir=tmp_path, port=port)
+    server.start()
+    try:
+        assert server.url == f"http://127.0.0.1:{port}"
+        second = run_main("--port", str(port), "--data-dir", str(tmp_path / "other"))
+        assert second.returncode == 1
+        assert second.stderr.strip() == t("cli.port_in_use", port=port)
+    finally:
+        server.stop()
+
+
 def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
     server = AppServer(data_dir=tmp_path)
     server.start()
