@@ -7,6 +7,8 @@ hour and serves its client uncompressed. This module builds the same FastAPI app
 """
 
 import hashlib
+import logging
+import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -102,7 +104,11 @@ def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:
 
 
 def serve(app: ASGIApp, sock: socket.socket, on_ready: Callable[[], None]) -> None:
-    """Serve until SIGINT or SIGTERM, then close open connections within a few seconds."""
+    """Serve until SIGINT or SIGTERM, then close open connections within a few seconds.
+
+    FLET_LOG_LEVEL (e.g. "info") shows Flet's own log, as it does under `ft.run`."""
+    if level := os.environ.get("FLET_LOG_LEVEL"):
+        logging.basicConfig(level=level.strip().upper())
     config = uvicorn.Config(
         announcing(app, on_ready),
         log_level="warning",
