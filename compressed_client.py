@@ -73,6 +73,22 @@ def client_files(web_dir: Path, shadowing_dirs: list[Path]) -> Iterator[tuple[st
                 yield url_path, path
 
 
+def stamp(path: Path) -> list[int] | None:
+    """What tells a changed file: its size and modification time (None if it is gone)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return [stat.st_size, stat.st_mtime_ns]
+
+
+def read_index(cache_dir: Path) -> dict[str, list[int]]:
+    try:
+        return json.loads((cache_dir / INDEX_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
 def prepare(
     web_dir: Path,
     cache_dir: Path,
@@ -82,23 +98,28 @@ def prepare(
     """Compress what the cache lacks (once per client version) and map URL paths to copies.
 
     `shadowing_dirs` (the app's assets) win over the client, so their files are left out.
-    `on_first_run` is called before any compressing, to tell the user why the start waits."""
-    sources = dict(client_files(web_dir, shadowing_dirs))
-    stamps = {url: [p.stat().st_size, p.stat().st_mtime_ns] for url, p in sources.items()}
-    index_path = cache_dir / INDEX_FILE
-    try:
-        cached = json.loads(index_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        cached = {}
-    stale = [url for url in sources if cached.get(url) != stamps[url]]
-    if stale:
-        on_first_run()
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        jobs = [(url, encoding) for url in stale for encoding in ENCODINGS]
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            # Compression runs in C with the GIL released: the threads share the cores.
-            list(pool.map(lambda job: write_variant(sources[job[0]], cache_dir, *job), jobs))
-        write_atomically(index_path, json.dumps(stamps, indent=0).encode())
+    `on_first_run` is called before any compressing, to tell the user why the start waits.
+    When the cache's index still matches every file it lists, the client folder (thousands
+    of files) is not walked again: starting stays quick."""
+    cached = read_index(cache_dir)
+    unchanged = bool(cached) and all(
+        stamp(web_dir / url) == known and not any((d / url).exists() for d in shadowing_dirs)
+        for url, known in cached.items()
+    )
+    if unchanged:
+        sources = {url: web_dir / url for url in cached}
+    else:
+        sources = dict(client_files(web_dir, shadowing_dirs))
+        stamps = {url: stamp(path) for url, path in sources.items()}
+        stale = [url for url in sources if cached.get(url) != stamps[url]]
+        if stale:
+            on_first_run()
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            jobs = [(url, encoding) for url in stale for encoding in ENCODINGS]
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                # Compression runs in C with the GIL released: the threads share the cores.
+                list(pool.map(lambda job: write_variant(sources[job[0]], cache_dir, *job), jobs))
+        write_atomically(cache_dir / INDEX_FILE, json.dumps(stamps, indent=0).encode())
     return {
         url: {
             encoding: Variant(

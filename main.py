@@ -12,10 +12,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from server import listen_socket, serve, web_app
+from server import AppMain, listen_socket, loaded_in_background, serve, web_app
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
-from views.app import build_main
 from views.i18n import t
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -85,8 +84,16 @@ def run(argv: list[str]) -> None:
     notice = t(opened.recovery.key, **opened.recovery.params) if opened.recovery else None
     if notice:
         print(notice, file=sys.stderr, flush=True)
+    keeper = GameKeeper(opened.store)
+
+    def load_main() -> AppMain:
+        # The screens are imported here, in the background, while the browser starts Flutter.
+        from views.app import build_main
+
+        return build_main(keeper, notice)
+
     app = web_app(
-        build_main(GameKeeper(opened.store), notice),
+        loaded_in_background(load_main),
         ASSETS_DIR,
         t("app.name"),
         t("app.description"),
