@@ -145,10 +145,12 @@ def trickpad_subject(data_dir: Path) -> Subject:
         watched = '[flt-semantics-identifier="bid-count"]'
         expect(page.locator(watched)).to_be_visible(timeout=30_000)
 
-        def chip(number: int) -> Locator:
-            return page.get_by_role(
-                "button", name=t("wizard.bid_name", player="Ben", count=1 - number % 2)
-            )
+        full = t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact"))
+
+        def chip(_: int) -> Locator:
+            """Ben's other bid (0 or 1; nobody else bids): each tap changes the total."""
+            bid = 0 if page.locator(watched).text_content() == full else 1
+            return page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=bid))
 
         return chip, watched
 
