@@ -1,11 +1,12 @@
-"""Flet's web client, compressed once and revalidated cheaply.
+"""Flet's web client, compressed once, revalidated cheaply, without fonts nobody uses.
 
 Flet serves its 14 MB web client uncompressed and lets browsers guess how long to cache
 it. Here every large file of the client is compressed once (gzip, and brotli for browsers
 that accept it) into a cache folder keyed by the flet-web version; `CompressedClient`
 then answers requests for those files with the compressed copy, an ETag and
 `Cache-Control: no-cache`, so a repeat visit only asks "changed?" and gets 304s.
-No request spends CPU on compression.
+No request spends CPU on compression. `lean_font_manifest` drops the KaTeX fonts (for
+LaTeX in Markdown, which Trickpad never shows) that Flutter would otherwise load at start.
 """
 
 import gzip
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import brotli
+from flet_web import patch_font_manifest_json
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,6 +31,9 @@ SKIPPED_DIRS = frozenset({"pyodide"})
 """Flet's in-browser Python runtime: never loaded when Python runs on the server."""
 PATCHED_BY_FLET = frozenset({"index.html", "manifest.json", "assets/FontManifest.json"})
 """Flet rewrites these at start; they are small and served as Flet patches them."""
+FONT_MANIFEST = "assets/FontManifest.json"
+UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/",)
+"""KaTeX's 13 fonts (0.37 MB compressed), used only for LaTeX in Markdown."""
 ENCODINGS = ("br", "gzip")
 """In order of preference: brotli is smaller, gzip is what every browser accepts."""
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
@@ -131,6 +136,24 @@ def prepare(
     }
 
 
+def lean_font_manifest(web_dir: Path, cache_dir: Path) -> dict[str, dict[str, Variant]]:
+    """Flutter's font manifest without the unused families, patched as Flet patches it.
+
+    Written only when it changes, so its ETag (and browsers' copies) survive restarts."""
+    fonts = json.loads((web_dir / FONT_MANIFEST).read_text(encoding="utf-8"))
+    kept = [font for font in fonts if not font["family"].startswith(UNUSED_FONT_FAMILIES)]
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    draft = cache_dir / f"FontManifest.json.{os.getpid()}.tmp"
+    draft.write_text(json.dumps(kept), encoding="utf-8")
+    patch_font_manifest_json(str(draft))  # adds the bundled Roboto, as Flet does offline
+    target = cache_dir / "FontManifest.json"
+    if stamp(target) is not None and target.read_bytes() == draft.read_bytes():
+        draft.unlink()
+    else:
+        os.replace(draft, target)
+    return {FONT_MANIFEST: {"identity": Variant(target, file_etag(target.stat(), "identity"))}}
+
+
 def write_variant(source: Path, cache_dir: Path, url_path: str, encoding: str) -> None:
     target = cache_dir / (url_path + SUFFIXES[encoding])
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -155,7 +178,10 @@ def accepted(header: str) -> set[str]:
 
 
 class CompressedClient:
-    """ASGI middleware: compressed copies for the client's large files, validators for all."""
+    """ASGI middleware: compressed copies for the client's large files, validators for all.
+
+    `variants` maps URL paths to their copies by encoding ("br", "gzip", or "identity" for
+    a file served in place of the client's own)."""
 
     def __init__(
         self, app: ASGIApp, variants: dict[str, dict[str, Variant]], headers: dict[str, str]
@@ -170,13 +196,12 @@ class CompressedClient:
             await self.app(scope, receive, send)
             return
         request_headers = Headers(scope=scope)
-        variants = self.variants.get(scope["path"].lstrip("/"))
-        if variants:
-            encodings = accepted(request_headers.get("accept-encoding", ""))
-            for encoding in ENCODINGS:
-                if encoding in encodings:
-                    await self.respond(variants[encoding], encoding, scope, receive, send)
-                    return
+        variants = self.variants.get(scope["path"].lstrip("/"), {})
+        encodings = accepted(request_headers.get("accept-encoding", "")) | {"identity"}
+        for encoding in (*ENCODINGS, "identity"):
+            if encoding in encodings and encoding in variants:
+                await self.respond(variants[encoding], encoding, scope, receive, send)
+                return
         await self.app(scope, receive, self.revalidating(send))
 
     async def respond(
@@ -193,7 +218,8 @@ class CompressedClient:
             await Response(status_code=304, headers=headers)(scope, receive, send)
             return
         media_type = mimetypes.guess_type(scope["path"])[0] or "application/octet-stream"
-        headers["content-encoding"] = encoding
+        if encoding != "identity":
+            headers["content-encoding"] = encoding
         response = FileResponse(variant.path, headers=headers, media_type=media_type)
         await response(scope, receive, send)
 

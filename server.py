@@ -24,7 +24,7 @@ from flet_web.version import version as flet_web_version
 from platformdirs import user_cache_dir
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from compressed_client import CompressedClient, Variant, prepare
+from compressed_client import CompressedClient, Variant, lean_font_manifest, prepare
 
 SESSION_TIMEOUT_SECONDS = 60
 """How long the server keeps a session whose tab is gone (Flet's default: an hour).
@@ -114,8 +114,9 @@ def client_variants(
     assets_dir: Path, on_first_run: Callable[[], None] = lambda: None
 ) -> dict[str, dict[str, Variant]]:
     """The compressed copies of the web client, made now if this install has none yet."""
-    web_dir = Path(flet_web.get_package_web_dir())
-    return prepare(web_dir, client_cache_dir(), [assets_dir], on_first_run)
+    web_dir, cache_dir = Path(flet_web.get_package_web_dir()), client_cache_dir()
+    compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run)
+    return compressed | lean_font_manifest(web_dir, cache_dir)
 
 
 def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:

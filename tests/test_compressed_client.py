@@ -1,6 +1,7 @@
 """The web client's files are compressed once and served compressed, with validators."""
 
 import gzip
+import json
 import os
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from compressed_client import CompressedClient, accepted, prepare
+from compressed_client import CompressedClient, Variant, accepted, lean_font_manifest, prepare
 
 BIG_JS = b"function play(card) { return card; }\n" * 2_000
 
@@ -120,3 +121,39 @@ async def test_files_that_are_not_compressed_still_carry_validators(tmp_path: Pa
         assert logo.headers["cache-control"] == "no-cache"
         again = await client.get("/logo.png", headers={"If-None-Match": logo.headers["etag"]})
         assert again.status_code == 304
+
+
+def test_the_font_manifest_leaves_out_katex_keeps_the_rest_and_adds_roboto(
+    tmp_path: Path,
+) -> None:
+    web = make_web_dir(tmp_path)
+    (web / "assets").mkdir()
+    fonts = [
+        {"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]},
+        {"family": "packages/flutter_math_fork/KaTeX_Main", "fonts": [{"asset": "k.ttf"}]},
+        {"family": "packages/cupertino_icons/CupertinoIcons", "fonts": [{"asset": "c.ttf"}]},
+    ]
+    (web / "assets" / "FontManifest.json").write_text(json.dumps(fonts))
+    variants = lean_font_manifest(web, tmp_path / "cache")
+    served = variants["assets/FontManifest.json"]["identity"]
+    families = [font["family"] for font in json.loads(served.path.read_text())]
+    assert families == ["MaterialIcons", "packages/cupertino_icons/CupertinoIcons", "Roboto"]
+    # Unchanged on the next start: browsers keep their copy across restarts.
+    assert lean_font_manifest(web, tmp_path / "cache") == variants
+
+
+async def test_a_file_served_in_place_of_the_clients_own_needs_no_encoding(
+    tmp_path: Path,
+) -> None:
+    web = make_web_dir(tmp_path)
+    replacement = tmp_path / "index.html"
+    replacement.write_text("<title>Trickpad</title>")
+    variants = {"index.html": {"identity": Variant(replacement, '"v1"')}}
+    static = Starlette(routes=[Mount("/", StaticFiles(directory=web))])
+    app = CompressedClient(static, variants, {})
+    transport = httpx.ASGITransport(app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        reply = await client.get("/index.html", headers={"Accept-Encoding": "gzip, br"})
+        assert reply.text == "<title>Trickpad</title>"
+        assert "content-encoding" not in reply.headers
+        assert reply.headers["etag"] == '"v1"'
