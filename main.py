@@ -98,6 +98,11 @@ def run(argv: list[str]) -> None:
         t("app.name"),
         t("app.description"),
         on_first_run=lambda: print(t("cli.compressing_client"), flush=True),
+        on_cache_error=lambda error: print(
+            t("cli.cache_unavailable", path=error.filename or "", reason=error.strerror or ""),
+            file=sys.stderr,
+            flush=True,
+        ),
     )
     open_browser = has_display() and not args.no_browser
     # SIGTERM stops the server gracefully; afterwards the process exits normally (status 0).

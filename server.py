@@ -97,6 +97,7 @@ def web_app(
     app_name: str,
     app_description: str,
     on_first_run: Callable[[], None] = lambda: None,
+    on_cache_error: Callable[[OSError], None] = lambda _: None,
 ) -> ASGIApp:
     """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
     app = flet_web.fastapi.app(
@@ -107,16 +108,26 @@ def web_app(
         no_cdn=True,
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     )
-    return CompressedClient(app, client_variants(assets_dir, on_first_run), ISOLATION_HEADERS)
+    variants = client_variants(assets_dir, on_first_run, on_cache_error)
+    return CompressedClient(app, variants, ISOLATION_HEADERS)
 
 
 def client_variants(
-    assets_dir: Path, on_first_run: Callable[[], None] = lambda: None
+    assets_dir: Path,
+    on_first_run: Callable[[], None] = lambda: None,
+    on_cache_error: Callable[[OSError], None] = lambda _: None,
 ) -> dict[str, dict[str, Variant]]:
-    """The compressed copies of the web client, made now if this install has none yet."""
+    """The compressed copies of the web client, made now if this install has none yet.
+
+    Without a writable cache folder the client is served as Flet serves it (uncompressed):
+    slower on the first visit, never a reason not to start."""
     web_dir, cache_dir = Path(flet_web.get_package_web_dir()), client_cache_dir()
-    compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run)
-    return compressed | lean_font_manifest(web_dir, cache_dir)
+    try:
+        compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run)
+        return compressed | lean_font_manifest(web_dir, cache_dir)
+    except OSError as error:
+        on_cache_error(error)
+        return {}
 
 
 def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:

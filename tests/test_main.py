@@ -1,10 +1,12 @@
 """main.py's flags, as a user meets them on the command line."""
 
+import errno
 import os
 import signal
 import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -124,5 +126,27 @@ def test_a_damaged_database_is_moved_aside_and_the_app_starts(tmp_path: Path) ->
         notice = t("storage.damaged_moved_aside", path=str(moved[0]))
         assert notice + "\n" in server.output
         assert (tmp_path / DB_FILENAME).exists()
+    finally:
+        server.stop()
+
+
+def test_without_a_writable_cache_folder_the_client_is_served_uncompressed(
+    tmp_path: Path,
+) -> None:
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache folder would go")
+    server = AppServer(data_dir=tmp_path / "data", env={"XDG_CACHE_HOME": str(not_a_folder)})
+    server.start()
+    try:
+        request = urllib.request.Request(
+            f"{server.url}/main.dart.wasm", headers={"Accept-Encoding": "gzip, br"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            assert reply.status == 200
+            assert reply.headers["Content-Encoding"] is None
+        notice = [line for line in server.output if str(not_a_folder) in line]
+        assert len(notice) == 1
+        message = t("cli.cache_unavailable", path="<path>", reason=os.strerror(errno.ENOTDIR))
+        assert notice[0].strip().endswith(message.split("<path>")[1])
     finally:
         server.stop()
