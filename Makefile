@@ -1,26 +1,33 @@
 # The two commands a newcomer needs: `make run` and `make test`.
 # Both create .venv on first use and reinstall only when pyproject.toml changed.
+# Recipes are silent (@): the set-up prints one line per step, then the app its address.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# setuptools reports every editable install of a flat layout as a UserWarning ("be careful
+# with folders named like your package"): true for every checkout, so not worth a screenful.
+QUIET_PIP := PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install -q
 
 .PHONY: run test
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	@echo "Creating $(VENV) with $(PYTHON)..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
-	touch $@
+	@echo "Installing Trickpad and the packages it needs into $(VENV)..."
+	@$(QUIET_PIP) -e .
+	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml $(VENV)/.app-installed
-	$(BIN)/python -m pip install -q -e '.[test]'
-	touch $@
+	@echo "Installing the test tools into $(VENV)..."
+	@$(QUIET_PIP) -e '.[test]'
+	@touch $@
 
 run: $(VENV)/.app-installed
-	$(BIN)/python main.py $(ARGS)
+	@$(BIN)/python main.py $(ARGS)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .

@@ -4,19 +4,17 @@ import argparse
 import contextlib
 import errno
 import os
+import signal
 import socket
 import sys
-import threading
-import time
 import webbrowser
 from pathlib import Path
 
-import flet as ft
 from platformdirs import user_data_dir
 
+from server import AppMain, listen_socket, loaded_in_background, serve, web_app
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
-from views.app import build_main
 from views.i18n import t
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -47,34 +45,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def claim_port(host: str, port: int) -> int:
-    """The port to serve on: `port` if it is free, a free one for 0; SystemExit if taken."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind((host, port))
-        except OSError as error:
-            if error.errno == errno.EADDRINUSE:
-                raise SystemExit(t("cli.port_in_use", port=port)) from None
-            reason = error.strerror
-            raise SystemExit(t("cli.cannot_listen", host=host, port=port, reason=reason)) from None
-        return probe.getsockname()[1]
+def claim_port(host: str, port: int) -> socket.socket:
+    """A socket listening on `port` (a free one for 0); SystemExit with one clear line if not."""
+    try:
+        return listen_socket(host, port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise SystemExit(t("cli.port_in_use", port=port)) from None
+        reason = error.strerror or str(error)
+        raise SystemExit(t("cli.cannot_listen", host=host, port=port, reason=reason)) from None
 
 
-def announce_when_ready(host: str, port: int, open_browser: bool) -> None:
-    """Print the URL once the server accepts connections, then open a browser if wanted."""
-    url = f"http://{host}:{port}"
-    connect_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((connect_host, port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    print(url, flush=True)
+def announce(host: str, port: int, open_browser: bool) -> None:
+    """Print the address once the server answers, then open a browser if wanted."""
+    print(f"http://{host}:{port}", flush=True)
     if host == "0.0.0.0":
         print(t("cli.phone_hint", port=port), flush=True)
     if open_browser:
+        connect_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
         webbrowser.open(f"http://{connect_host}:{port}")
 
 
@@ -87,7 +75,8 @@ def has_display() -> bool:
 def run(argv: list[str]) -> None:
     args = parse_args(argv)
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
-    port = claim_port(args.host, args.port)
+    sock = claim_port(args.host, args.port)
+    port = sock.getsockname()[1]
     try:
         opened = open_store(data_dir)
     except StorageError as error:
@@ -97,22 +86,29 @@ def run(argv: list[str]) -> None:
         print(notice, file=sys.stderr, flush=True)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
-    # Flet opens no browser and keeps our port when it believes it runs on a server.
-    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    threading.Thread(
-        target=announce_when_ready,
-        args=(args.host, port, has_display() and not args.no_browser),
-        daemon=True,
-    ).start()
-    ft.run(
-        build_main(keeper, notice),
-        name="",
-        host=args.host,
-        port=port,
-        view=ft.AppView.WEB_BROWSER,
-        assets_dir=str(ASSETS_DIR),
-        no_cdn=True,
+
+    def load_main() -> AppMain:
+        # The screens are imported here, in the background, while the browser starts Flutter.
+        from views.app import build_main
+
+        return build_main(keeper, notice)
+
+    app = web_app(
+        loaded_in_background(load_main),
+        ASSETS_DIR,
+        t("app.name"),
+        t("app.description"),
+        on_first_run=lambda: print(t("cli.compressing_client"), flush=True),
+        on_cache_error=lambda error: print(
+            t("cli.cache_unavailable", path=error.filename or "", reason=error.strerror or ""),
+            file=sys.stderr,
+            flush=True,
+        ),
     )
+    open_browser = has_display() and not args.no_browser
+    # SIGTERM stops the server gracefully; afterwards the process exits normally (status 0).
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    serve(app, sock, lambda: announce(args.host, port, open_browser))
     opened.store.close()
 
 

@@ -79,6 +79,8 @@ OUTPUTS = {
     "icons/apple-touch-icon-192.png": (192, True),
     "icons/icon-maskable-192.png": (192, True),
     "icons/icon-maskable-512.png": (512, True),
+    # Shown (200 px wide) while the web client starts: Trickpad's icon instead of Flet's logo.
+    "icons/loading-animation.png": (200, False),
 }
 
 

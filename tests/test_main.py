@@ -1,10 +1,12 @@
 """main.py's flags, as a user meets them on the command line."""
 
+import errno
 import os
 import signal
 import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,41 @@ def test_a_port_in_use_gives_one_line_naming_the_port(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def port_left_in_time_wait() -> int:
+    """A free port whose last connection waits in TIME_WAIT, as a killed server leaves it.
+
+    Like every server here (uvicorn's, and ours), the listener sets SO_REUSEADDR; Linux lets
+    a new socket share the port with such leftovers only if it sets SO_REUSEADDR too."""
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        served, _ = listener.accept()
+        served.close()  # the server's end closes first, so it is the one left in TIME_WAIT
+        client.recv(1)
+        client.close()
+    return port
+
+
+def test_a_restarted_server_takes_its_port_at_once_and_a_second_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    port = port_left_in_time_wait()
+    with socket.socket() as plain, pytest.raises(OSError):
+        plain.bind(("127.0.0.1", port))  # what refused restarts for a minute before
+    server = AppServer(data_dir=tmp_path, port=port)
+    server.start()
+    try:
+        assert server.url == f"http://127.0.0.1:{port}"
+        second = run_main("--port", str(port), "--data-dir", str(tmp_path / "other"))
+        assert second.returncode == 1
+        assert second.stderr.strip() == t("cli.port_in_use", port=port)
+    finally:
+        server.stop()
+
+
 def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
     server = AppServer(data_dir=tmp_path)
     server.start()
@@ -89,5 +126,27 @@ def test_a_damaged_database_is_moved_aside_and_the_app_starts(tmp_path: Path) ->
         notice = t("storage.damaged_moved_aside", path=str(moved[0]))
         assert notice + "\n" in server.output
         assert (tmp_path / DB_FILENAME).exists()
+    finally:
+        server.stop()
+
+
+def test_without_a_writable_cache_folder_the_client_is_served_uncompressed(
+    tmp_path: Path,
+) -> None:
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache folder would go")
+    server = AppServer(data_dir=tmp_path / "data", env={"XDG_CACHE_HOME": str(not_a_folder)})
+    server.start()
+    try:
+        request = urllib.request.Request(
+            f"{server.url}/main.dart.wasm", headers={"Accept-Encoding": "gzip, br"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            assert reply.status == 200
+            assert reply.headers["Content-Encoding"] is None
+        notice = [line for line in server.output if str(not_a_folder) in line]
+        assert len(notice) == 1
+        message = t("cli.cache_unavailable", path="<path>", reason=os.strerror(errno.ENOTDIR))
+        assert notice[0].strip().endswith(message.split("<path>")[1])
     finally:
         server.stop()

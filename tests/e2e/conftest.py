@@ -37,9 +37,12 @@ URL_LINE = re.compile(r"^(http://\S+)$")
 
 @dataclass
 class AppServer:
-    """A running `python main.py`; `restart()` kills it like a crash and starts it again."""
+    """A running `python main.py`; `restart()` kills it like a crash and starts it again on
+    the same port. `port` 0 picks a free one at the first start; `env` adds variables."""
 
     data_dir: Path
+    port: int = 0
+    env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[str] | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -50,12 +53,13 @@ class AppServer:
                 sys.executable,
                 "main.py",
                 "--port",
-                "0",
+                str(self.port),
                 "--no-browser",
                 "--data-dir",
                 str(self.data_dir),
             ],
             cwd=REPO_ROOT,
+            env={**os.environ, **self.env},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -67,6 +71,7 @@ class AppServer:
             match = URL_LINE.match(line.strip())
             if match:
                 self.url = match.group(1)
+                self.port = int(self.url.rsplit(":", 1)[1])
                 # Keep reading: a full pipe would block the server on its next log line.
                 threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
                 return

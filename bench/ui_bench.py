@@ -1,0 +1,271 @@
+"""UI benchmark: Trickpad against a bare Flet app, in one headless Chromium. Prints figures,
+asserts nothing.
+
+Run from the repository root: ``.venv/bin/python bench/ui_bench.py [--quick]``.
+Each round starts both servers in turn (bare counter, then Trickpad) and measures:
+- cold start: from starting the server process to the home screen painted in a fresh
+  browser profile (Flutter's accessibility tree showing the home's button);
+- taps: a tap on the counter's button, and on a Wizard bid chip, until the text they change
+  (the count; "Bids: n of 1") is updated in the page;
+- in the first round, server memory (RSS) with the home open, and per additional tab.
+Aims (issue #15): cold start <= 1.10x bare, tap p95 <= 1.0x bare.
+"""
+
+import argparse
+import os
+import platform
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+
+from bench.figures import Row, ms, p95, print_table
+from main import ASSETS_DIR
+from server import client_variants
+from storage import open_store
+from storage.keeper import GameKeeper
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
+from views.i18n import t
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+MIB = 1024 * 1024
+EXTRA_TABS = 5
+ARM_JS = """
+(watched) => {
+  window.tapTime = new Promise((resolve, reject) => {
+    const read = () => (document.querySelector(watched) || {}).textContent;
+    const before = read();
+    let start = null;
+    document.addEventListener("pointerdown", () => { start = performance.now(); },
+      {capture: true, once: true});
+    const observer = new MutationObserver(() => {
+      if (start !== null && read() !== before) {
+        observer.disconnect();
+        resolve(performance.now() - start);
+      }
+    });
+    observer.observe(document.body,
+      {subtree: true, childList: true, characterData: true, attributes: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error("no change: " + before)); },
+      15000);
+  });
+}
+"""
+"""Arms a timer: milliseconds from the next pointer press until `watched`'s text changes."""
+
+
+def timed_tap(page: Page, button: Locator, watched: str) -> float:
+    """Seconds from pressing `button` (a real mouse click) to its text change on screen."""
+    page.evaluate(ARM_JS, watched)
+    button.click()
+    return page.evaluate("window.tapTime") / 1000
+
+
+@dataclass
+class Figures:
+    starts: list[float] = field(default_factory=list)
+    taps: list[float] = field(default_factory=list)
+    home_rss: int = 0
+    per_tab_rss: float = 0.0
+
+
+@dataclass
+class Subject:
+    """One app under test: how to start it, see its home, and tap."""
+
+    name: str
+    command: Callable[[int], list[str]]
+    home: Callable[[Page], Locator]
+    prepare_taps: Callable[[Page, str], tuple[Callable[[int], Locator], str]]
+    figures: Figures = field(default_factory=Figures)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def rss(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
+    while process.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.01)
+    raise RuntimeError(f"server exited with {process.returncode}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def bare_subject() -> Subject:
+    def taps(page: Page, url: str) -> tuple[Callable[[int], Locator], str]:
+        return (lambda _: page.get_by_role("button", name="Add")), "flt-semantics-host"
+
+    return Subject(
+        "bare Flet counter",
+        lambda port: [sys.executable, str(REPO_ROOT / "bench" / "bare_counter.py"), str(port)],
+        lambda page: page.get_by_role("button", name="Add"),
+        taps,
+    )
+
+
+def trickpad_subject(data_dir: Path) -> Subject:
+    with open_store(data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0).id
+
+    def taps(page: Page, url: str) -> tuple[Callable[[int], Locator], str]:
+        page.goto(f"{url}/game/{game_id}")
+        enable_accessibility(page)
+        watched = '[flt-semantics-identifier="bid-count"]'
+        expect(page.locator(watched)).to_be_visible(timeout=30_000)
+
+        full = t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact"))
+
+        def chip(_: int) -> Locator:
+            """Ben's other bid (0 or 1; nobody else bids): each tap changes the total."""
+            bid = 0 if page.locator(watched).text_content() == full else 1
+            return page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=bid))
+
+        return chip, watched
+
+    return Subject(
+        "Trickpad",
+        lambda port: [
+            sys.executable,
+            str(REPO_ROOT / "main.py"),
+            "--port",
+            str(port),
+            "--no-browser",
+            "--data-dir",
+            str(data_dir),
+        ],
+        lambda page: page.get_by_role("button", name=t("game.wizard")).first,
+        taps,
+    )
+
+
+def run_round(browser: Browser, subject: Subject, taps: int, measure_memory: bool) -> None:
+    """Cold start, optional memory, then `taps` timed taps; the server is stopped after."""
+    print(f"{subject.name}: start, {taps} taps", file=sys.stderr, flush=True)
+    port = free_port()
+    environment = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        subject.command(port),
+        cwd=REPO_ROOT,
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    context = browser.new_context(viewport=PHONE)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_for_port(port, process)
+        page = context.new_page()
+        page.goto(url)
+        enable_accessibility(page)
+        expect(subject.home(page)).to_be_visible(timeout=60_000)
+        subject.figures.starts.append(time.perf_counter() - start)
+        if measure_memory:
+            page.wait_for_load_state("networkidle")
+            subject.figures.home_rss = rss(process.pid)
+            tabs = [context.new_page() for _ in range(EXTRA_TABS)]
+            for tab in tabs:
+                tab.goto(url)
+                enable_accessibility(tab)
+                expect(subject.home(tab)).to_be_visible(timeout=60_000)
+            added = rss(process.pid) - subject.figures.home_rss
+            subject.figures.per_tab_rss = added / EXTRA_TABS
+            for tab in tabs:
+                tab.close()
+            page.bring_to_front()  # a background tab's frames are throttled
+        button, watched = subject.prepare_taps(page, url)
+        timed_tap(page, button(0), watched)  # untimed: the state the taps start from
+        for number in range(1, taps + 1):
+            subject.figures.taps.append(timed_tap(page, button(number), watched))
+    finally:
+        context.close()
+        stop(process)
+
+
+def ratio(value: float, bare: float) -> str:
+    return f"{value / bare:.2f}x" if bare else "-"
+
+
+def report(bare: Figures, app: Figures, machine: str, quick: bool) -> None:
+    start_bare, start_app = statistics.median(bare.starts), statistics.median(app.starts)
+    rows: list[Row] = [
+        ("cold start, bare median", ms(start_bare), "", f"{len(bare.starts)} starts"),
+        ("cold start, Trickpad median", ms(start_app), "", f"{len(app.starts)} starts"),
+        ("cold start ratio", ratio(start_app, start_bare), "<= 1.10x", machine),
+    ]
+    for label, pick in (("median", statistics.median), ("p95", p95)):
+        tap_bare, tap_app = pick(bare.taps), pick(app.taps)
+        rows += [
+            (f"tap, bare button {label}", ms(tap_bare), "", f"{len(bare.taps)} taps"),
+            (f"tap, Wizard bid chip {label}", ms(tap_app), "", f"{len(app.taps)} taps"),
+        ]
+        rows.append((f"tap {label} ratio", ratio(tap_app, tap_bare), "<= 1.0x (p95)", machine))
+    rows += [
+        ("server RSS with home open, bare", f"{bare.home_rss / MIB:.1f} MiB", "", ""),
+        ("server RSS with home open, Trickpad", f"{app.home_rss / MIB:.1f} MiB", "", ""),
+        ("home RSS ratio", ratio(app.home_rss, bare.home_rss), "", machine),
+        ("per extra tab, bare", f"{bare.per_tab_rss / MIB:.2f} MiB", "", f"{EXTRA_TABS} tabs"),
+        ("per extra tab, Trickpad", f"{app.per_tab_rss / MIB:.2f} MiB", "", f"{EXTRA_TABS} tabs"),
+        ("per-tab RSS ratio", ratio(app.per_tab_rss, bare.per_tab_rss), "", machine),
+    ]
+    print_table(rows, quick)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1 round of 3 taps (smoke run)")
+    parser.add_argument("--rounds", type=int, default=5, help="cold starts per app")
+    parser.add_argument("--taps", type=int, default=8, help="timed taps per app and round")
+    args = parser.parse_args()
+    rounds, taps = (1, 3) if args.quick else (args.rounds, args.taps)
+    # The compressed client is made once per install: not part of any start measured here.
+    client_variants(ASSETS_DIR)
+    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
+    with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        bare, app = bare_subject(), trickpad_subject(Path(data))
+        for subject in (bare, app):  # untimed: fills the OS file cache and Chromium's
+            run_round(browser, subject, 1, measure_memory=False)
+            subject.figures = Figures()
+        for number in range(rounds):
+            for subject in (bare, app):
+                run_round(browser, subject, taps, measure_memory=number == 0)
+        browser.close()
+    report(bare.figures, app.figures, machine, args.quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Serving Trickpad: Flet's web app on a socket of our own, its client compressed.
+
+`ft.run` binds its port itself (too late to report a clash clearly, and without a way to
+take a port that only old connections still mention), keeps a closed tab's session for an
+hour and serves its client uncompressed. This module builds the same FastAPI app with
+`flet_web.fastapi.app` and serves it with uvicorn on a socket bound here.
+"""
+
+import asyncio
+import hashlib
+import logging
+import os
+import socket
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from pathlib import Path
+
+import flet as ft
+import flet_web
+import flet_web.fastapi
+import uvicorn
+from flet_web.version import version as flet_web_version
+from platformdirs import user_cache_dir
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from compressed_client import CompressedClient, Variant, lean_font_manifest, prepare
+
+SESSION_TIMEOUT_SECONDS = 60
+"""How long the server keeps a session whose tab is gone (Flet's default: an hour).
+
+Everything worth keeping is in the database, so a tab that comes back later simply gets a
+new session on the same screen; a closed tab's memory is freed within a minute or so
+(Flet sweeps expired sessions every 10 s). FLET_SESSION_TIMEOUT overrides it."""
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Access-Control-Allow-Origin": "*",
+}
+"""What Flet's own middleware adds to every response: the client's fast renderer needs it."""
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on `host`:`port` (0: a free port). OSError if it cannot listen.
+
+    SO_REUSEADDR lets a restarted server take its port while connections of the stopped
+    one linger in TIME_WAIT; a port another server listens on is still refused."""
+    family, kind, protocol, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, protocol)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def client_cache_dir() -> Path:
+    """Compressed copies of this install's web client (one folder per flet-web install)."""
+    web_dir = flet_web.get_package_web_dir()
+    install = hashlib.sha256(str(web_dir).encode()).hexdigest()[:12]
+    return Path(user_cache_dir("trickpad", "trickpad")) / f"web-client-{flet_web_version}-{install}"
+
+
+AppMain = Callable[[ft.Page], None]
+
+
+def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awaitable[None]]:
+    """Flet's per-session entry, calling what `load` returns once a thread has run it.
+
+    Importing the screens takes about 0.4 s. A browser spends longer than that fetching and
+    starting Flutter before it opens its first session, so the server answers at once and
+    the two overlap instead of adding up; a session that comes earlier waits for them."""
+    loaded: Future[AppMain] = Future()
+
+    def work() -> None:
+        try:
+            loaded.set_result(load())
+        except BaseException as error:
+            loaded.set_exception(error)
+
+    threading.Thread(target=work, name="load-screens", daemon=True).start()
+
+    async def main(page: ft.Page) -> None:
+        (await asyncio.wrap_future(loaded))(page)
+
+    return main
+
+
+def web_app(
+    main: Callable[[ft.Page], Awaitable[None]],
+    assets_dir: Path,
+    app_name: str,
+    app_description: str,
+    on_first_run: Callable[[], None] = lambda: None,
+    on_cache_error: Callable[[OSError], None] = lambda _: None,
+) -> ASGIApp:
+    """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
+    app = flet_web.fastapi.app(
+        main,
+        assets_dir=str(assets_dir),
+        app_name=app_name,
+        app_description=app_description,
+        no_cdn=True,
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
+    )
+    variants = client_variants(assets_dir, on_first_run, on_cache_error)
+    return CompressedClient(app, variants, ISOLATION_HEADERS)
+
+
+def client_variants(
+    assets_dir: Path,
+    on_first_run: Callable[[], None] = lambda: None,
+    on_cache_error: Callable[[OSError], None] = lambda _: None,
+) -> dict[str, dict[str, Variant]]:
+    """The compressed copies of the web client, made now if this install has none yet.
+
+    Without a writable cache folder the client is served as Flet serves it (uncompressed):
+    slower on the first visit, never a reason not to start."""
+    web_dir, cache_dir = Path(flet_web.get_package_web_dir()), client_cache_dir()
+    try:
+        compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run)
+        return compressed | lean_font_manifest(web_dir, cache_dir)
+    except OSError as error:
+        on_cache_error(error)
+        return {}
+
+
+def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:
+    """`app`, calling `on_ready` once it has started (Flet's session manager runs)."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def watch(message: Message) -> None:
+            await send(message)
+            if message["type"] == "lifespan.startup.complete":
+                on_ready()
+
+        await app(scope, receive, watch)
+
+    return wrapped
+
+
+def serve(app: ASGIApp, sock: socket.socket, on_ready: Callable[[], None]) -> None:
+    """Serve until SIGINT or SIGTERM, then close open connections within a few seconds.
+
+    FLET_LOG_LEVEL (e.g. "info") shows Flet's own log, as it does under `ft.run`."""
+    if level := os.environ.get("FLET_LOG_LEVEL"):
+        logging.basicConfig(level=level.strip().upper())
+    config = uvicorn.Config(
+        announcing(app, on_ready),
+        log_level="warning",
+        ws="websockets-sansio",
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run(sockets=[sock])

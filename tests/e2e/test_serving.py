@@ -1,0 +1,113 @@
+"""How the server delivers the app: installable as Trickpad, small on the wire, and back
+by itself after a crash."""
+
+import signal
+import struct
+from urllib.parse import urljoin
+
+from playwright.sync_api import Browser, Page, expect
+
+from assets.make_icon import GREEN
+from scorers.ledger import Action
+from storage import open_store
+from storage.keeper import GameKeeper
+from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, open_app, screenshot
+from tests.e2e.network import record_transfer
+from tests.e2e.steps import expect_value
+from views.i18n import t
+
+FIRST_VISIT_LIMIT = 5_000_000
+REPEAT_VISIT_LIMIT = 50_000
+
+
+def expect_home(page: Page) -> None:
+    expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible(timeout=30_000)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_page_links_trickpads_manifest_and_its_icons_load(app_page: Page) -> None:
+    expect_home(app_page)
+    assert app_page.title() == t("app.name")
+    href = app_page.get_attribute('link[rel="manifest"]', "href")
+    assert href
+    manifest_url = urljoin(app_page.url, href)
+    manifest = app_page.request.get(manifest_url).json()
+    assert manifest["name"] == manifest["short_name"] == t("app.name")
+    assert manifest["description"] == t("app.description")
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#{:02x}{:02x}{:02x}".format(*GREEN)
+    assert urljoin(manifest_url, manifest["start_url"]) == urljoin(app_page.url, "/")
+    purposes = set()
+    for icon in manifest["icons"]:
+        reply = app_page.request.get(urljoin(manifest_url, icon["src"]))
+        assert reply.ok, icon["src"]
+        assert reply.headers["content-type"] == icon["type"] == "image/png"
+        width, height = (int(side) for side in icon["sizes"].split("x"))
+        assert png_size(reply.body()) == (width, height)
+        purposes.add((width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= purposes
+    for rel in ("apple-touch-icon", "icon"):
+        link = app_page.get_attribute(f'link[rel="{rel}"]', "href")
+        assert link
+        assert app_page.request.get(urljoin(app_page.url, link)).ok, rel
+    ios_title = app_page.get_attribute('meta[name="apple-mobile-web-app-title"]', "content")
+    assert ios_title == t("app.name")
+
+
+def test_a_first_visit_downloads_under_5_mb_and_a_repeat_visit_almost_nothing(
+    browser: Browser, app_server: AppServer
+) -> None:
+    context = browser.new_context(viewport=PHONE)  # one browser cache for both visits
+    try:
+        for visit, limit in (("first", FIRST_VISIT_LIMIT), ("repeat", REPEAT_VISIT_LIMIT)):
+            page = context.new_page()
+            transfer = record_transfer(page)
+            page.goto(app_server.url)
+            enable_accessibility(page)
+            expect_home(page)
+            page.wait_for_load_state("networkidle")
+            assert 0 < transfer.total <= limit, (visit, transfer.total, transfer.largest())
+            if visit == "repeat":
+                assert set(transfer.statuses.values()) <= {200, 304}
+            page.close()
+    finally:
+        context.close()
+
+
+def add_bid(server: AppServer, game_id: str, seat: int, bid: int) -> None:
+    with open_store(server.data_dir).store as store:
+        keeper = GameKeeper(store)
+        game = keeper.open(game_id)
+        bids: list[int | None] = [None] * 4
+        bids[seat] = bid
+        entry = {"bids": bids, "tricks": [None] * 4}
+        keeper.apply(game, Action("draft", {"round": 1, "entry": entry}))
+
+
+def bid_count(total: int) -> str:
+    gap = t("wizard.exact") if total == 1 else t("wizard.under", count=1 - total)
+    return t("wizard.bid_count", total=total, cards=1, gap=gap)
+
+
+def test_a_page_left_open_shows_its_game_again_when_a_killed_server_restarts(
+    browser: Browser, app_server: AppServer
+) -> None:
+    with open_store(app_server.data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0).id
+    page = open_app(browser, f"{app_server.url}/game/{game_id}")
+    expect_value(page, "bid-count", bid_count(0))
+
+    app_server.stop(signal.SIGKILL)
+    # Only a new session can know this bid: it is saved while no server runs.
+    add_bid(app_server, game_id, seat=1, bid=1)
+    url = app_server.url
+    app_server.start()
+    assert app_server.url == url
+
+    expect_value(page, "bid-count", bid_count(1))
+    screenshot(page, "restarted-server-same-game")

@@ -1,0 +1,74 @@
+"""Closed tabs give their memory back: the server keeps no session state after a tab goes."""
+
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from tests.big_game import make_big_wizard_game
+from tests.e2e.conftest import PHONE, AppServer, enable_accessibility
+from tests.e2e.steps import by_id
+
+MIB = 1024 * 1024
+WARM_UP_SESSIONS = 10
+"""Enough to reach the server's working size: while one tab is open, up to ~5 closed ones
+wait for Flet's next sweep, so the heap first grows, then is reused."""
+SESSIONS = 30
+GROWTH_LIMIT = 5 * MIB
+"""Kept sessions cost about 4.3 MiB each on this game: 30 of them would be 130 MiB."""
+
+
+def rss(server: AppServer) -> int:
+    assert server.process is not None
+    with open(f"/proc/{server.process.pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS line")
+
+
+def evicted(server: AppServer) -> int:
+    """Sessions Flet has deleted so far, as its log (FLET_LOG_LEVEL=info) says."""
+    return sum("Delete session (" in line for line in server.output)
+
+
+def wait_until_evicted(server: AppServer, count: int) -> None:
+    """Flet sweeps expired sessions every 10 s: poll its log for up to a minute."""
+    deadline = time.monotonic() + 60
+    while evicted(server) < count and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert evicted(server) >= count
+
+
+def open_and_close(context: BrowserContext, url: str, count: int) -> None:
+    for _ in range(count):
+        page = context.new_page()
+        page.goto(url)
+        enable_accessibility(page)
+        expect(by_id(page, "bid-count")).to_be_visible(timeout=60_000)
+        page.close()
+
+
+@pytest.mark.timeout(600)
+def test_thirty_closed_tabs_on_a_large_game_leave_the_server_no_bigger(
+    browser: Browser, tmp_path: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    game_id = make_big_wizard_game(data_dir, drafts=5_000)
+    # Sessions of closed tabs expire after 1 s instead of the app's minute, to keep it short.
+    server = AppServer(data_dir, env={"FLET_SESSION_TIMEOUT": "1", "FLET_LOG_LEVEL": "info"})
+    server.start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        url = f"{server.url}/game/{game_id}"
+        open_and_close(context, url, WARM_UP_SESSIONS)
+        wait_until_evicted(server, WARM_UP_SESSIONS)
+        before = rss(server)
+        open_and_close(context, url, SESSIONS)
+        wait_until_evicted(server, WARM_UP_SESSIONS + SESSIONS)
+        growth = rss(server) - before
+        assert growth < GROWTH_LIMIT, f"grew {growth / MIB:.1f} MiB after {SESSIONS} tabs"
+    finally:
+        context.close()
+        server.stop()
