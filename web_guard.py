@@ -1,0 +1,123 @@
+"""The door of Trickpad's web server: only the app's own pages may talk to it.
+
+- A request whose Origin is not the address it was sent to is refused (403) before it
+  reaches Flet, and a WebSocket must name the app's own origin: a page from anywhere else
+  can neither read nor change a game through a visitor's browser.
+- The address must be an IP address or `localhost`: a name that some other site points at
+  this computer (DNS rebinding) is refused.
+- Flet's API pages (/docs, /openapi.json, /redoc), source files and hidden files are not
+  served.
+- Every response carries the usual security headers, and CORS stays closed (Flet's own
+  `Access-Control-Allow-Origin: *` is removed).
+- Connections that came through the table share are marked so: a phone is never taken for
+  the host, whatever address it connects from.
+"""
+
+import ipaddress
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+SHARE_MARK = "share:"
+"""Put before the client address of a connection through the share (views.access)."""
+HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
+HIDDEN_SUFFIXES = (".py", ".pyc")
+# Flutter's web client: its own code and wasm, inline start-up script, fonts and images
+# from this server, and the WebSocket back to it.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self' ws: wss:",
+        "worker-src 'self' blob:",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    )
+)
+SECURITY_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+}
+
+
+def guarded(app: ASGIApp, *, via_share: bool = False) -> ASGIApp:
+    """`app` behind the door described above; `via_share` marks the share's listener."""
+
+    async def door(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await app(scope, receive, send)
+            return
+        refusal = _refusal(scope)
+        if refusal is not None:
+            await _refuse(scope, receive, send, refusal)
+            return
+        if via_share and scope.get("client"):
+            host, port = scope["client"]
+            scope = {**scope, "client": (f"{SHARE_MARK}{host}", port)}
+        await app(scope, receive, _with_security_headers(send))
+
+    return door
+
+
+def _refusal(scope: Scope) -> str | None:
+    headers = Headers(scope=scope)
+    host = headers.get("host", "")
+    if not _is_own_name(host):
+        return "unknown host"
+    if scope["path"] in HIDDEN_PATHS or _hidden_file(scope["path"]):
+        return "not found"
+    origin = headers.get("origin")
+    secure = scope.get("scheme") in ("https", "wss")
+    own = f"{'https' if secure else 'http'}://{host}"
+    if origin is None:
+        return "no origin" if scope["type"] == "websocket" else None
+    return None if origin == own else "foreign origin"
+
+
+def _is_own_name(host: str) -> bool:
+    """Whether the Host header names this computer by address (or as localhost)."""
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _hidden_file(path: str) -> bool:
+    last = path.rsplit("/", 1)[-1]
+    return last.startswith(".") or last.endswith(HIDDEN_SUFFIXES)
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str) -> None:
+    if scope["type"] == "websocket":
+        await receive()  # the connect message
+        await send({"type": "websocket.close", "code": 1008, "reason": reason})
+        return
+    status = 404 if reason == "not found" else 403
+    body = reason.encode()
+    headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _with_security_headers(send: Send) -> Send:
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = MutableHeaders(scope=message)
+            for name, value in SECURITY_HEADERS.items():
+                headers[name] = value
+            if "access-control-allow-origin" in headers:
+                del headers["access-control-allow-origin"]
+        await send(message)
+
+    return sending
