@@ -8,14 +8,19 @@ import signal
 import socket
 import sys
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from platformdirs import user_data_dir
+from starlette.types import ASGIApp
 
-from server import AppMain, listen_socket, loaded_in_background, serve, web_app
+from certificate import ensure_certificate
+from server import AppMain, Listener, listen_socket, loaded_in_background, serve, web_app
+from sharing import Shares
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
 from views.i18n import t
+from web_guard import guarded
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 
@@ -42,6 +47,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--port", type=port_number, default=8550, help=t("cli.help.port"))
     parser.add_argument("--data-dir", type=Path, default=None, help=t("cli.help.data_dir"))
     parser.add_argument("--no-browser", action="store_true", help=t("cli.help.no_browser"))
+    parser.add_argument("--share", action="store_true", help=t("cli.help.share"))
+    parser.add_argument("--share-address", default=None, help=t("cli.help.share_address"))
     return parser.parse_args(argv)
 
 
@@ -56,11 +63,29 @@ def claim_port(host: str, port: int) -> socket.socket:
         raise SystemExit(t("cli.cannot_listen", host=host, port=port, reason=reason)) from None
 
 
-def announce(host: str, port: int, open_browser: bool) -> None:
+def lan_address() -> str:
+    """This computer's address on its network, as phones on the Wi-Fi reach it.
+
+    Connecting a UDP socket sends nothing: it only makes the system choose the interface
+    it would route through (to a documentation-only address, TEST-NET-1)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError as error:
+            raise SystemExit(t("cli.no_network", reason=error.strerror or str(error))) from None
+        return str(probe.getsockname()[0])
+
+
+def url_of(scheme: str, address: str, port: int) -> str:
+    host = f"[{address}]" if ":" in address else address
+    return f"{scheme}://{host}:{port}"
+
+
+def announce(host: str, port: int, open_browser: bool, share_url: str | None) -> None:
     """Print the address once the server answers, then open a browser if wanted."""
     print(f"http://{host}:{port}", flush=True)
-    if host == "0.0.0.0":
-        print(t("cli.phone_hint", port=port), flush=True)
+    if share_url is not None:
+        print(t("cli.share_hint", url=share_url), flush=True)
     if open_browser:
         connect_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
         webbrowser.open(f"http://{connect_host}:{port}")
@@ -87,11 +112,21 @@ def run(argv: list[str]) -> None:
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
 
+    listeners: list[Callable[[ASGIApp], Listener]] = [lambda app: Listener(guarded(app), sock)]
+    share_url = None
+    if args.share:
+        address = args.share_address or lan_address()
+        share_sock = claim_port(address, port)
+        tls = ensure_certificate(data_dir, address)
+        share_url = url_of("https", address, port)
+        listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls))
+    shares = Shares()
+
     def load_main() -> AppMain:
         # The screens are imported here, in the background, while the browser starts Flutter.
         from views.app import build_main
 
-        return build_main(keeper, notice)
+        return build_main(keeper, notice, shares=shares, share_url=share_url)
 
     app = web_app(
         loaded_in_background(load_main),
@@ -108,7 +143,8 @@ def run(argv: list[str]) -> None:
     open_browser = has_display() and not args.no_browser
     # SIGTERM stops the server gracefully; afterwards the process exits normally (status 0).
     signal.signal(signal.SIGTERM, lambda *_: None)
-    serve(app, sock, lambda: announce(args.host, port, open_browser))
+    serving = [listener(app) for listener in listeners]
+    serve(serving, lambda: announce(args.host, port, open_browser, share_url))
     opened.store.close()
 
 

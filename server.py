@@ -12,8 +12,9 @@ import logging
 import os
 import socket
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 
 import flet as ft
@@ -24,6 +25,7 @@ from flet_web.version import version as flet_web_version
 from platformdirs import user_cache_dir
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from certificate import CertificateFiles
 from compressed_client import CompressedClient, Variant, lean_font_manifest, prepare
 
 SESSION_TIMEOUT_SECONDS = 60
@@ -35,9 +37,9 @@ new session on the same screen; a closed tab's memory is freed within a minute o
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
-    "Access-Control-Allow-Origin": "*",
 }
-"""What Flet's own middleware adds to every response: the client's fast renderer needs it."""
+"""What the client's fast renderer needs on every response (Flet's own middleware also
+opens CORS to every origin; Trickpad does not, see web_guard)."""
 
 
 def listen_socket(host: str, port: int) -> socket.socket:
@@ -148,16 +150,46 @@ def announcing(app: ASGIApp, on_ready: Callable[[], None]) -> ASGIApp:
     return wrapped
 
 
-def serve(app: ASGIApp, sock: socket.socket, on_ready: Callable[[], None]) -> None:
-    """Serve until SIGINT or SIGTERM, then close open connections within a few seconds.
+@dataclass(frozen=True)
+class Listener:
+    """One socket the app is served on: plain HTTP, or HTTPS with `tls` (the table share)."""
+
+    app: ASGIApp
+    sock: socket.socket
+    tls: CertificateFiles | None = None
+
+
+def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:
+    """Serve every listener until SIGINT or SIGTERM, then close open connections within a
+    few seconds. The first listener runs the app's start-up and shut-down (Flet's session
+    manager); when any listener stops, all do.
 
     FLET_LOG_LEVEL (e.g. "info") shows Flet's own log, as it does under `ft.run`."""
     if level := os.environ.get("FLET_LOG_LEVEL"):
         logging.basicConfig(level=level.strip().upper())
-    config = uvicorn.Config(
-        announcing(app, on_ready),
-        log_level="warning",
-        ws="websockets-sansio",
-        timeout_graceful_shutdown=3,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    servers = [
+        uvicorn.Server(
+            uvicorn.Config(
+                announcing(listener.app, on_ready) if first else listener.app,
+                lifespan="on" if first else "off",
+                log_level="warning",
+                ws="websockets-sansio",
+                timeout_graceful_shutdown=3,
+                ssl_certfile=listener.tls.certificate if listener.tls else None,
+                ssl_keyfile=listener.tls.key if listener.tls else None,
+            )
+        )
+        for first, listener in zip((True, *[False] * (len(listeners) - 1)), listeners, strict=True)
+    ]
+
+    async def serve_all() -> None:
+        tasks = [
+            asyncio.create_task(server.serve(sockets=[listener.sock]))
+            for server, listener in zip(servers, listeners, strict=True)
+        ]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for server in servers:
+            server.should_exit = True
+        await asyncio.gather(*tasks)
+
+    asyncio.run(serve_all())
