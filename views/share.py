@@ -69,7 +69,7 @@ def SharePanel(game_id: str) -> ft.Control:
                         "share-code",
                         ft.Text(spaced(share.code), size=34, weight=ft.FontWeight.BOLD),
                     ),
-                    identified("share-address", ft.Text(address, size=12, selectable=True)),
+                    identified("share-address", ft.Text(address, size=12)),
                     ft.Text(t("share.explain"), size=12),
                     choice_chips(options, ENTER if share.can_enter else FOLLOW, choose),
                     ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=stop),

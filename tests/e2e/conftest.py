@@ -38,11 +38,13 @@ URL_LINE = re.compile(r"^(http://\S+)$")
 @dataclass
 class AppServer:
     """A running `python main.py`; `restart()` kills it like a crash and starts it again on
-    the same port. `port` 0 picks a free one at the first start; `env` adds variables."""
+    the same port. `port` 0 picks a free one at the first start; `env` adds variables and
+    `args` flags."""
 
     data_dir: Path
     port: int = 0
     env: dict[str, str] = field(default_factory=dict)
+    args: list[str] = field(default_factory=list)
     process: subprocess.Popen[str] | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -57,6 +59,7 @@ class AppServer:
                 "--no-browser",
                 "--data-dir",
                 str(self.data_dir),
+                *self.args,
             ],
             cwd=REPO_ROOT,
             env={**os.environ, **self.env},

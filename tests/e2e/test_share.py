@@ -1,0 +1,121 @@
+"""A table of three screens: the host shares a game over https, two phones join it by code,
+both enter bids at once and every screen shows both; a watching phone cannot enter; a phone
+cannot reach Home or another game; wrong codes are throttled; a foreign origin gets nothing.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect as websocket_connect
+
+from sharing import FREE_TRIES
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    AppServer,
+    enable_accessibility,
+    open_app,
+    screenshot,
+)
+from tests.e2e.steps import by_id, enter_players, expect_value, tap, type_into, value_of
+from views.i18n import t
+
+SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
+TALL = {"width": 900, "height": 2400}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def sharing_server(tmp_path: Path) -> Iterator[AppServer]:
+    server = AppServer(
+        data_dir=tmp_path / "data", args=["--share", "--share-address", SHARE_ADDRESS]
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "server-test_share.log").write_text("".join(server.output), encoding="utf-8")
+
+
+def share_url(server: AppServer) -> str:
+    return server.url.replace("http://127.0.0.1", f"https://{SHARE_ADDRESS}")
+
+
+def phone(browser: Browser, url: str) -> Page:
+    """A phone's browser: it accepts the host's own certificate (as its player does once)."""
+    context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+    page = context.new_page()
+    page.goto(url)
+    enable_accessibility(page)
+    return page
+
+
+def bid_count(total: int, cards: int) -> str:
+    gap = t("wizard.exact") if total == cards else t("wizard.under", count=cards - total)
+    return t("wizard.bid_count", total=total, cards=cards, gap=gap)
+
+
+@pytest.mark.timeout(300)
+def test_a_table_of_three_screens_shares_one_game(
+    browser: Browser, sharing_server: AppServer
+) -> None:
+    host = open_app(browser, sharing_server.url, TALL)
+    host.get_by_role("button", name=t("game.wizard")).first.click()
+    enter_players(host, ["Ann", "Ben", "Cas"], shown_seats=3)
+    tap(host, t("setup.deals_first", name="Ann"))
+    type_into(host, t("setting.round_sizes"), "3")
+    tap(host, t("setup.start"))
+    tap(host, t("share.start"))
+    code = value_of(host, "share-code").replace(" ", "")
+    address = value_of(host, "share-address")
+    assert address == f"{share_url(sharing_server)}/join/{code}"
+    screenshot(host, "share-host")
+
+    ann, ben = phone(browser, address), phone(browser, address)
+    for page in (ann, ben):
+        expect(by_id(page, "bid-count")).to_be_attached()
+    # Both phones bid at once, for different players: every screen shows both bids.
+    ann.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True).click()
+    ben.get_by_role("button", name=t("wizard.bid_name", player="Cas", count=0), exact=True).click()
+    for page in (host, ann, ben):
+        expect_value(page, "bid-count", bid_count(1, 3))
+    screenshot(ann, "share-phone")
+
+    # Watching only: the phone follows the game and cannot enter.
+    tap(host, t("share.view_only"))
+    expect(by_id(ben, "following")).to_be_attached()
+    expect(
+        ben.get_by_role("button", name=t("wizard.bid_name", player="Ann", count=0))
+    ).to_have_count(0)
+
+    # A phone reaches nothing but its table: not Home, not another game.
+    for elsewhere in ("/", "/players", f"/game/{'0' * 32}"):
+        ann.goto(share_url(sharing_server) + elsewhere)
+        enable_accessibility(ann)
+        expect(ann.get_by_label(t("join.code"))).to_be_attached()
+
+    # Wrong codes: refused, then the phone must wait.
+    type_into(ann, t("join.code"), "WRONG123")
+    for _ in range(FREE_TRIES - 1):
+        tap(ann, t("join.join"))
+        expect(ann.get_by_text(t("join.wrong"))).to_be_attached()
+    tap(ann, t("join.join"))
+    expect(ann.get_by_text(t("join.wait", seconds=30))).to_be_attached()
+
+
+def test_a_foreign_origin_gets_no_websocket(sharing_server: AppServer) -> None:
+    ws_url = sharing_server.url.replace("http://", "ws://") + "/ws"
+
+    def connect(origin: str) -> str:
+        try:
+            with websocket_connect(ws_url, origin=origin):
+                return "opened"
+        except InvalidStatus as refused:
+            return f"refused {refused.response.status_code}"
+
+    assert connect("http://evil.example") == "refused 403"
+    assert connect(sharing_server.url) == "opened"
