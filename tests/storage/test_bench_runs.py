@@ -45,12 +45,20 @@ HOME_LABELS = [
 ]
 
 
+LIVE_LABELS = [
+    "tap to update on 5 followers median",
+    "tap to update on 5 followers p95",
+    "server memory per joined phone",
+]
+
+
 @pytest.mark.parametrize(
     ("script", "labels"),
     [
         ("bench/storage_bench.py", STORAGE_LABELS),
         ("bench/keeper_bench.py", KEEPER_LABELS),
         ("bench/home_bench.py", HOME_LABELS),
+        ("bench/live_bench.py", LIVE_LABELS),
     ],
 )
 def test_bench_quick_mode_prints_every_figure(script: str, labels: list[str]) -> None:
