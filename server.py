@@ -7,6 +7,9 @@ hour and serves its client uncompressed. This module builds the same FastAPI app
 """
 
 import asyncio
+import contextlib
+import ctypes
+import ctypes.util
 import gc
 import hashlib
 import inspect
@@ -102,6 +105,15 @@ _collection_pending = False
 _handler_tasks: set[asyncio.Future[object]] = set()
 
 
+def release_free_memory() -> None:
+    """Give the C heap's free pages back to the system (glibc only; elsewhere nothing).
+
+    Python frees a session's objects into the heap; without this the process keeps the
+    pages for its next peak, and its size says nothing about what it still holds."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+
+
 def collect_after(page: ft.Page) -> None:
     """Free a session's memory soon after Flet closes it.
 
@@ -125,6 +137,7 @@ def collect_after(page: ft.Page) -> None:
         global _collection_pending
         _collection_pending = False
         gc.collect()
+        release_free_memory()
         logger.info(COLLECTED_MESSAGE)
 
     page.on_close = on_close
