@@ -14,7 +14,7 @@ from views.live import announce
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
-from views.widgets import identified, message_line
+from views.widgets import action_panel, identified, message_line
 
 
 def record_file_name(summary: GameSummary) -> str:
@@ -42,25 +42,13 @@ def DamagedGameActions(
         set_failure(None)
         set_status(t("files.exported", file=name))
 
-    return ft.Column(
-        controls=[
-            ft.Row(
-                wrap=True,
-                controls=[
-                    ft.OutlinedButton(
-                        t("damaged.save_record"), icon=ft.Icons.DOWNLOAD, on_click=save_record
-                    ),
-                    ft.OutlinedButton(
-                        t("damaged.delete"),
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        on_click=lambda _: on_delete(summary),
-                    ),
-                ],
-            ),
-            identified("damaged-status", ft.Text(status or "", visible=bool(status), italic=True)),
-            message_line(failure),
-        ]
-    )
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(t("damaged.save_record"), icon=ft.Icons.DOWNLOAD, on_click=save_record),
+        ft.OutlinedButton(
+            t("damaged.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: on_delete(summary)
+        ),
+    ]
+    return action_panel(buttons, "damaged", status, failure)
 
 
 @ft.component

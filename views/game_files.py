@@ -21,7 +21,7 @@ from views.i18n import t
 from views.live import announce, announce_lists
 from views.services import use_services
 from views.table import Table, message_of
-from views.widgets import identified, message_line
+from views.widgets import action_panel, identified, message_line
 
 GAME_FILE = "json"
 LIBRARY_FILE = "json"
@@ -61,22 +61,13 @@ def ExportButtons(table: Table) -> ft.Control:
     async def save_score_sheet() -> None:
         await save(SCORE_SHEET, export_csv(table.game, t))
 
-    return ft.Column(
-        controls=[
-            ft.Row(
-                wrap=True,
-                controls=[
-                    ft.OutlinedButton(
-                        t("files.export_json"), icon=ft.Icons.DOWNLOAD, on_click=save_game_file
-                    ),
-                    ft.OutlinedButton(
-                        t("files.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=save_score_sheet
-                    ),
-                ],
-            ),
-            identified("export-status", ft.Text(saved or "", visible=bool(saved), italic=True)),
-        ]
-    )
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(t("files.export_json"), icon=ft.Icons.DOWNLOAD, on_click=save_game_file),
+        ft.OutlinedButton(
+            t("files.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=save_score_sheet
+        ),
+    ]
+    return action_panel(buttons, "export", saved)
 
 
 @ft.component
@@ -166,23 +157,8 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         announce_lists()
         on_merged()
 
-    return ft.Column(
-        controls=[
-            ft.Row(
-                wrap=True,
-                controls=[
-                    ft.OutlinedButton(
-                        t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up
-                    ),
-                    ft.OutlinedButton(
-                        t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge
-                    ),
-                ],
-            ),
-            identified(
-                "library-status",
-                ft.Text("\n".join(lines), visible=bool(lines), italic=True),
-            ),
-            identified("library-message", message_line(failure)),
-        ]
-    )
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up),
+        ft.OutlinedButton(t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge),
+    ]
+    return action_panel(buttons, "library", "\n".join(lines), failure)

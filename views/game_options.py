@@ -1,6 +1,8 @@
 """Below the score sheet: the choices a table makes now and then (not every round), and the
 game's export, there while the game runs and after it is over."""
 
+import contextlib
+
 import flet as ft
 
 from views.game_files import ExportButtons
@@ -41,7 +43,10 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
         await screen_awake.set_awake(keep_awake)
 
     async def let_sleep() -> None:
-        await screen_awake.set_awake(False)
+        # A closed tab's session can no longer ask its browser anything: its screen is
+        # gone anyway (Flet answers "Session closed" as a RuntimeError).
+        with contextlib.suppress(RuntimeError):
+            await screen_awake.set_awake(False)
 
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
     if not secure:

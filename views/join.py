@@ -17,7 +17,8 @@ def JoinScreen() -> ft.View:
     """Enter a table's code (or arrive with it in the address) to join that table."""
     access = use_services().access
     code = ft.use_route_params().get("code", "")
-    typed, set_typed = ft.use_state(code)
+    # What is typed so far: kept without re-rendering, so the field keeps its focus.
+    typed, _ = ft.use_state(lambda: {"code": code})
     refusal, set_refusal = ft.use_state(None)
     page = ft.context.page
 
@@ -39,12 +40,14 @@ def JoinScreen() -> ft.View:
         ft.Text(t("join.explain")),
         ft.TextField(
             label=t("join.code"),
-            value=typed,
+            value=code,
             capitalization=ft.TextCapitalization.CHARACTERS,
-            on_change=lambda e: set_typed(e.control.value or ""),
-            on_submit=lambda _: join(typed),
+            on_change=lambda e: typed.update(code=e.control.value or ""),
+            on_submit=lambda _: join(typed["code"]),
         ),
-        ft.FilledButton(t("join.join"), icon=ft.Icons.LOGIN, on_click=lambda _: join(typed)),
+        ft.FilledButton(
+            t("join.join"), icon=ft.Icons.LOGIN, on_click=lambda _: join(typed["code"])
+        ),
         message_line(refusal),
     ]
     if access.joined is not None and access.may_open(access.joined):

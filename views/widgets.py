@@ -87,3 +87,21 @@ def choice_chips(
         else:
             buttons.append(ft.OutlinedButton(content=label, on_click=lambda _, v=value: on_pick(v)))
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
+
+
+def action_panel(
+    buttons: list[ft.Control],
+    name: str,
+    status: str | None,
+    failure: str | None = None,
+) -> ft.Column:
+    """Buttons in a row that wraps on a phone; below them what the last tap did (identified
+    as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
+    something to say."""
+    return ft.Column(
+        controls=[
+            ft.Row(wrap=True, controls=buttons),
+            identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
+            identified(f"{name}-message", message_line(failure)),
+        ]
+    )

@@ -56,3 +56,12 @@ def enter_players(page: Page, names: list[str], shown_seats: int) -> None:
             except AssertionError:
                 continue
         expect(dealer_choice).to_be_attached()
+
+
+def start_short_wizard(page: Page, names: list[str], hand_sizes: str, dealer: str) -> None:
+    """From Home: a Wizard game of `names` with these hand sizes ("1, 3"), `dealer` first."""
+    page.get_by_role("button", name=t("game.wizard")).first.click()
+    enter_players(page, names, shown_seats=3)
+    tap(page, t("setup.deals_first", name=dealer))
+    type_into(page, t("setting.round_sizes"), hand_sizes)
+    tap(page, t("setup.start"))

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import by_id, enter_players, expect_value, tap, type_into
+from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap
 from views.i18n import t
 
 PHONE = {"width": 390, "height": 844}
@@ -25,11 +25,7 @@ def test_players_figures_and_the_game_chart_after_two_games(
     browser: Browser, app_server: AppServer
 ) -> None:
     page = open_app(browser, app_server.url, PHONE)
-    page.get_by_role("button", name=t("game.wizard")).first.click()
-    enter_players(page, ["Ann", "Ben", "Cas"], shown_seats=3)
-    tap(page, t("setup.deals_first", name="Ann"))
-    type_into(page, t("setting.round_sizes"), "1")
-    tap(page, t("setup.start"))
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1", dealer="Ann")
     # Game 1, Ann deals: Ben bids 1 and takes it; everyone exact. Ben 30, Cas 20, Ann 20.
     play_one_card(page, {"Ben": 1, "Cas": 0, "Ann": 0}, {"Ben": 1, "Cas": 0, "Ann": 0})
     expect_value(page, "standing-1", t("standings.line", place=1, name="Ben", total=30))

@@ -19,7 +19,7 @@ from tests.e2e.conftest import (
     open_app,
     screenshot,
 )
-from tests.e2e.steps import by_id, enter_players, expect_value, tap, type_into, value_of
+from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap, value_of
 from views.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
@@ -64,11 +64,7 @@ def test_a_table_of_three_screens_shares_one_game(
     browser: Browser, sharing_server: AppServer
 ) -> None:
     host = open_app(browser, sharing_server.url, TALL)
-    host.get_by_role("button", name=t("game.wizard")).first.click()
-    enter_players(host, ["Ann", "Ben", "Cas"], shown_seats=3)
-    tap(host, t("setup.deals_first", name="Ann"))
-    type_into(host, t("setting.round_sizes"), "3")
-    tap(host, t("setup.start"))
+    start_short_wizard(host, ["Ann", "Ben", "Cas"], "3", dealer="Ann")
     tap(host, t("share.start"))
     code = value_of(host, "share-code").replace(" ", "")
     address = value_of(host, "share-address")
@@ -98,13 +94,14 @@ def test_a_table_of_three_screens_shares_one_game(
         enable_accessibility(ann)
         expect(ann.get_by_label(t("join.code"))).to_be_attached()
 
-    # Wrong codes: refused, then the phone must wait.
-    type_into(ann, t("join.code"), "WRONG123")
-    for _ in range(FREE_TRIES - 1):
-        tap(ann, t("join.join"))
-        expect(ann.get_by_text(t("join.wrong"))).to_be_attached()
-    tap(ann, t("join.join"))
-    expect(ann.get_by_text(t("join.wait", seconds=30))).to_be_attached()
+    # A stranger guessing codes (addresses with made-up codes): refused, then made to wait.
+    stranger = phone(browser, f"{share_url(sharing_server)}/join/WRONG001")
+    for attempt in range(1, FREE_TRIES + 1):
+        if attempt > 1:
+            stranger.goto(f"{share_url(sharing_server)}/join/WRONG{attempt:03d}")
+            enable_accessibility(stranger)
+        expected = t("join.wait", seconds=30) if attempt == FREE_TRIES else t("join.wrong")
+        expect(stranger.get_by_text(expected)).to_be_attached()
 
 
 def test_a_foreign_origin_gets_no_websocket(sharing_server: AppServer) -> None:
