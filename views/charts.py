@@ -3,6 +3,7 @@ as bars. Each player keeps one colour wherever the game shows them, and each cha
 its story in words for screen readers ("After round 5: Ann 90, Ben 50, Cas 40")."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import flet as ft
 import flet_charts as fch
@@ -61,6 +62,13 @@ def legend(players: Sequence[str]) -> ft.Row:
 
 
 def running_totals_chart(state: GameState) -> ft.Control:
+    """The running totals' chart, drawn again only when the scored rounds change (not on a
+    tap that only changes the round being entered)."""
+    return ft.memo(TotalsChart)(replace(state, draft=None))
+
+
+@ft.component
+def TotalsChart(state: GameState) -> ft.Control:
     """A line per player: 0 before round 1, then the total after each scored round; a
     point's tooltip tells that round's score."""
     running = state.running_totals()

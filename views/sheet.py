@@ -1,5 +1,8 @@
 """The score sheet: rounds by players in seat order, running totals and places."""
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import flet as ft
 
 from scorers.game import ScoredRound
@@ -40,13 +43,15 @@ def header_row(players: tuple[str, ...]) -> ft.Row:
     return sheet_row(ft.Text(t("sheet.round"), weight=bold), names)
 
 
-def round_row(table: Table, view: GameView, scored: ScoredRound) -> ft.Row:
+def round_row(
+    state: GameState, view: GameView, scored: ScoredRound, on_edit: Callable[[int], None]
+) -> ft.Row:
     """A scored round: its number (tap to correct it), then per seat how the round went
     (the game's explanation) above the points it scored."""
-    number, settings = scored.number, table.state.settings
+    number, settings = scored.number, state.settings
     edit = ft.TextButton(
         content=ft.Text(str(number), semantics_label=t("sheet.edit_round", number=number)),
-        on_click=lambda _: table.start_edit(number),
+        on_click=lambda _: on_edit(number),
     )
     cells: list[ft.Control] = [
         ft.Column(
@@ -88,13 +93,21 @@ def places_row(places: dict[int, int]) -> ft.Row:
 
 @ft.component
 def ScoreSheet(table: Table, view: GameView) -> ft.Control:
-    state = table.state
+    """The sheet of the game at the table. A tap that only changes the round being entered
+    leaves the scored rounds as they were: the sheet is then not drawn again (`ft.memo`
+    compares the game without its draft), which keeps taps quick on a long game."""
+    return ft.memo(Sheet)(replace(table.state, draft=None), view, table.start_edit)
+
+
+@ft.component
+def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
+    """Rounds by players in seat order, then totals and places."""
     places = {standing.seat: standing.place for standing in state.standings()}
     leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
     rows: list[ft.Control] = [
         header_row(state.players),
         ft.Divider(height=1),
-        *[round_row(table, view, scored) for scored in state.rounds],
+        *[round_row(state, view, scored, on_edit) for scored in state.rounds],
         ft.Divider(height=1),
         totals_row(state, leaders),
         places_row(places),
