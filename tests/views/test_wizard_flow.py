@@ -10,6 +10,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
+from views import sheet
 from views.i18n import t
 from views.services import is_secure
 
@@ -320,3 +321,24 @@ async def test_several_players_are_renamed_as_one_step_or_not_at_all(app: AppUnd
     await harness.click(harness.find(ft.IconButton, tooltip=undo))
     saved = app.keeper.open(game_id).ledger
     assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()
+
+
+async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[tuple[str, ...]] = []
+    header_row = sheet.header_row
+    monkeypatch.setattr(
+        sheet, "header_row", lambda players: drawn.append(players) or header_row(players)
+    )
+    harness, _ = await start_game(app, round_sizes=[1, 1])
+    first = len(drawn)
+    await bid(harness, "Ben", 1)
+    await bid(harness, "Cas", 0)
+    assert len(drawn) == first  # the sheet was not drawn again for the bids
+    for player, count in [("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert len(drawn) > first  # a scored round is drawn
