@@ -16,6 +16,7 @@ import inspect
 import logging
 import os
 import socket
+import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
@@ -101,7 +102,8 @@ def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awa
 
 GARBAGE_DELAY_SECONDS = 1.0
 COLLECTED_MESSAGE = "Collected the garbage of closed sessions"
-"""Logged (FLET_LOG_LEVEL=info shows it) after each collection: tests wait for it."""
+"""Logged (FLET_LOG_LEVEL=info shows it) after each collection, with the number of memory
+blocks Python has in use then: tests wait for it and read it."""
 logger = logging.getLogger(__name__)
 _collection_pending = False
 _handler_tasks: set[asyncio.Future[object]] = set()
@@ -140,7 +142,7 @@ def collect_after(page: ft.Page) -> None:
         _collection_pending = False
         gc.collect()
         release_free_memory()
-        logger.info(COLLECTED_MESSAGE)
+        logger.info("%s: %d blocks in use", COLLECTED_MESSAGE, sys.getallocatedblocks())
 
     page.on_close = on_close
 
