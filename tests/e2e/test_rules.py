@@ -13,8 +13,14 @@ def type_card(page: Page, number: int, card: str) -> None:
     type_into(page, t("rules.card_label", number=number), card)
 
 
+# A phone's width, tall enough that every card field of the helper is on screen: Flutter
+# does not scroll a field into view for a click, so a field below the fold (or one moved
+# down by the helper's answer appearing) could not be clicked.
+TALL_PHONE = {"width": 360, "height": 1400}
+
+
 def test_plotters_sheet_and_trick_helper(browser, app_server: AppServer) -> None:
-    page = open_app(browser, app_server.url + rules_route("plotters"))
+    page = open_app(browser, app_server.url + rules_route("plotters"), TALL_PHONE)
     try:
         expect(page.get_by_text(t("rules.title", game=t("game.plotters")))).to_be_visible(
             timeout=20_000
