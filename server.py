@@ -74,7 +74,8 @@ def client_cache_dir() -> Path:
     return Path(user_cache_dir("trickpad", "trickpad")) / f"web-client-{flet_web_version}-{install}"
 
 
-AppMain = Callable[[ft.Page], None]
+AppMain = Callable[[ft.Page], Awaitable[None]]
+"""A session's entry: it asks the device for its choices before it draws."""
 
 
 def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awaitable[None]]:
@@ -94,7 +95,7 @@ def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awa
     threading.Thread(target=work, name="load-screens", daemon=True).start()
 
     async def main(page: ft.Page) -> None:
-        (await asyncio.wrap_future(loaded))(page)
+        await (await asyncio.wrap_future(loaded))(page)
         collect_after(page)
 
     return main

@@ -1,8 +1,10 @@
-"""The frame every screen shares: a View with the app bar, back button and theme switch."""
+"""The frame every screen shares: a View with the app bar, back button, language menu and
+theme switch."""
 
 import flet as ft
 
 from views.i18n import t
+from views.language import LanguageMenu
 from views.theme import ThemeSwitch
 
 
@@ -22,14 +24,14 @@ def screen(
     actions: list[ft.Control] | None = None,
 ) -> ft.View:
     """A scrollable screen; `back_to` is the route its back button returns to, `actions`
-    go in the app bar before the theme switch."""
+    go in the app bar before the language menu and the theme switch."""
     return ft.View(
         route=route,
         appbar=ft.AppBar(
             leading=back_button(back_to) if back_to is not None else None,
             automatically_imply_leading=False,
             title=ft.Text(title),
-            actions=[*(actions or []), ThemeSwitch()],
+            actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
         ),
         scroll=ft.ScrollMode.AUTO,
         controls=controls,

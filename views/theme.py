@@ -1,10 +1,12 @@
-"""The light and dark themes and the theme switch in every screen's app bar."""
+"""The light and dark themes (in the shipped fonts) and the theme switch in every screen's
+app bar."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import flet as ft
 
+from views.fonts import TEXT_FAMILY, text_theme
 from views.i18n import t
 
 SEED_COLOUR = ft.Colors.GREEN_800
@@ -24,11 +26,11 @@ THEME_TOOLTIPS = {
 
 
 def light_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+    return ft.Theme(color_scheme_seed=SEED_COLOUR, font_family=TEXT_FAMILY, text_theme=text_theme())
 
 
 def dark_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+    return ft.Theme(color_scheme_seed=SEED_COLOUR, font_family=TEXT_FAMILY, text_theme=text_theme())
 
 
 def next_theme_mode(mode: ft.ThemeMode) -> ft.ThemeMode:
@@ -40,10 +42,14 @@ class ThemeChoice:
     """What the theme switch shows and does; provided to every screen by the root."""
 
     mode: ft.ThemeMode
-    switch: Callable[[], None]
+    switch: Callable[[], Awaitable[None]]
 
 
-ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, lambda: None))
+async def _unchanged() -> None:
+    """The switch outside the app's root (a screen rendered alone in a test)."""
+
+
+ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, _unchanged))
 
 
 @ft.component
@@ -52,5 +58,5 @@ def ThemeSwitch() -> ft.Control:
     return ft.IconButton(
         icon=THEME_ICONS[choice.mode],
         tooltip=t(THEME_TOOLTIPS[choice.mode]),
-        on_click=lambda _: choice.switch(),
+        on_click=choice.switch,
     )

@@ -47,12 +47,12 @@ def test_players_figures_and_the_game_chart_after_two_games(
 
     page.get_by_label(t("nav.back")).click()
     tap(page, t("players.open"))
-    expect_value(page, "player-ben", t("players.line", games=2, wins=1, rate="50 %"))
-    expect_value(page, "player-ann", t("players.line", games=2, wins=0, rate="0 %"))
+    expect_value(page, "player-ben", t("players.line", games=2, wins=1, rate="50%"))
+    expect_value(page, "player-ann", t("players.line", games=2, wins=0, rate="0%"))
     page.get_by_role("button", name="Ben").first.click()
-    expect_value(page, "record-wizard-0", t("players.games_wins", games=2, wins=1, rate="50 %"))
+    expect_value(page, "record-wizard-0", t("players.games_wins", games=2, wins=1, rate="50%"))
     expect_value(page, "record-wizard-1", t("players.scores", average="10.0", best=30, worst=-10))
-    bids = t("record.wizard.bids", exact="50 %", off="0.5", zero=t("number.none"))
+    bids = t("record.wizard.bids", exact="50%", off="0.5", zero=t("number.none"))
     expect_value(page, "record-wizard-3", bids)
     page.get_by_role("button", name=t("players.compare_with", name="Cas")).click()
     both = t(

@@ -88,9 +88,9 @@ async def test_a_damaged_game_is_listed_as_such_and_every_other_game_loads(
         app.keeper.open(damaged.id)  # as when a phone opened it
     harness = await app.start()
     texts = harness.texts()
-    title = t("damaged.players", game=t("game.plotters"), players="Ann, Ben, Cas, Dot")
+    title = t("damaged.players", game=t("game.plotters"), players="Ann, Ben, Cas, and Dot")
     assert title in texts
-    assert any("Eve, Fay, Gus" in text for text in texts)
+    assert any("Eve, Fay, and Gus" in text for text in texts)
     await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.save_record")))
     [(name, record)] = app.files.saved.items()
     assert name.startswith("trickpad-damaged-plotters-") and name.endswith(".jsonl")

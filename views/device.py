@@ -1,0 +1,83 @@
+"""What this device keeps between visits: its language, theme and keep-awake choice.
+
+In a browser they live in the page's localStorage (Flet's SharedPreferences), so each
+phone keeps its own and a reload keeps all three; the games themselves stay on the server.
+On a first visit the language is the first of the browser's languages Trickpad speaks.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import flet as ft
+
+from views.i18n import LANGUAGES, best_language
+
+LANGUAGE = "trickpad_language"
+THEME = "trickpad_theme"
+KEEP_AWAKE = "trickpad_keep_awake"
+THEME_MODES = {mode.value: mode for mode in ft.ThemeMode}
+
+
+class DeviceStore(Protocol):
+    """The device's own storage and what its browser says about its user."""
+
+    async def languages(self) -> list[str]:
+        """The browser's languages, preferred first ("de-DE", "en")."""
+
+    async def get(self, key: str) -> object:
+        """The value kept under ``key``; None when there is none."""
+
+    async def set(self, key: str, value: str | bool) -> None:
+        """Keep ``value`` under ``key`` for the next visit."""
+
+
+class BrowserDevice:
+    """The real thing: Flet's SharedPreferences and the client's device info.
+
+    Created inside a session (Flet registers services with the current page); it keeps its
+    SharedPreferences referenced, as Flet drops unreferenced services after each event."""
+
+    def __init__(self) -> None:
+        self._preferences = ft.SharedPreferences()
+
+    async def languages(self) -> list[str]:
+        info = await ft.context.page.get_device_info()
+        return list(getattr(info, "languages", None) or [])
+
+    async def get(self, key: str) -> object:
+        return await self._preferences.get(key)
+
+    async def set(self, key: str, value: str | bool) -> None:
+        await self._preferences.set(key, value)
+
+
+@dataclass(frozen=True)
+class DeviceChoices:
+    language: str
+    theme_mode: ft.ThemeMode
+    keep_awake: bool
+
+
+async def load_choices(device: DeviceStore) -> DeviceChoices:
+    """The choices this device made before; for what it never chose, the defaults (the
+    browser's language, the system theme, the screen kept on)."""
+    language = await device.get(LANGUAGE)
+    if language not in LANGUAGES:
+        language = best_language(await device.languages())
+    theme = await device.get(THEME)
+    keep_awake = await device.get(KEEP_AWAKE)
+    return DeviceChoices(
+        language=str(language),
+        theme_mode=THEME_MODES.get(str(theme), ft.ThemeMode.SYSTEM),
+        keep_awake=keep_awake if isinstance(keep_awake, bool) else True,
+    )
+
+
+def saver(device: DeviceStore, key: str) -> Callable[[str | bool], Awaitable[None]]:
+    """A coroutine function keeping one choice on the device."""
+
+    async def save(value: str | bool) -> None:
+        await device.set(key, value)
+
+    return save
