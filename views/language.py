@@ -44,8 +44,9 @@ def LanguageMenu() -> ft.Control:
             on_click=choose,
         )
 
+    name = menu_name()
     return ft.PopupMenuButton(
-        icon=ft.Icons.TRANSLATE,
-        tooltip=menu_name(),
+        icon=ft.Icon(ft.Icons.TRANSLATE, semantics_label=name),
+        tooltip=name,
         items=[item(language) for language in LANGUAGES],
     )
