@@ -117,7 +117,7 @@ def make(source: Source, characters: set[str]) -> Path:
     options.notdef_outline = True
     options.layout_features = ["*"]
     options.drop_tables += ["MATH", "DSIG"]
-    font = TTFont(source.path)
+    font = TTFont(source.path, recalcTimestamp=False)  # the same input makes the same file
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(char) for char in characters))
     subsetter.subset(font)

@@ -44,6 +44,23 @@ def plural_blocks(text: str) -> list[tuple[str, dict[str, str]]]:
     return [(name, branches) for _, _, name, branches in _blocks(text)]
 
 
+def placeholder_names(text: str) -> set[str]:
+    """Every name ``text`` fills: its ``{placeholders}``, its plural blocks' counts and the
+    placeholders inside their branches."""
+    names: set[str] = set()
+    pieces: list[str] = []
+    position = 0
+    for start, end, name, branches in _blocks(text):
+        pieces.append(text[position:start])
+        names.add(name)
+        for branch in branches.values():
+            names |= placeholder_names(branch)
+        position = end
+    pieces.append(text[position:])
+    fields = Formatter().parse("".join(pieces))
+    return names | {field.split(".")[0] for _, field, _, _ in fields if field}
+
+
 def format_message(text: str, language: str, params: Mapping[str, object]) -> str:
     """``text`` with its plural blocks chosen for ``params`` and its placeholders filled."""
     pieces: list[str] = []
