@@ -108,12 +108,13 @@ def build_main(
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
-        store = device()
-        choices = await load_choices(store)
-        speak(page, choices.language)
         page.fonts = FONTS
         page.theme = light_theme()
         page.dark_theme = dark_theme()
+        page.update()  # the browser fetches the fonts while the device is asked its choices
+        store = device()
+        choices = await load_choices(store)
+        speak(page, choices.language)
         page.theme_mode = choices.theme_mode
         access = Access(shares, host=is_loopback(page.client_ip))
         services = Services(

@@ -1,0 +1,89 @@
+"""A German browser opens Trickpad in German; the player switches to Korean, plays a Wizard
+round with Korean names, reloads and is still in Korean, and the Colour-blind rules show
+their suit signs. Screenshots (390x844) show Hangul and ♠♥♦♣ drawn by the shipped fonts,
+with every request that leaves the computer blocked."""
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from scorers import wizard
+from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
+from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap
+from views.fonts import FONTS
+from views.i18n import language_name, t
+from views.language import menu_name
+
+PHONE = {"width": 390, "height": 844}
+PLAYERS = ["민수", "지영", "서준"]
+
+
+def german_phone(browser: Browser, url: str) -> Page:
+    """A phone whose browser prefers German, reaching nothing but the app."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(url) else route.abort(),
+    )
+    page = context.new_page()
+    OPEN_PAGES.append(page)
+    with page.expect_response(lambda response: FONTS["Trickpad Hangul"] in response.url):
+        page.goto(url)
+        enable_accessibility(page)
+    return page
+
+
+def open_language_menu(page: Page) -> None:
+    page.get_by_role("button", name=menu_name(), exact=True).click()
+    expect(page.get_by_role("menuitemcheckbox", name=language_name("de"))).to_be_checked()
+
+
+@pytest.mark.timeout(240)
+def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
+    browser: Browser, app_server: AppServer
+) -> None:
+    page = german_phone(browser, app_server.url)
+    expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible(timeout=30_000)
+    open_language_menu(page)
+    screenshot(page, "language-german-home-menu")  # each language in its own name, 한국어 too
+    page.get_by_role("menuitemcheckbox", name=language_name("ko"), exact=True).click()
+    expect(page.get_by_text(t("home.tagline", "ko"), exact=True)).to_be_visible()
+    start_short_wizard(page, PLAYERS, "1", dealer="민수", language="ko")
+    round_line = t("banner.round_of", "ko", number=1, count=1)
+    expect(by_id(page, "banner")).to_contain_text(round_line)
+    bids, tricks = [1, 0, 1], [1, 0, 0]  # 지영 bids first: the dealer 민수 bids last
+    for seat in (1, 2, 0):
+        tap(page, t("wizard.bid_name", "ko", player=PLAYERS[seat], count=bids[seat]))
+    for seat in (1, 2, 0):
+        key = "wizard.trick_name" if tricks[seat] == 1 else "wizard.tricks_name"
+        tap(page, t(key, "ko", player=PLAYERS[seat], count=tricks[seat]))
+    tap(page, t("entry.score_round", "ko"))
+    for seat in range(3):
+        expect_value(page, f"total-{seat}", str(wizard.round_score(bids[seat], tricks[seat])))
+    won = t("banner.game_over_won", "ko", names="민수")
+    expect_value(page, "banner", won)
+    screenshot(page, "language-korean-wizard")
+
+    page.reload()
+    enable_accessibility(page)
+    expect(by_id(page, "banner")).to_have_text(won, timeout=30_000)
+    expect_value(page, "total-0", str(wizard.round_score(1, 1)))
+    screenshot(page, "language-korean-after-reload")
+
+    page.goto(f"{app_server.url}/rules/colour_blind")
+    enable_accessibility(page)
+    expect(
+        page.get_by_text(t("rules.title", "ko", game=t("game.colour_blind", "ko")))
+    ).to_be_visible(timeout=30_000)
+    example = page.get_by_text("2♥, J♣, 3♠", exact=True)  # the table's last row
+    while not is_in_view(example):
+        page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        page.mouse.wheel(0, 400)
+    screenshot(page, "language-korean-colour-blind-suits")
+
+
+def is_in_view(element: Locator) -> bool:
+    try:
+        expect(element).to_be_in_viewport(ratio=1, timeout=1_000)
+    except AssertionError:
+        return False
+    return True
