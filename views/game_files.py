@@ -17,7 +17,7 @@ from storage.keeper import SavedGame
 from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
 from views.games import GAMES
-from views.i18n import joined, t
+from views.i18n import day_of, joined, t
 from views.live import announce, announce_lists
 from views.services import use_services
 from views.table import Table, message_of
@@ -113,7 +113,7 @@ def refusal_line(refusal: Refusal) -> str:
     return t(
         "library.refused_game",
         game=game,
-        when=refusal.created_at[:10],
+        when=day_of(refusal.created_at),
         players=players,
         reason=message_of(refusal.error),
     )

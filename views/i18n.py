@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 import flet as ft
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -119,6 +119,16 @@ def decimal(value: float | None) -> str:
 def moment(when: datetime) -> str:
     """A moment in the device's time zone, as the language writes a short date and time."""
     return format_datetime(when.astimezone(), "short", locale=locale(session_language()))
+
+
+def day_of(stamp: str) -> str:
+    """The day of an ISO time stamp read from a file, as the language writes a date ("Nov 29,
+    2026", "29.11.2026"); what the file says when it is no time stamp."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp[:10]
+    return format_date(when, "medium", locale=locale(session_language()))
 
 
 def joined(items: Sequence[str]) -> str:

@@ -145,3 +145,26 @@ async def test_lists_and_dates_follow_the_language(keeper: GameKeeper) -> None:
         await open_app(harness, keeper)
         assert any("Ann, Ben und Cas" in text for text in harness.texts())
     assert joined(PLAYERS) == "Ann, Ben, and Cas"  # outside a session: English
+
+
+async def test_a_german_phone_exports_a_german_score_sheet_under_a_german_name(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0, {})
+    files = RecordingFiles()
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await harness.run(build_main(keeper, None, RecordingScreenAwake, lambda: files))
+        await harness.go(f"/game/{game.id}")
+        await harness.click(harness.find(ft.OutlinedButton, text=t("files.export_csv", "de")))
+    [(name, content)] = files.saved.items()
+    day = game.summary.created_at.astimezone().date().isoformat()
+    assert name == f"trickpad-mit-list-und-tucke-{day}-ann-ben-cas-dot.csv"
+    header, total, place = content.decode("utf-8").splitlines()
+    assert header.split(",")[:3] == [
+        t("storage.sheet_round", "de"),
+        "Ann",
+        t("storage.sheet_total_of", "de", name="Ann"),
+    ]
+    assert total.startswith(t("storage.sheet_total", "de") + ",")
+    assert place.startswith(t("storage.sheet_place", "de") + ",")
+    assert t("storage.sheet_round", "de") != t("storage.sheet_round", "en")
