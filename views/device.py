@@ -5,7 +5,6 @@ phone keeps its own and a reload keeps all three; the games themselves stay on t
 On a first visit the language is the first of the browser's languages Trickpad speaks.
 """
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,8 +41,12 @@ class BrowserDevice:
         self._preferences = ft.SharedPreferences()
 
     async def languages(self) -> list[str]:
+        """A browser's navigator.languages; an installed app's system locales."""
         info = await ft.context.page.get_device_info()
-        return list(getattr(info, "languages", None) or [])
+        if info is None:
+            return []
+        browser = getattr(info, "languages", None)
+        return list(browser) if browser else [locale.language_code for locale in info.locales]
 
     async def get(self, key: str) -> object:
         return await self._preferences.get(key)
@@ -73,11 +76,3 @@ async def load_choices(device: DeviceStore) -> DeviceChoices:
         keep_awake=keep_awake if isinstance(keep_awake, bool) else True,
     )
 
-
-def saver(device: DeviceStore, key: str) -> Callable[[str | bool], Awaitable[None]]:
-    """A coroutine function keeping one choice on the device."""
-
-    async def save(value: str | bool) -> None:
-        await device.set(key, value)
-
-    return save
