@@ -15,6 +15,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.test_players import one_round_wizard
 from views.app import build_main
 from views.device import KEEP_AWAKE, LANGUAGE, THEME
 from views.i18n import joined, language_name, t
@@ -168,3 +169,18 @@ async def test_a_german_phone_exports_a_german_score_sheet_under_a_german_name(
     assert total.startswith(t("storage.sheet_total", "de") + ",")
     assert place.startswith(t("storage.sheet_place", "de") + ",")
     assert t("storage.sheet_round", "de") != t("storage.sheet_round", "en")
+
+
+async def test_shares_and_averages_are_written_as_the_language_writes_them(
+    keeper: GameKeeper,
+) -> None:
+    one_round_wizard(keeper, PLAYERS, [1, 0, 0])  # Ann 30, Ben 20, Cas 20: Ann wins
+    one_round_wizard(keeper, ["Ben", "Ann", "Cas"], [1, 0, 0])  # Ben wins, Ann 20
+    one_round_wizard(keeper, ["Ann", "Ben", "Dot"], [0, 1, 0])  # Ben wins again, Ann 20
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper, "/players")
+        assert shown(harness, "player-ann") == t("players.line", "de", games=3, wins=1, rate="33\xa0%")
+        assert shown(harness, "player-ben") == t("players.line", "de", games=3, wins=2, rate="67\xa0%")
+        await harness.click(harness.find(ft.ListTile, has_text="Ann"))
+        average = t("players.scores", "de", average="23,3", best=30, worst=20)
+        assert average in harness.texts()
