@@ -5,12 +5,13 @@ phone keeps its own and a reload keeps all three; the games themselves stay on t
 On a first visit the language is the first of the browser's languages Trickpad speaks.
 """
 
+import asyncio
 from dataclasses import dataclass
 from typing import Protocol
 
 import flet as ft
 
-from views.i18n import LANGUAGES, best_language
+from views.i18n import DEFAULT_LANGUAGE, LANGUAGES, best_language
 
 LANGUAGE = "trickpad_language"
 THEME = "trickpad_theme"
@@ -62,17 +63,29 @@ class DeviceChoices:
     keep_awake: bool
 
 
-async def load_choices(device: DeviceStore) -> DeviceChoices:
+PATIENCE_SECONDS = 3.0
+"""How long a session waits for its device's answers before it draws in the defaults: a
+call can be lost for good when a restarted server takes over a page left open."""
+
+
+async def load_choices(device: DeviceStore, patience: float = PATIENCE_SECONDS) -> DeviceChoices:
     """The choices this device made before; for what it never chose, the defaults (the
-    browser's language, the system theme, the screen kept on)."""
-    language = await device.get(LANGUAGE)
-    if language not in LANGUAGES:
-        language = best_language(await device.languages())
-    theme = await device.get(THEME)
-    keep_awake = await device.get(KEEP_AWAKE)
+    browser's language, the system theme, the screen kept on). A device that does not
+    answer within `patience` seconds gets English and the other defaults."""
+    try:
+        async with asyncio.timeout(patience):
+            return await asked_choices(device)
+    except TimeoutError:
+        return DeviceChoices(DEFAULT_LANGUAGE, ft.ThemeMode.SYSTEM, keep_awake=True)
+
+
+async def asked_choices(device: DeviceStore) -> DeviceChoices:
+    """The device's answers, asked all at once (one round trip to a phone, not four)."""
+    language, theme, keep_awake, browser_languages = await asyncio.gather(
+        device.get(LANGUAGE), device.get(THEME), device.get(KEEP_AWAKE), device.languages()
+    )
     return DeviceChoices(
-        language=str(language),
+        language=str(language) if language in LANGUAGES else best_language(browser_languages),
         theme_mode=THEME_MODES.get(str(theme), ft.ThemeMode.SYSTEM),
         keep_awake=keep_awake if isinstance(keep_awake, bool) else True,
     )
-

@@ -32,10 +32,10 @@ def test_players_figures_and_the_game_chart_after_two_games(
     tap(page, t("standings.rematch"))
     # Game 2, Ben deals: Cas makes 1, Ann 0; Ben bids 1 and takes none. Cas 30, Ann 20, Ben -10.
     play_one_card(page, {"Cas": 1, "Ann": 0, "Ben": 1}, {"Cas": 1, "Ann": 0, "Ben": 0})
-    final = t("chart.final", scores="Cas 30, Ann 20, Ben -10")
+    final = t("chart.final", scores="Cas 30, Ann 20, and Ben -10")
     expect_value(page, "final-chart", final)
     expect_value(
-        page, "totals-chart", t("chart.after_round", number=1, scores="Cas 30, Ann 20, Ben -10")
+        page, "totals-chart", t("chart.after_round", number=1, scores="Cas 30, Ann 20, and Ben -10")
     )
     by_id(page, "final-chart").scroll_into_view_if_needed()
     screenshot(page, "players-final-chart-light")

@@ -17,7 +17,7 @@ def start_game(page: Page) -> None:
     enter_players(page, PLAYERS, shown_seats=4)
     page.get_by_role("button", name=t("setup.start")).click()
     expect(by_id(page, "banner-note")).to_have_text(
-        "4 players: blue, green, red and yellow 1-14", timeout=10_000
+        "4 players: blue, green, red, and yellow 1-14", timeout=10_000
     )
 
 

@@ -171,6 +171,11 @@ async def test_a_german_phone_exports_a_german_score_sheet_under_a_german_name(
     assert t("storage.sheet_round", "de") != t("storage.sheet_round", "en")
 
 
+def german_line(wins: int, rate: str) -> str:
+    """A player's line on a German phone, three games played."""
+    return t("players.line", "de", games=3, wins=wins, rate=rate)
+
+
 async def test_shares_and_averages_are_written_as_the_language_writes_them(
     keeper: GameKeeper,
 ) -> None:
@@ -179,8 +184,8 @@ async def test_shares_and_averages_are_written_as_the_language_writes_them(
     one_round_wizard(keeper, ["Ann", "Ben", "Dot"], [0, 1, 0])  # Ben wins again, Ann 20
     async with AppHarness(languages=["de-DE"]) as harness:
         await open_app(harness, keeper, "/players")
-        assert shown(harness, "player-ann") == t("players.line", "de", games=3, wins=1, rate="33\xa0%")
-        assert shown(harness, "player-ben") == t("players.line", "de", games=3, wins=2, rate="67\xa0%")
+        assert shown(harness, "player-ann") == german_line(wins=1, rate="33\xa0%")
+        assert shown(harness, "player-ben") == german_line(wins=2, rate="67\xa0%")
         await harness.click(harness.find(ft.ListTile, has_text="Ann"))
         average = t("players.scores", "de", average="23,3", best=30, worst=20)
         assert average in harness.texts()
