@@ -63,7 +63,7 @@ class DeviceChoices:
     keep_awake: bool
 
 
-PATIENCE_SECONDS = 3.0
+PATIENCE_SECONDS = 2.0
 """How long a session waits for its device's answers before it draws in the defaults: a
 call can be lost for good when a restarted server takes over a page left open."""
 
