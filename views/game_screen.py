@@ -16,13 +16,14 @@ from views.games import GAMES
 from views.i18n import t
 from views.join import JoinScreen
 from views.live import announce, game_topic, use_live
+from views.numbers import change, signed
 from views.rules import rules_route
 from views.screen import screen
 from views.services import use_services
 from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
-from views.widgets import identified, message_line
+from views.widgets import icon_button, identified, message_line
 
 
 def describe(action: Action | None) -> str:
@@ -43,13 +44,9 @@ def history_button(
     nothing_key: str,
     on_click: Callable[[], bool],
 ) -> ft.IconButton:
-    """Undo or redo, its tooltip saying what it would take back or bring back."""
-    return ft.IconButton(
-        icon=icon,
-        tooltip=t(key, what=describe(target)) if target is not None else t(nothing_key),
-        disabled=target is None,
-        on_click=lambda _: on_click(),
-    )
+    """Undo or redo, named by what it would take back or bring back."""
+    name = t(key, what=describe(target)) if target is not None else t(nothing_key)
+    return icon_button(icon, name, on_click, disabled=target is None)
 
 
 def history_buttons(table: Table) -> list[ft.Control]:
@@ -99,7 +96,7 @@ def last_round(table: Table) -> ft.Control | None:
     scored = state.rounds[-1]
     totals = state.running_totals()[-1]
     lines = [
-        t("result.line", name=name, points=f"{points:+d}", total=total)
+        t("result.line", name=name, points=change(points), total=signed(total))
         for name, points, total in zip(state.players, scored.scores, totals, strict=True)
     ]
     return ft.Container(
@@ -204,10 +201,10 @@ def OpenGame(game_id: str) -> ft.View:
         back_to="/",
         actions=[
             *(history_buttons(table) if table.may_enter() else []),
-            ft.IconButton(
-                icon=ft.Icons.MENU_BOOK,
-                tooltip=t("rules.open"),
-                on_click=lambda _: ft.context.page.navigate(rules_route(view.game, back=route)),
+            icon_button(
+                ft.Icons.MENU_BOOK,
+                t("rules.open"),
+                lambda: ft.context.page.navigate(rules_route(view.game, back=route)),
             ),
         ],
     )

@@ -4,13 +4,12 @@ import flet as ft
 
 from views.i18n import t
 from views.theme import ThemeSwitch
+from views.widgets import icon_button
 
 
 def back_button(to_route: str) -> ft.IconButton:
-    return ft.IconButton(
-        icon=ft.Icons.ARROW_BACK,
-        tooltip=t("nav.back"),
-        on_click=lambda _: ft.context.page.navigate(to_route),
+    return icon_button(
+        ft.Icons.ARROW_BACK, t("nav.back"), lambda: ft.context.page.navigate(to_route)
     )
 
 

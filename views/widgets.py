@@ -4,7 +4,8 @@ from collections.abc import Callable, Iterable
 
 import flet as ft
 
-CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
+TAP_TARGET = 48  # the smallest tap target Material and WCAG recommend, in pixels
+CHIP_SIZE = TAP_TARGET
 
 
 def number_chip(
@@ -51,6 +52,24 @@ def number_chips(
             )
             for n in numbers
         ],
+    )
+
+
+def icon_button(
+    icon: ft.IconData,
+    name: str,
+    on_click: Callable[[], object],
+    *,
+    disabled: bool = False,
+) -> ft.IconButton:
+    """An icon button named `name` on the button itself (for screen readers and voice
+    control), the same words in a tooltip for the mouse. A tooltip alone names a wrapper
+    around the button, not the button."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=name),
+        tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
+        disabled=disabled,
+        on_click=lambda _: on_click(),
     )
 
 
