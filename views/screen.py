@@ -19,9 +19,11 @@ def screen(
     controls: list[ft.Control],
     back_to: str | None = None,
     actions: list[ft.Control] | None = None,
+    bottom: ft.BottomAppBar | None = None,
 ) -> ft.View:
     """A scrollable screen; `back_to` is the route its back button returns to, `actions`
-    go in the app bar before the theme switch."""
+    go in the app bar before the theme switch, `bottom` stays at the bottom (a confirm
+    button always in reach of the thumb)."""
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -30,6 +32,7 @@ def screen(
             title=ft.Text(title),
             actions=[*(actions or []), ThemeSwitch()],
         ),
+        bottom_appbar=bottom,
         scroll=ft.ScrollMode.AUTO,
         controls=controls,
     )

@@ -114,13 +114,13 @@ def action_panel(
     status: str | None,
     failure: str | None = None,
 ) -> ft.Column:
-    """Buttons in a row that wraps on a phone; below them what the last tap did (identified
+    """Buttons in a row that wraps on a phone; above them what the last tap did (identified
     as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
-    something to say."""
+    something to say: in the place of the buttons just tapped, so never below the screen."""
     return ft.Column(
         controls=[
-            ft.Row(wrap=True, controls=buttons),
             identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
             identified(f"{name}-message", message_line(failure)),
+            ft.Row(wrap=True, controls=buttons),
         ]
     )
