@@ -25,7 +25,13 @@ from views.setup_fields import (
     read_value,
 )
 from views.table import message_of
-from views.widgets import choice_chips, icon_button, identified, message_line
+from views.widgets import (
+    choice_chips,
+    icon_button,
+    identified,
+    labelled_switch,
+    message_line,
+)
 
 RANDOM_DEALER = "random"
 
@@ -128,10 +134,8 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
     label, help_text = t(setting.label_key), t(setting.help_key)
     value = setup.shown_settings[setting.name]
     if setting.kind is FieldKind.SWITCH:
-        control: ft.Control = ft.Switch(
-            label=label,
-            value=bool(value),
-            on_change=lambda e: setup.set_setting(setting.name, e.control.value),
+        control: ft.Control = labelled_switch(
+            label, bool(value), lambda on: setup.set_setting(setting.name, on)
         )
     elif setting.kind is FieldKind.CHOICE:
         control = ft.Column(

@@ -73,6 +73,16 @@ def icon_button(
     )
 
 
+def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
+    """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
+    return ft.Switch(
+        label=label,
+        value=value,
+        height=TAP_TARGET,
+        on_change=lambda e: on_change(bool(e.control.value)),
+    )
+
+
 def identified(identifier: str, control: ft.Control) -> ft.Semantics:
     """A value tests and screen readers find by name, e.g. a player's total.
 
