@@ -10,8 +10,7 @@ import flet_charts as fch
 
 from scorers.ledger import GameState
 from views.i18n import t
-from views.numbers import change, signed
-from views.widgets import identified
+from views.widgets import change_text, identified, points_text
 
 # Told apart in light and dark themes and by most colour-blind players (Okabe-Ito order).
 PLAYER_COLOURS = (
@@ -34,7 +33,7 @@ def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
     """ "Ann 90, Ben 50, Cas 40": each player's score, highest first."""
     ranked = sorted(zip(players, scores, strict=True), key=lambda pair: -pair[1])
     return ", ".join(
-        t("chart.player_score", name=name, score=signed(score)) for name, score in ranked
+        t("chart.player_score", name=name, score=points_text(score)) for name, score in ranked
     )
 
 
@@ -82,8 +81,8 @@ def TotalsChart(state: GameState) -> ft.Control:
             tip = t(
                 "chart.point",
                 name=name,
-                total=signed(totals[seat]),
-                score=change(scored.scores[seat]),
+                total=points_text(totals[seat]),
+                score=change_text(scored.scores[seat]),
             )
             points.append(fch.LineChartDataPoint(scored.number, totals[seat], tooltip=tip))
         series.append(fch.LineChartData(points=points, color=player_colour(seat), stroke_width=3))

@@ -9,11 +9,10 @@ import flet as ft
 from scorers import colour_blind
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.colour_blind_entry import ColourBlindPanel
+from views.colour_blind_entry import MINUS, ColourBlindPanel
 from views.colour_blind_trick import ColourBlindTrickHelper
 from views.game_view import GameView
 from views.i18n import decimal, t
-from views.numbers import MINUS
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
 

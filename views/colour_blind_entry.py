@@ -26,10 +26,10 @@ from scorers.colour_blind import (
     without_last_card,
 )
 from views.i18n import t
-from views.numbers import signed
 from views.table import Table
 from views.widgets import identified
 
+MINUS = "\u2212"
 # Suit signs from the Cupertino icon font the web client bundles: offline, the browser
 # has no text font with the card-suit characters.
 SUIT_ICONS = {
@@ -92,6 +92,11 @@ def card_face(
 def ink(card: str) -> str:
     """Red suits print red, black suits in the theme's text colour."""
     return RED_INK if card_colour(card) == "red" else ft.Colors.ON_SURFACE
+
+
+def signed(number: int) -> str:
+    """A number with a real minus sign (U+2212), as on paper."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def card_chip(

@@ -16,14 +16,13 @@ from views.games import GAMES
 from views.i18n import t
 from views.join import JoinScreen
 from views.live import announce, game_topic, use_live
-from views.numbers import change, signed
 from views.rules import rules_route
 from views.screen import screen
 from views.services import use_services
 from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
-from views.widgets import icon_button, identified, message_line
+from views.widgets import change_text, icon_button, identified, message_line, points_text
 
 
 def describe(action: Action | None) -> str:
@@ -96,7 +95,7 @@ def last_round(table: Table) -> ft.Control | None:
     scored = state.rounds[-1]
     totals = state.running_totals()[-1]
     lines = [
-        t("result.line", name=name, points=change(points), total=signed(total))
+        t("result.line", name=name, points=change_text(points), total=points_text(total))
         for name, points, total in zip(state.players, scored.scores, totals, strict=True)
     ]
     return ft.Container(

@@ -13,11 +13,10 @@ from views.games import GAMES
 from views.history import history_route
 from views.i18n import decimal, percent, t
 from views.live import announce_lists
-from views.numbers import signed
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
-from views.widgets import choice_chips, identified, message_line
+from views.widgets import choice_chips, identified, message_line, points_text
 
 ALL_GAMES = ""
 
@@ -43,8 +42,8 @@ def record_lines(record: Record) -> list[str]:
         t(
             "players.scores",
             average=decimal(record.average_score),
-            best=signed(record.best),
-            worst=signed(record.worst),
+            best=points_text(record.best),
+            worst=points_text(record.worst),
         ),
         t("players.streak", current=record.current_streak, longest=record.longest_streak),
     ]

@@ -18,9 +18,8 @@ from scorers.ledger import GameState
 from views.charts import player_colour
 from views.game_view import GameView
 from views.i18n import t
-from views.numbers import signed
 from views.table import Table
-from views.widgets import TAP_TARGET, identified
+from views.widgets import CHIP_SIZE, identified, points_text
 
 FIRST_COLUMN = 56
 # The width the sheet is laid out for: a 390 px phone less the screen's padding.
@@ -109,7 +108,7 @@ def correct_button(number: int, label: str, on_edit: Callable[[int], None]) -> f
         ),
         style=ft.ButtonStyle(padding=0),
         width=FIRST_COLUMN,
-        height=TAP_TARGET,
+        height=CHIP_SIZE,
         on_click=lambda _: on_edit(number),
     )
 
@@ -142,12 +141,12 @@ def round_row(
                 identified(
                     f"cell-{number}-{seat}",
                     ft.Text(
-                        signed(points),
+                        points_text(points),
                         semantics_label=t(
                             "sheet.cell",
                             name=state.players[seat],
                             number=number,
-                            points=signed(points),
+                            points=points_text(points),
                             how=view.cell(scored.entry, seat, settings),
                         ),
                     ),
@@ -165,12 +164,12 @@ def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
         identified(
             f"total-{seat}",
             ft.Text(
-                signed(total),
+                points_text(total),
                 weight=ft.FontWeight.BOLD,
                 color=ft.Colors.PRIMARY if seat in leaders else None,
                 size=size,
                 no_wrap=True,
-                semantics_label=t("sheet.total_cell", name=name, total=signed(total)),
+                semantics_label=t("sheet.total_cell", name=name, total=points_text(total)),
             ),
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))

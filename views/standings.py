@@ -6,9 +6,8 @@ import flet as ft
 
 from views.charts import final_scores_chart
 from views.i18n import t
-from views.numbers import signed
 from views.table import Table
-from views.widgets import identified
+from views.widgets import identified, points_text
 
 
 @ft.component
@@ -28,7 +27,7 @@ def FinalStandings(table: Table, on_rematch: Callable[[], None] | None) -> ft.Co
                         "standings.line",
                         place=standing.place,
                         name=name,
-                        total=signed(standing.total),
+                        total=points_text(standing.total),
                     ),
                     weight=ft.FontWeight.BOLD if standing.place == 1 else None,
                     size=18,

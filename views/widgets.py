@@ -4,8 +4,33 @@ from collections.abc import Callable, Iterable
 
 import flet as ft
 
-TAP_TARGET = 48  # the smallest tap target Material and WCAG recommend, in pixels
-CHIP_SIZE = TAP_TARGET
+CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
+MINUS = "\u2212"  # the one minus sign of every score shown
+
+
+def points_text(points: int) -> str:
+    """A score or total as shown: "120", or "-30" with a real minus sign (U+2212)."""
+    return str(points).replace("-", MINUS)
+
+
+def change_text(points: int) -> str:
+    """A round's change to a total: "+30", "-10" (with U+2212), "0"."""
+    return f"+{points}" if points > 0 else points_text(points)
+
+
+def icon_button(
+    icon: ft.IconData, name: str, on_click: Callable[[], object], *, disabled: bool = False
+) -> ft.IconButton:
+    """An icon button named on the button itself (its icon's label, which the button's
+    node takes over), with the name as tooltip too; 48 px like every tap target."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=name),
+        tooltip=name,
+        disabled=disabled,
+        on_click=lambda _: on_click(),
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+    )
 
 
 def number_chip(
@@ -55,30 +80,12 @@ def number_chips(
     )
 
 
-def icon_button(
-    icon: ft.IconData,
-    name: str,
-    on_click: Callable[[], object],
-    *,
-    disabled: bool = False,
-) -> ft.IconButton:
-    """An icon button named `name` on the button itself (for screen readers and voice
-    control), the same words in a tooltip for the mouse. A tooltip alone names a wrapper
-    around the button, not the button."""
-    return ft.IconButton(
-        icon=ft.Icon(icon, semantics_label=name),
-        tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
-        disabled=disabled,
-        on_click=lambda _: on_click(),
-    )
-
-
 def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
     """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
     return ft.Switch(
         label=label,
         value=value,
-        height=TAP_TARGET,
+        height=CHIP_SIZE,
         on_change=lambda e: on_change(bool(e.control.value)),
     )
 

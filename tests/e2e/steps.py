@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 from views.i18n import t
-from views.numbers import signed
+from views.widgets import points_text
 
 
 def by_id(page: Page, identifier: str) -> Locator:
@@ -23,7 +23,9 @@ def expect_value(page: Page, identifier: str, text: str) -> None:
 
 def expect_score(page: Page, identifier: str, score: int) -> None:
     """A score on the sheet: read out as "Ann, total, 20", the number is what is shown."""
-    expect(by_id(page, identifier)).to_have_text(re.compile(rf"(^|, ){re.escape(signed(score))}$"))
+    expect(by_id(page, identifier)).to_have_text(
+        re.compile(rf"(^|, ){re.escape(points_text(score))}$")
+    )
 
 
 def tap(page: Page, name: str) -> None:

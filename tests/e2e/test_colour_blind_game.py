@@ -7,7 +7,7 @@ from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.steps import enter_players, expect_score, tap, type_into
 from views.colour_blind_entry import card_name
 from views.i18n import t
-from views.numbers import signed
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 WHOLE_SCREEN = {"width": PHONE["width"], "height": 2400}
@@ -62,7 +62,7 @@ def test_a_colour_blind_game_to_sixty(app_page: Page) -> None:
             "standings.line",
             place=standing.place,
             name=PLAYERS[standing.seat],
-            total=signed(standing.total),
+            total=points_text(standing.total),
         )
         expect(page.locator(f'[flt-semantics-identifier="standing-{standing.seat}"]')).to_have_text(
             line

@@ -13,7 +13,7 @@ from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import enter_players, expect_score, expect_value, tap, value_of
 from views.i18n import t
-from views.numbers import signed
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
@@ -163,5 +163,5 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         expect_value(
             page,
             f"standing-{seat}",
-            t("standings.line", place=1, name=PLAYERS[seat], total=signed(best)),
+            t("standings.line", place=1, name=PLAYERS[seat], total=points_text(best)),
         )

@@ -7,7 +7,7 @@ from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
 from views.charts import final_scores_chart, player_colour, running_totals_chart
 from views.i18n import t
-from views.numbers import signed
+from views.widgets import points_text
 
 
 def wizard_state_actions() -> tuple[Action, ...]:
@@ -66,7 +66,7 @@ async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_sco
     playing = app.keeper.apply(playing, Action("score", {"round": 1, "entry": entry}))
     finished = app.keeper.import_ledger(Ledger.replay(wizard_state_actions()))
     harness = await app.start(f"/game/{playing.id}")
-    after_one = t("chart.after_round", number=1, scores=f"Ann 30, Ben 20, Cas {signed(-10)}")
+    after_one = t("chart.after_round", number=1, scores=f"Ann 30, Ben 20, Cas {points_text(-10)}")
     assert after_one in harness.texts()
     assert not harness.find_all(fch.BarChart)
     await harness.go(f"/game/{finished.id}")

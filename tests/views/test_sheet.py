@@ -10,8 +10,8 @@ from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
-from views.numbers import signed
 from views.sheet import letters_per_column, short_names
+from views.widgets import points_text
 
 SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Ann"]
 
@@ -57,14 +57,14 @@ async def test_six_long_names_fit_and_are_read_out_in_full(app: AppUnderTest) ->
         assert header.semantics_label == name
     points = wizard.round_score(1, 1)
     cell = identified(harness, "cell-1-0")
-    assert cell.value == signed(points)
+    assert cell.value == points_text(points)
     assert cell.semantics_label == t(
-        "sheet.cell", name="Maximilian", number=1, how="1/1", points=signed(points)
+        "sheet.cell", name="Maximilian", number=1, how="1/1", points=points_text(points)
     )
     total = identified(harness, "total-1")
-    assert total.value == signed(wizard.round_score(0, 0))
+    assert total.value == points_text(wizard.round_score(0, 0))
     assert total.semantics_label == t(
-        "sheet.total_cell", name="Christophe", total=signed(wizard.round_score(0, 0))
+        "sheet.total_cell", name="Christophe", total=points_text(wizard.round_score(0, 0))
     )
 
 
