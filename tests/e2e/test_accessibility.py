@@ -84,6 +84,22 @@ class Seen:
         return f"{self.role} {self.name or self.where!r}: {', '.join(self.faults())}"
 
 
+# A screenshot of a blank or loading screen ("Working...") compresses to a few KB; a drawn
+# screen of this app to tens of KB.
+DRAWN = 12_000
+
+
+def painted_screenshot(page: Page, name: str) -> None:
+    """A screenshot once the screen is drawn: Flutter's tree can be ready before a busy
+    machine has painted the frame, so the picture is taken again, frame after frame, until
+    it shows more than a blank or loading screen."""
+    for _ in range(40):
+        if screenshot(page, name).stat().st_size > DRAWN:
+            return
+        page.evaluate("new Promise(done => requestAnimationFrame(() => setTimeout(done, 100)))")
+    pytest.fail(f"{name}: the screen was never drawn")
+
+
 def snapshot(page: Page) -> str:
     """The interactive controls as the tree has them now, as JSON text."""
     return page.evaluate(f"JSON.stringify(({CONTROLS_JS})())")
@@ -262,7 +278,7 @@ def test_every_control_is_named_and_thumb_sized(
         expect(screen.ready(page).first).to_be_visible(timeout=30_000)
         if screen.then is not None:
             screen.then(page)
-        screenshot(page, f"a11y-{name}")
+        painted_screenshot(page, f"a11y-{name}")
         faults = faults_of(page)
         assert not faults, f"{name}: {len(faults)} controls at fault\n" + "\n".join(faults)
     finally:
@@ -289,7 +305,7 @@ def test_six_long_names_and_every_total_fit_a_phone(
             assert left["x"] + left["width"] <= right["x"], "names run together"
         expect(by_id(page, "name-0")).to_have_text("Maximilian")  # its accessible name
         expect(page.get_by_role("button", name=t("sheet.edit_round", number=2))).to_be_visible()
-        screenshot(page, f"sheet-six-390-{scheme}")
+        painted_screenshot(page, f"sheet-six-390-{scheme}")
     finally:
         page.close()
 
@@ -303,6 +319,6 @@ def test_start_is_in_reach_without_scrolling(
     try:
         start = page.get_by_role("button", name=t("setup.start"))
         expect(start).to_be_in_viewport(ratio=1, timeout=30_000)
-        screenshot(page, f"new-{game}-390")
+        painted_screenshot(page, f"new-{game}-390")
     finally:
         page.close()
