@@ -12,7 +12,7 @@ from views.rename import RenamePlayers
 from views.services import Preferences, is_secure, use_services
 from views.share import SharePanel
 from views.table import Table
-from views.widgets import identified
+from views.widgets import identified, labelled_switch
 
 
 @ft.component
@@ -50,15 +50,11 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
         with contextlib.suppress(RuntimeError):
             await screen_awake.set_awake(False)
 
-    async def choose(event: ft.Event[ft.Switch]) -> None:
-        preferences.keep_awake = bool(event.control.value)
-        await services.device.set(KEEP_AWAKE, preferences.keep_awake)
+    def choose(on: bool) -> None:
+        preferences.keep_awake = on
+        ft.context.page.run_task(services.device.set, KEEP_AWAKE, on)  # kept for next visits
 
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
     if not secure:
         return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
-    return ft.Switch(
-        label=t("options.keep_awake"),
-        value=keep_awake,
-        on_change=choose,
-    )
+    return labelled_switch(t("options.keep_awake"), keep_awake, choose)

@@ -1,6 +1,7 @@
 """The home screen: games in progress first, then a new game, then finished games."""
 
 from collections.abc import Callable
+from datetime import datetime
 
 import flet as ft
 
@@ -16,6 +17,7 @@ from views.live import LISTS, announce, use_live
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
+from views.widgets import icon_button
 
 
 def player_count_text(view: GameView) -> str:
@@ -43,7 +45,18 @@ def open_game(game: GameSummary) -> None:
     ft.context.page.navigate(f"/game/{game.id}")
 
 
-def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
+def delete_button(
+    game: GameSummary, at: datetime, on_delete: Callable[[GameSummary], None]
+) -> ft.IconButton:
+    """Delete (asked first, undoable), named with the game and its date on the button."""
+    name = t("home.delete", game=game_title(game), when=moment(at))
+    return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
+
+
+def unfinished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    """A game in progress: a tap opens it; an abandoned one can be deleted (and restored)."""
     return ft.Card(
         content=ft.ListTile(
             title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
@@ -54,7 +67,7 @@ def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
                     when=moment(game.updated_at),
                 )
             ),
-            trailing=ft.Icon(ft.Icons.PLAY_ARROW),
+            trailing=delete_button(game, game.updated_at, on_delete),
             on_click=lambda _: open_game(game),
         )
     )
@@ -69,11 +82,7 @@ def finished_tile(
         title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
         subtitle=ft.Text(t("home.finished_line", when=moment(finished), winner=joined(winners))),
         on_click=lambda _: open_game(game),
-        trailing=ft.IconButton(
-            icon=ft.Icons.DELETE_OUTLINE,
-            tooltip=t("home.delete", game=game_title(game), when=moment(finished)),
-            on_click=lambda _: on_delete(game),
-        ),
+        trailing=delete_button(game, finished, on_delete),
     )
 
 
@@ -105,7 +114,7 @@ def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft
         return damaged_tile(game, on_delete)
     if listing.is_over:
         return finished_tile(game, listing, on_delete)
-    return unfinished_tile(game, listing)
+    return unfinished_tile(game, listing, on_delete)
 
 
 def new_game_tile(view: GameView) -> ft.Control:
