@@ -55,10 +55,10 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
 
     ft.on_updated(apply_theme_mode, [mode])
 
-    async def switch_theme() -> None:
+    def switch_theme() -> None:
         chosen = next_theme_mode(mode)
         set_mode(chosen)
-        await services.device.set(THEME, chosen.value)
+        page.run_task(services.device.set, THEME, chosen.value)  # kept for next visits
 
     async def choose_language(chosen: str) -> None:
         speak(page, chosen)

@@ -1,7 +1,7 @@
 """The light and dark themes (in the shipped fonts) and the theme switch in every screen's
 app bar."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -60,14 +60,10 @@ class ThemeChoice:
     """What the theme switch shows and does; provided to every screen by the root."""
 
     mode: ft.ThemeMode
-    switch: Callable[[], Awaitable[None]]
+    switch: Callable[[], None]
 
 
-async def _unchanged() -> None:
-    """The switch outside the app's root (a screen rendered alone in a test)."""
-
-
-ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, _unchanged))
+ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, lambda: None))
 
 
 @ft.component
