@@ -48,5 +48,6 @@ def LanguageMenu() -> ft.Control:
     return ft.PopupMenuButton(
         icon=ft.Icon(ft.Icons.TRANSLATE, semantics_label=name),
         tooltip=name,
+        padding=12,  # around the 24 px icon: a 48 px target, like every icon button
         items=[item(language) for language in LANGUAGES],
     )

@@ -8,12 +8,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
-from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap
+from tests.e2e.steps import by_id, expect_score, expect_value, start_short_wizard, tap
 from views.fonts import FONTS
 from views.i18n import language_name, t
 from views.language import menu_name
 
 PHONE = {"width": 390, "height": 844}
+TALL = {"width": 390, "height": 2400}
 PLAYERS = ["민수", "지영", "서준"]
 
 
@@ -32,9 +33,10 @@ def german_phone(browser: Browser, url: str) -> Page:
     return page
 
 
-def open_language_menu(page: Page) -> None:
+def open_language_menu(page: Page, checked: str) -> None:
+    """Open the language menu; the session's language is the one ticked."""
     page.get_by_role("button", name=menu_name(), exact=True).click()
-    expect(page.get_by_role("menuitemcheckbox", name=language_name("de"))).to_be_checked()
+    expect(page.get_by_role("menuitemcheckbox", name=language_name(checked))).to_be_checked()
 
 
 @pytest.mark.timeout(240)
@@ -43,42 +45,53 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
 ) -> None:
     page = german_phone(browser, app_server.url)
     expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible(timeout=30_000)
-    open_language_menu(page)
+    open_language_menu(page, checked="de")
     screenshot(page, "language-german-home-menu")  # each language in its own name, 한국어 too
     page.get_by_role("menuitemcheckbox", name=language_name("ko"), exact=True).click()
     expect(page.get_by_text(t("home.tagline", "ko"), exact=True)).to_be_visible()
     start_short_wizard(page, PLAYERS, "1", dealer="민수", language="ko")
+    # Tall while playing, so nothing scrolls: Flutter moves its accessibility nodes a frame
+    # after a scroll, and a tap right after one can land where a control was before.
+    page.set_viewport_size(TALL)
     round_line = t("banner.round_of", "ko", number=1, count=1)
     expect(by_id(page, "banner")).to_contain_text(round_line)
     bids, tricks = [1, 0, 1], [1, 0, 0]  # 지영 bids first: the dealer 민수 bids last
     for seat in (1, 2, 0):
         tap(page, t("wizard.bid_name", "ko", player=PLAYERS[seat], count=bids[seat]))
+    over = t("wizard.over", "ko", count=1)
+    expect_value(page, "bid-count", t("wizard.bid_count", "ko", total=2, cards=1, gap=over))
     for seat in (1, 2, 0):
         key = "wizard.trick_name" if tricks[seat] == 1 else "wizard.tricks_name"
         tap(page, t(key, "ko", player=PLAYERS[seat], count=tricks[seat]))
+    exact = t("wizard.exact", "ko")
+    expect_value(page, "trick-count", t("wizard.trick_count", "ko", total=1, cards=1, gap=exact))
     tap(page, t("entry.score_round", "ko"))
     for seat in range(3):
-        expect_value(page, f"total-{seat}", str(wizard.round_score(bids[seat], tricks[seat])))
+        expect_score(page, f"total-{seat}", wizard.round_score(bids[seat], tricks[seat]))
     won = t("banner.game_over_won", "ko", names="민수")
     expect_value(page, "banner", won)
+    page.set_viewport_size(PHONE)
     screenshot(page, "language-korean-wizard")
 
     page.reload()
     enable_accessibility(page)
     expect(by_id(page, "banner")).to_have_text(won, timeout=30_000)
-    expect_value(page, "total-0", str(wizard.round_score(1, 1)))
+    expect_score(page, "total-0", wizard.round_score(1, 1))
+    open_language_menu(page, checked="ko")
     screenshot(page, "language-korean-after-reload")
+    page.keyboard.press("Escape")
 
-    page.goto(f"{app_server.url}/rules/colour_blind")
-    enable_accessibility(page)
-    expect(
-        page.get_by_text(t("rules.title", "ko", game=t("game.colour_blind", "ko")))
-    ).to_be_visible(timeout=30_000)
-    example = page.get_by_text("2♥, J♣, 3♠", exact=True)  # the table's last row
+    rules = page.context.new_page()  # another tab of this phone: Korean too
+    OPEN_PAGES.append(rules)
+    rules.goto(f"{app_server.url}/rules/colour_blind")
+    enable_accessibility(rules)
+    example = rules.get_by_text("2♥, J♣, 3♠", exact=True)  # the scoring table's last row
+    expect(example).to_be_attached(timeout=30_000)
+    expect(rules.get_by_text(t("rules.helper.title", "ko"), exact=True)).to_be_attached()
     while not is_in_view(example):
-        page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-        page.mouse.wheel(0, 400)
-    screenshot(page, "language-korean-colour-blind-suits")
+        rules.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        rules.mouse.wheel(0, 400)
+    screenshot(rules, "language-korean-colour-blind-suits")
 
 
 def is_in_view(element: Locator) -> bool:
