@@ -22,7 +22,7 @@ from views.services import use_services
 from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
-from views.widgets import identified, message_line
+from views.widgets import change_text, icon_button, identified, message_line, points_text
 
 
 def describe(action: Action | None) -> str:
@@ -43,13 +43,9 @@ def history_button(
     nothing_key: str,
     on_click: Callable[[], bool],
 ) -> ft.IconButton:
-    """Undo or redo, its tooltip saying what it would take back or bring back."""
-    return ft.IconButton(
-        icon=icon,
-        tooltip=t(key, what=describe(target)) if target is not None else t(nothing_key),
-        disabled=target is None,
-        on_click=lambda _: on_click(),
-    )
+    """Undo or redo, named by what it would take back or bring back."""
+    name = t(key, what=describe(target)) if target is not None else t(nothing_key)
+    return icon_button(icon, name, on_click, disabled=target is None)
 
 
 def history_buttons(table: Table) -> list[ft.Control]:
@@ -99,7 +95,7 @@ def last_round(table: Table) -> ft.Control | None:
     scored = state.rounds[-1]
     totals = state.running_totals()[-1]
     lines = [
-        t("result.line", name=name, points=f"{points:+d}", total=total)
+        t("result.line", name=name, points=change_text(points), total=points_text(total))
         for name, points, total in zip(state.players, scored.scores, totals, strict=True)
     ]
     return ft.Container(
@@ -204,10 +200,10 @@ def OpenGame(game_id: str) -> ft.View:
         back_to="/",
         actions=[
             *(history_buttons(table) if table.may_enter() else []),
-            ft.IconButton(
-                icon=ft.Icons.MENU_BOOK,
-                tooltip=t("rules.open"),
-                on_click=lambda _: ft.context.page.navigate(rules_route(view.game, back=route)),
+            icon_button(
+                ft.Icons.MENU_BOOK,
+                t("rules.open"),
+                lambda: ft.context.page.navigate(rules_route(view.game, back=route)),
             ),
         ],
     )

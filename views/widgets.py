@@ -5,6 +5,32 @@ from collections.abc import Callable, Iterable
 import flet as ft
 
 CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
+MINUS = "\u2212"  # the one minus sign of every score shown
+
+
+def points_text(points: int) -> str:
+    """A score or total as shown: "120", or "-30" with a real minus sign (U+2212)."""
+    return str(points).replace("-", MINUS)
+
+
+def change_text(points: int) -> str:
+    """A round's change to a total: "+30", "-10" (with U+2212), "0"."""
+    return f"+{points}" if points > 0 else points_text(points)
+
+
+def icon_button(
+    icon: ft.IconData, name: str, on_click: Callable[[], object], *, disabled: bool = False
+) -> ft.IconButton:
+    """An icon button named on the button itself (its icon's label, which the button's
+    node takes over), with the name as tooltip too; 48 px like every tap target."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=name),
+        tooltip=name,
+        disabled=disabled,
+        on_click=lambda _: on_click(),
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+    )
 
 
 def number_chip(
@@ -54,6 +80,16 @@ def number_chips(
     )
 
 
+def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
+    """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
+    return ft.Switch(
+        label=label,
+        value=value,
+        height=CHIP_SIZE,
+        on_change=lambda e: on_change(bool(e.control.value)),
+    )
+
+
 def identified(identifier: str, control: ft.Control) -> ft.Semantics:
     """A value tests and screen readers find by name, e.g. a player's total.
 
@@ -95,13 +131,13 @@ def action_panel(
     status: str | None,
     failure: str | None = None,
 ) -> ft.Column:
-    """Buttons in a row that wraps on a phone; below them what the last tap did (identified
+    """Buttons in a row that wraps on a phone; above them what the last tap did (identified
     as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
-    something to say."""
+    something to say: in the place of the buttons just tapped, so never below the screen."""
     return ft.Column(
         controls=[
-            ft.Row(wrap=True, controls=buttons),
             identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
             identified(f"{name}-message", message_line(failure)),
+            ft.Row(wrap=True, controls=buttons),
         ]
     )

@@ -11,8 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import enter_players, expect_value, tap, value_of
+from tests.e2e.steps import enter_players, expect_score, expect_value, tap, value_of
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
@@ -89,7 +90,7 @@ def expected_totals(rounds: dict[int, tuple[list[int], list[int]]]) -> list[int]
 
 def check_totals(page: Page, rounds: dict[int, tuple[list[int], list[int]]]) -> None:
     for seat, total in enumerate(expected_totals(rounds)):
-        expect_value(page, f"total-{seat}", str(total))
+        expect_score(page, f"total-{seat}", total)
 
 
 def set_up_game(page: Page) -> None:
@@ -143,9 +144,9 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             corrected = dict(played)
             corrected[3] = (bids, tricks)
             check_totals(page, corrected)
-            expect_value(page, "cell-3-3", str(wizard.round_score(3, 2)))
+            expect_score(page, "cell-3-3", wizard.round_score(3, 2))
             # Undo the correction: the sheet is as played again.
-            page.get_by_label(t("undo.undo", what=t("undo.score", number=3))).click()
+            page.get_by_role("button", name=t("undo.undo", what=t("undo.score", number=3))).click()
             check_totals(page, played)
 
     phone = open_app(browser, app_server.url + game_path, PHONE)
@@ -162,5 +163,5 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         expect_value(
             page,
             f"standing-{seat}",
-            t("standings.line", place=1, name=PLAYERS[seat], total=best),
+            t("standings.line", place=1, name=PLAYERS[seat], total=points_text(best)),
         )
