@@ -28,7 +28,7 @@ from views.table import Table, message_of
 from views.totals_strip import TotalsStrip
 from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line, points_text
 
-WIDE_ENTRY = 520
+WIDE_ENTRY = 560
 """The entry's width beside the sheet on a wide screen."""
 
 
@@ -168,9 +168,9 @@ def last_round(state: GameState) -> ft.Control | None:
     return identified(
         "last-round",
         ft.Container(
-            padding=8,
+            padding=ft.Padding.symmetric(vertical=4),
             content=ft.Column(
-                spacing=2,
+                spacing=0,
                 controls=[
                     ft.Text(t("result.title", number=scored.number), weight=ft.FontWeight.BOLD),
                     *[ft.Text(line) for line in lines],
@@ -198,10 +198,11 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
     controls: list[ft.Control] = [Banner(table, view, compact)]
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
-        controls.append(FinalStandings(table, again))
+        # What the last round did, then the places: both in sight when the game ends.
         result = last_round(state)
         if result is not None:
             controls.append(result)
+        controls.append(FinalStandings(table, again))
     elif not table.may_enter():
         controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
     else:
@@ -252,7 +253,12 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
             expand=True,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             controls=[
-                ft.Column(width=WIDE_ENTRY, spacing=0, controls=left),
+                ft.Column(
+                    width=WIDE_ENTRY,
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    controls=left,
+                ),
                 ft.VerticalDivider(width=1),
                 scrolling(sheet_part(table, view), expand=True),
             ],
@@ -262,7 +268,12 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
         parts = [scrolling([*top, *sheet_part(table, view)], key, expand=True)]
         if bar:
             parts.append(bar)
-    return ft.Column(expand=True, spacing=0, controls=[TotalsStrip(state), *parts])
+    return ft.Column(
+        expand=True,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[TotalsStrip(state), *parts],
+    )
 
 
 def reread(table: Table | GameSummary | None) -> None:

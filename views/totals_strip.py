@@ -24,17 +24,28 @@ def player_cell(state: GameState, seat: int, leading: bool) -> ft.Control:
     words = [t("strip.total", name=name, total=points_text(total))]
     if leading:
         words.append(t("strip.leading"))
+    shown_total: list[ft.Control] = [
+        identified(
+            f"strip-total-{seat}",
+            ft.Text(points_text(total), size=18, weight=ft.FontWeight.BOLD),
+        )
+    ]
+    if leading:
+        # An icon, not a star character: the bundled font has no glyph for one.
+        shown_total.insert(0, ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.PRIMARY))
     lines: list[ft.Control] = [
         ft.Text(
-            f"★ {name}" if leading else name,
+            name,
             size=12,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
             weight=ft.FontWeight.BOLD if leading else None,
         ),
-        identified(
-            f"strip-total-{seat}",
-            ft.Text(points_text(total), size=18, weight=ft.FontWeight.BOLD),
+        ft.Row(
+            spacing=1,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            controls=shown_total,
         ),
     ]
     if last is not None:
@@ -68,7 +79,8 @@ def TotalsStrip(state: GameState) -> ft.Control:
 
 @ft.component
 def Strip(state: GameState) -> ft.Control:
-    """Names and totals in seat order, the leader marked by a star and a tint."""
+    """Names and totals in seat order, the leader marked by a star and a tint (never the
+    tint alone)."""
     first = leaders(state)
     return identified(
         "totals-strip",
