@@ -439,3 +439,39 @@ async def test_tricks_may_pass_the_cards_while_moved_and_are_checked_at_scoring(
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
     assert undo_text(harness) == t("undo.undo", what=t("undo.score", number=1))
+
+
+async def test_a_wide_window_puts_the_sheet_beside_the_entry_and_a_short_one_drops_the_reminder(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start_game(app)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert harness.find_all(ft.Semantics, identifier="reminder")
+    page = harness.page
+    await harness.dispatch(page, "resize", {"width": 1280, "height": 800}, width=1280, height=800)
+    divider = harness.find(ft.VerticalDivider)
+    entry_side, sheet_side = [c for c in divider.parent.controls if c is not divider]
+    assert harness.find_all(ft.Semantics, identifier="bid-count", within=entry_side)
+    assert harness.find_all(ft.Semantics, identifier="total-0", within=sheet_side)
+    # A phone held sideways: the banner keeps its round line, not the long reminder.
+    await harness.dispatch(page, "resize", {"width": 844, "height": 390}, width=844, height=390)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert t("banner.dealer", name="Ann") in shown(harness, "banner")
+    assert not harness.find_all(ft.Semantics, identifier="reminder")
+
+
+async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    game = app.keeper.open(game_id)
+    # Another phone bids for Ben after this screen was drawn; this phone then taps Ben's 0.
+    change = {"at": ["bids", 1], "was": None, "now": 1}
+    app.keeper.apply(game, Action("edit", {"round": 1, "changes": [change]}))
+    await bid(harness, "Ben", 0)
+    refusal = t("merge.field_changed", field=t("wizard.field.bid", player="Ben"))
+    assert shown(harness, "entry-hint") == refusal
+    assert t("wizard.next_bid", player="Cas") not in harness.texts()
+    await bid(harness, "Cas", 0)
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Dot")
+    assert refusal not in harness.texts()
