@@ -133,7 +133,10 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             page.close()
             page = open_app(browser, app_server.url + game_path, TALL)
             over = t("wizard.over", count=1)
-            expect_value(page, "bid-count", t("wizard.bid_count", total=6, cards=5, gap=over))
+            # A restarted server's first page: drawn late on a busy machine, so a longer wait.
+            expect(by_id(page, "bid-count")).to_have_text(
+                t("wizard.bid_count", total=6, cards=5, gap=over), timeout=30_000
+            )
         enter_tricks_and_score(page, number)
         played[number] = plan(number)
         check_totals(page, played)
