@@ -162,7 +162,8 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             check_totals(page, played)
 
     phone = open_app(browser, app_server.url + game_path, PHONE)
-    expect(phone.locator('[flt-semantics-identifier="standing-0"]')).to_be_attached()
+    # A fresh page's first drawing: late on a busy machine, so a longer wait.
+    expect(by_id(phone, "standing-0")).to_be_attached(timeout=30_000)
     screenshot(phone, "wizard-standings-phone")
     phone.mouse.move(180, 500)
     phone.mouse.wheel(0, 700)
