@@ -4,9 +4,10 @@ from playwright.sync_api import Page, expect
 
 from scorers.ledger import Action, Ledger
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.steps import enter_players, tap, type_into
+from tests.e2e.steps import enter_players, expect_score, tap, type_into
 from views.colour_blind_entry import card_name
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 WHOLE_SCREEN = {"width": PHONE["width"], "height": 2400}
@@ -54,16 +55,14 @@ def test_a_colour_blind_game_to_sixty(app_page: Page) -> None:
         entry = {"row": ROW, "captured_by": captures(winners)}
         ledger = ledger.apply(Action("score", {"round": number, "entry": entry}))
         for seat, total in enumerate(ledger.state.totals):
-            expect(page.locator(f'[flt-semantics-identifier="total-{seat}"]')).to_have_text(
-                str(total)
-            )
+            expect_score(page, f"total-{seat}", total)
     assert ledger.state.is_over
     for standing in ledger.state.standings():
         line = t(
             "standings.line",
             place=standing.place,
             name=PLAYERS[standing.seat],
-            total=standing.total,
+            total=points_text(standing.total),
         )
         expect(page.locator(f'[flt-semantics-identifier="standing-{standing.seat}"]')).to_have_text(
             line

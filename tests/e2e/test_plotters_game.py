@@ -3,7 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.steps import by_id, enter_players, type_into
+from tests.e2e.steps import by_id, enter_players, expect_score, type_into
 from tests.plotters_game import GAME, PLAYERS, Round, points
 from views.i18n import t
 
@@ -57,5 +57,5 @@ def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
         expect(by_id(app_page, f"cell-{number}-0")).to_be_attached()
         totals = [a + b for a, b in zip(totals, points(played), strict=True)]
         for seat, total in enumerate(totals):
-            expect(by_id(app_page, f"total-{seat}")).to_have_text(str(total))
+            expect_score(app_page, f"total-{seat}", total)
     expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()

@@ -9,6 +9,7 @@ from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.colour_blind_entry import card_name
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 # Laid in this order: King of clubs ends up at the uncovered end. 7 red, 6 black: red is good.
@@ -193,8 +194,8 @@ async def test_a_scored_deal_matches_the_rules(app: AppUnderTest) -> None:
     ]
     assert any(expected)
     for seat, points in enumerate(expected):
-        assert shown(harness, f"total-{seat}") == str(points)
-        assert shown(harness, f"cell-1-{seat}") == str(points)
+        assert shown(harness, f"total-{seat}") == points_text(points)
+        assert shown(harness, f"cell-1-{seat}") == points_text(points)
     assert app.keeper.open(game_id).ledger.state.totals == tuple(expected)
     assert t("banner.deal", number=2) in shown(harness, "banner")
     assert t("colour_blind.row_title", count=0, cards=13) in harness.texts()
