@@ -14,6 +14,7 @@ from views.home import Home
 from views.i18n import LANGUAGES, set_session_language, t
 from views.join import JoinScreen, host_only
 from views.language import LanguageChoice, LanguageContext
+from views.layout import ScreenSizeContext, use_page_size
 from views.new_game import NewGame
 from views.players import PlayersScreen
 from views.rules import RulesScreen
@@ -42,13 +43,15 @@ ROUTES = [
 
 @ft.component
 def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
-    """The whole app: services, theme and language for every screen, and the routes' screens.
+    """The whole app: services, theme, language and the window's size for every screen, and
+    the routes' screens.
 
     The routes are keyed by the language: choosing another one draws every screen anew in it
     (a screen kept by ft.memo would otherwise keep its old words)."""
     page = ft.context.page
     mode, set_mode = ft.use_state(choices.theme_mode)
     language, set_language = ft.use_state(choices.language)
+    size = use_page_size()
 
     def apply_theme_mode() -> None:
         page.theme_mode = mode
@@ -72,7 +75,10 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
         lambda: ThemeContext(
             theme,
             lambda: LanguageContext(
-                speech, lambda: ft.Router(ROUTES, manage_views=True, key=language)
+                speech,
+                lambda: ScreenSizeContext(
+                    size, lambda: ft.Router(ROUTES, manage_views=True, key=language)
+                ),
             ),
         ),
     )

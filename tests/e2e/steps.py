@@ -81,3 +81,31 @@ def start_short_wizard(
     tap(page, t("setup.deals_first", language, name=dealer))
     type_into(page, t("setting.round_sizes", language), hand_sizes)
     tap(page, t("setup.start", language))
+
+
+def play_wizard_round(
+    page: Page, bids: dict[str, int], tricks: dict[str, int], language: str | None = None
+) -> None:
+    """A Wizard round as the table plays it: the bids in bidding order (as given), "Bids
+    done", the tricks, then scored. After each tap it waits, as a player glancing at the
+    screen would, until the prompt names the next player. `language`: the app's."""
+    bidders = list(bids)
+    for step, (player, count) in enumerate(bids.items()):
+        tap(page, t("wizard.bid_name", language, player=player, count=count))
+        later = bidders[step + 1 :]
+        expect_value(
+            page,
+            "entry-hint",
+            t("wizard.next_bid", language, player=later[0])
+            if later
+            else t("wizard.bids_done", language),
+        )
+    tap(page, t("wizard.to_tricks", language))
+    takers = list(tricks)
+    for step, (player, count) in enumerate(tricks.items()):
+        tap(page, t("wizard.took_name", language, player=player, count=count))
+        later = takers[step + 1 :]
+        if later:
+            expect_value(page, "entry-hint", t("wizard.next_tricks", language, player=later[0]))
+    expect_value(page, "entry-hint", t("entry.ready", language))
+    tap(page, t("entry.score_round", language))

@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
-from tests.e2e.steps import by_id, expect_score, expect_value, start_short_wizard, tap
+from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
 from views.fonts import FONTS
 from views.i18n import language_name, t
 from views.language import menu_name
@@ -56,16 +56,13 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
     round_line = t("banner.round_of", "ko", number=1, count=1)
     expect(by_id(page, "banner")).to_contain_text(round_line)
     bids, tricks = [1, 0, 1], [1, 0, 0]  # 지영 bids first: the dealer 민수 bids last
-    for seat in (1, 2, 0):
-        tap(page, t("wizard.bid_name", "ko", player=PLAYERS[seat], count=bids[seat]))
-    over = t("wizard.over", "ko", count=1)
-    expect_value(page, "bid-count", t("wizard.bid_count", "ko", total=2, cards=1, gap=over))
-    for seat in (1, 2, 0):
-        key = "wizard.trick_name" if tricks[seat] == 1 else "wizard.tricks_name"
-        tap(page, t(key, "ko", player=PLAYERS[seat], count=tricks[seat]))
-    exact = t("wizard.exact", "ko")
-    expect_value(page, "trick-count", t("wizard.trick_count", "ko", total=1, cards=1, gap=exact))
-    tap(page, t("entry.score_round", "ko"))
+    order = (1, 2, 0)
+    play_wizard_round(
+        page,
+        {PLAYERS[seat]: bids[seat] for seat in order},
+        {PLAYERS[seat]: tricks[seat] for seat in order},
+        language="ko",
+    )
     for seat in range(3):
         expect_score(page, f"total-{seat}", wizard.round_score(bids[seat], tricks[seat]))
     won = t("banner.game_over_won", "ko", names="민수")

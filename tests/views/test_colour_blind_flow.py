@@ -119,9 +119,9 @@ async def test_trick_taps_capture_from_the_uncovered_end_and_undo_puts_back(
     assert labelled(harness, t("colour_blind.choose_card", card=taken))
     await won(harness, "Cas")
     assert draft(app, game_id)["captured_by"] == [None] * 11 + [2, 1]
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
-    )
+    taking = t("colour_blind.change.captor", player="Cas", card="QS")
+    undo = t("undo.undo", what=t("undo.change", change=taking, number=1))
+    await harness.click(harness.find(ft.TextButton, has_text=undo))
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
     assert shown(harness, "next-card") == next_card_text("QS")
 

@@ -164,14 +164,14 @@ async def test_an_unfinished_game_is_deleted_whole_and_restored_whole(
     # Read from the file by another connection, as after a restart: gone from the list.
     with open_store(tmp_path).store as store:
         assert [game.id for game in store.unfinished_games()] == [kept.id]
-    assert not any("Ann, Ben, Cas" in text for text in harness.texts())
+    assert not any("Ann, Ben, and Cas" in text for text in harness.texts())
     await harness.dispatch(harness.find(ft.SnackBar), "action")
     with open_store(tmp_path).store as store:
         assert {game.id for game in store.unfinished_games()} == {kept.id, abandoned.id}
     restored = app.keeper.open(abandoned.id)
     assert restored.ledger.action_count == abandoned.ledger.action_count
     assert restored.ledger.state.totals == abandoned.ledger.state.totals
-    assert any("Ann, Ben, Cas" in text for text in harness.texts())
+    assert any("Ann, Ben, and Cas" in text for text in harness.texts())
 
 
 async def test_every_home_button_is_named_on_itself_and_thumb_sized(app: AppUnderTest) -> None:
