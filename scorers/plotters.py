@@ -84,8 +84,11 @@ def chosen_pair(entry: Mapping[str, Any], seat: int) -> list[str] | None:
 
 def fills_last_seat(entry: Mapping[str, Any]) -> bool:
     """Whether the last seat's counts come from the cards in play: the round went the full
-    14 tricks and nobody entered any of that seat's counts."""
-    return not entry["ended_early"] and not any(entry["counts"][-1].values())
+    14 tricks, every other player's cards are being counted (each holds one at least) and
+    nobody entered any of the last seat's counts."""
+    *others, last = entry["counts"]
+    counted = all(any(held.values()) for held in others)
+    return not entry["ended_early"] and counted and not any(last.values())
 
 
 def filled_in(entry: Mapping[str, Any]) -> PlottersEntry:
@@ -303,6 +306,10 @@ class PlottersRules(SeatedGame):
         self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
     ) -> tuple[str, dict[str, Any]]:
         return "plotters.trick", {"first": first, "picks": 2 if players == 4 else 3}
+
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The last player's counts of a full round filled in (see `filled_in`)."""
+        return filled_in(entry)
 
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {

@@ -37,7 +37,8 @@ class Plotters(GameView):
         return PlottersTrickHelper()
 
     def entry_panel(self, table: Table) -> ft.Control:
-        return PlottersPanel(table)
+        # Keyed by the round: a new round's pad starts at its first count.
+        return PlottersPanel(table, key=f"round-{table.round_number}")
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The face-up counts over the face-down ones ("6x4/2"), as the rules scored them."""

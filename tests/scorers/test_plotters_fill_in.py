@@ -80,14 +80,20 @@ def test_the_fill_in_matches_a_recount_of_a_dealt_out_round(players: int, seed: 
     for colour, high in plotters.cards_in_play(players).items():
         for _ in range(high):
             hands[shuffled.randrange(players)][colour] += 1
-    if not any(hands[-1].values()):
-        return  # the last player took nothing: blank is what a fill-in would give
     drafted = {
         "counts": [*hands[:-1], dict.fromkeys(plotters.COLOURS, 0)],
         "face_up": [None] * players,
         "ended_early": False,
     }
-    assert plotters.filled_in(drafted)["counts"][-1] == recount(hands, players) == hands[-1]
+    if all(any(hand.values()) for hand in hands[:-1]):
+        assert plotters.filled_in(drafted)["counts"][-1] == recount(hands, players) == hands[-1]
+    else:  # a player without cards looks like one not counted yet: nothing is filled in
+        assert plotters.filled_in(drafted) == drafted
+
+
+def test_nothing_is_filled_in_while_another_player_has_no_cards_counted():
+    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0))
+    assert not plotters.fills_last_seat(drafted)
 
 
 @pytest.mark.parametrize(
