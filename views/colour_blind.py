@@ -21,6 +21,7 @@ class ColourBlind(GameView):
     rules = colour_blind.RULES
     title_key = "game.colour_blind"
     blurb_key = "game.colour_blind.blurb"
+    result_key = "result.title_deal"
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )

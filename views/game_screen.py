@@ -91,7 +91,7 @@ def submit_bar(table: Table) -> ft.Control:
     )
 
 
-def last_round(table: Table) -> ft.Control | None:
+def last_round(table: Table, view: GameView) -> ft.Control | None:
     """Each player's points from the round just scored and their new totals."""
     state = table.state
     if not state.rounds or table.editing is not None:
@@ -107,7 +107,7 @@ def last_round(table: Table) -> ft.Control | None:
         content=ft.Column(
             spacing=2,
             controls=[
-                ft.Text(t("result.title", number=scored.number), weight=ft.FontWeight.BOLD),
+                ft.Text(t(view.result_key, number=scored.number), weight=ft.FontWeight.BOLD),
                 *[ft.Text(line) for line in lines],
             ],
         ),
@@ -137,7 +137,7 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
     else:
         controls += [view.entry_panel(table), message_line(table.message), submit_bar(table)]
-        result = last_round(table)
+        result = last_round(table, view)
         if result is not None:
             controls.append(result)
     controls.append(ScoreSheet(table, view))
