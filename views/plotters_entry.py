@@ -164,24 +164,29 @@ def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
 @dataclass(frozen=True)
 class Pad:
     """Where the pad enters as drawn (`shown`), as of the last tap (`now`: taps can arrive
-    before the re-render), and how to move it."""
+    before the re-render), how to move it, and whether it shows the high numbers."""
 
     shown: Spot | None
     now: Callable[[], Spot | None]
     move: Callable[[Spot | None], None]
+    high: bool
+    show_high: Callable[[bool], None]
 
 
 def use_pad(table: Table) -> Pad:
     """A hook: the spot the pad enters, starting at the first open one."""
     start = first_open(table.entry, table.completed, 0)
     shown, set_shown = ft.use_state(start)
+    high, set_high = ft.use_state(False)
     now = ft.use_ref(start)
 
     def move(to: Spot | None) -> None:
         now.current = to
         set_shown(to)
+        if to is not None and to[1] != FACE_UP:
+            set_high(table.completed["counts"][to[0]][to[1]] >= LOW_NUMBERS)
 
-    return Pad(shown, lambda: now.current, move)
+    return Pad(shown, lambda: now.current, move, high, set_high)
 
 
 def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
@@ -292,14 +297,26 @@ def player_row(
     )
 
 
+LOW_NUMBERS = 13
+"""The pad shows 0 to 12 first (two lines on a phone); higher counts are rare, one tap away."""
+
+
 def number_pad(
-    table: Table, seat: int, colour: str, on_pick: Callable[[int], None]
+    table: Table,
+    spot: tuple[int, str],
+    high: bool,
+    on_pick: Callable[[int], None],
+    on_page: Callable[[bool], None],
 ) -> list[ft.Control]:
-    """0 up to the most cards of one colour in play; more than this colour has are off."""
+    """0 to 12, or 13 up to the most cards of one colour in play, and a button for the other
+    numbers; numbers beyond what the colour has in play are off."""
+    seat, colour = spot
     name, in_play = table.state.players[seat], cards_in_play(len(table.state.players))
     count = table.completed["counts"][seat][colour]
+    top = max(in_play.values())
+    numbers = range(LOW_NUMBERS, top + 1) if high else range(LOW_NUMBERS)
     chips: list[ft.Control] = []
-    for number in range(max(in_play.values()) + 1):
+    for number in numbers:
         label = t("plotters.pad_count", player=name, colour=colour_name(colour), count=number)
         button = ft.FilledButton if number == count else ft.OutlinedButton
         chips.append(
@@ -312,6 +329,20 @@ def number_pad(
                 on_click=lambda _, number=number: on_pick(number),
             )
         )
+    low, up = (0, LOW_NUMBERS - 1) if high else (LOW_NUMBERS, top)
+    chips.append(
+        ft.TextButton(
+            content=ft.Text(
+                t("plotters.pad_range", low=low, high=up),
+                semantics_label=t("plotters.pad_range_name", low=low, high=up),
+                size=12,
+            ),
+            width=CHIP_SIZE,
+            height=CHIP_SIZE,
+            style=ft.ButtonStyle(padding=0, shape=ft.CircleBorder()),
+            on_click=lambda _: on_page(not high),
+        )
+    )
     return [ft.Row(chips, wrap=True, spacing=GAP, run_spacing=GAP)]
 
 
@@ -401,32 +432,35 @@ def PlottersPanel(table: Table) -> ft.Control:
         ),
         identified("card-rule", ft.Text(rule_line(table), size=12, italic=True)),
         header_row(),
-        *[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
-        *pad_section(table, pad.shown, pick, tap_face_up),
+        ft.Column(
+            spacing=2,
+            controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
+        ),
+        *pad_section(table, pad, pick, tap_face_up),
     ]
     return ft.Column(controls, spacing=6)
 
 
 def pad_section(
-    table: Table,
-    spot: Spot | None,
-    pick: Callable[[int], None],
-    tap_face_up: Callable[[str], None],
+    table: Table, pad: Pad, pick: Callable[[int], None], tap_face_up: Callable[[str], None]
 ) -> list[ft.Control]:
-    """What the pad enters now, the pad, and the live formula of that player."""
-    if spot is None:
+    """What the pad enters now and that player's live formula, then the pad."""
+    if pad.shown is None:
         return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
-    seat, what = spot
+    seat, what = pad.shown
     name = table.state.players[seat]
     if what == FACE_UP:
         title = t("plotters.pad_face_up", player=name)
-        pad = face_up_pad(table, seat, tap_face_up)
+        keys = face_up_pad(table, seat, tap_face_up)
     else:
         title = t("plotters.pad_colour", player=name, colour=colour_name(what))
-        pad = number_pad(table, seat, what, pick)
+        keys = number_pad(table, (seat, what), pad.high, pick, pad.show_high)
     formula = formula_line(table.completed, seat, table.state.settings)
-    return [
-        identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)),
-        *pad,
-        identified("formula", ft.Text(t("plotters.live", player=name, formula=formula))),
-    ]
+    heading = ft.Row(
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        controls=[
+            identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)),
+            identified("formula", ft.Text(formula)),
+        ],
+    )
+    return [heading, *keys]

@@ -2,6 +2,7 @@
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.conftest import screenshot
 from views.i18n import t
 
 
@@ -65,3 +66,24 @@ def start_short_wizard(page: Page, names: list[str], hand_sizes: str, dealer: st
     tap(page, t("setup.deals_first", name=dealer))
     type_into(page, t("setting.round_sizes"), hand_sizes)
     tap(page, t("setup.start"))
+
+
+PHONE_390 = {"width": 390, "height": 844}
+"""A common phone, on which each step of a round must fit one screen."""
+
+
+def assert_on_screen(page: Page, what: Locator, height: int = PHONE_390["height"]) -> None:
+    """`what` lies wholly within the first screen: seen without scrolling."""
+    box = what.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    bottom = box["y"] + box["height"]
+    assert box["y"] >= 0 and bottom <= height, f"{what} ends at {bottom:.0f} px, beyond {height}"
+
+
+def screenshots_light_and_dark(page: Page, name: str) -> None:
+    """Pictures of the screen at 390 x 844 as the phone shows it in light, then dark mode
+    (the app follows the device's scheme), in test-artifacts/."""
+    screenshot(page, f"{name}-light")
+    page.emulate_media(color_scheme="dark")
+    screenshot(page, f"{name}-dark")
+    page.emulate_media(color_scheme="light")
