@@ -256,6 +256,18 @@ class ColourBlindRules(SeatedGame):
             return "colour_blind.field.row", {}
         return super().field_name(at, players, entry)
 
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A row card given to a player ("Cas taking QS") or back to the row."""
+        index = at[1] if len(at) > 1 and isinstance(at[1], int) else None
+        if at[0] == "captured_by" and index is not None and index < len(entry["row"]):
+            card = entry["row"][index]
+            if now is None:
+                return "colour_blind.change.captor_cleared", {"card": card}
+            return "colour_blind.change.captor", {"card": card, "player": players[now]}
+        return super().change_name(at, now, players, entry)
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],

@@ -159,6 +159,14 @@ class GameRules(Protocol):
         of scorers.messages.FIELDS and its parameters."""
         ...
 
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A tap that set the field at path `at` of `entry` to `now`, in words, for undo
+        and redo ("Ben's bid of 2"): a key of scorers.messages.FIELDS or CHANGES and its
+        parameters."""
+        ...
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],
@@ -244,6 +252,12 @@ class SeatedGame:
     ) -> tuple[str, dict[str, Any]]:
         """See GameRules.field_name: by default, the round's entry as a whole."""
         return "field.entry", {}
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """See GameRules.change_name: by default, the field's name (`field_name`)."""
+        return self.field_name(at, players, entry)
 
     def tallies(
         self,

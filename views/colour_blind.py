@@ -2,7 +2,7 @@
 deals played to a target, and a trick helper."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 
@@ -22,6 +22,12 @@ class ColourBlind(GameView):
     title_key = "game.colour_blind"
     blurb_key = "game.colour_blind.blurb"
     result_key = "result.title_deal"
+    undo_keys: ClassVar[Mapping[str, str]] = {
+        "score": "undo.score_deal",
+        "correction": "undo.correction_deal",
+        "change": "undo.change_deal",
+        "entry": "undo.entry_deal",
+    }
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )

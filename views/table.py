@@ -43,6 +43,18 @@ class Table:
     edit_entry: Entry | None = None
     # Whether this screen may change the game now (a phone that joined to follow may not).
     may_enter: Callable[[], bool] = lambda: True
+    # The step of a round this screen was asked to show (round number, the game's name for
+    # the step), e.g. Wizard's bids again after they were done; None: the game decides.
+    chosen_step: tuple[int, str] | None = None
+
+    def step_chosen(self) -> str | None:
+        """The step chosen for the round shown, if one was chosen for it."""
+        if self.chosen_step is not None and self.chosen_step[0] == self.round_number:
+            return self.chosen_step[1]
+        return None
+
+    def choose_step(self, step: str) -> None:
+        self.chosen_step = (self.round_number, step)
 
     @property
     def state(self) -> GameState:
@@ -117,16 +129,19 @@ class Table:
         if done:
             self.editing = None
             self.edit_entry = None
+            self.chosen_step = None
         return done
 
     def start_edit(self, number: int) -> None:
         self.editing = number
         self.edit_entry = dict(self.state.rounds[number - 1].entry)
+        self.chosen_step = None
         self.message = None
 
     def cancel_edit(self) -> None:
         self.editing = None
         self.edit_entry = None
+        self.chosen_step = None
         self.message = None
 
     def undo(self) -> bool:

@@ -5,6 +5,32 @@ from collections.abc import Callable, Iterable
 import flet as ft
 
 CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
+MINUS = "\u2212"  # the one minus sign of every score shown
+
+
+def points_text(points: int) -> str:
+    """A score or total as shown: "120", or "-30" with a real minus sign (U+2212)."""
+    return str(points).replace("-", MINUS)
+
+
+def change_text(points: int) -> str:
+    """A round's change to a total: "+30", "-10" (with U+2212), "0"."""
+    return f"+{points}" if points > 0 else points_text(points)
+
+
+def icon_button(
+    icon: ft.IconData, name: str, on_click: Callable[[], object], *, disabled: bool = False
+) -> ft.IconButton:
+    """An icon button named on the button itself (its icon's label, which the button's
+    node takes over), with the name as tooltip too; 48 px like every tap target."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=name),
+        tooltip=name,
+        disabled=disabled,
+        on_click=lambda _: on_click(),
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+    )
 
 
 def number_chip(
@@ -41,10 +67,11 @@ def number_chips(
     forbidden: int | None = None,
     on_pick: Callable[[int], None],
 ) -> ft.Row:
+    """One chip per number on a single line that scrolls sideways within itself when the
+    numbers do not fit (20 cards on a phone): the page around it never has to scroll."""
     return ft.Row(
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+        scroll=ft.ScrollMode.AUTO,
+        spacing=4,
         controls=[
             number_chip(
                 n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick

@@ -24,8 +24,7 @@ def bid(page: Page, player: str, count: int) -> None:
 
 
 def took(page: Page, player: str, count: int) -> None:
-    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
-    tap(page, t(key, player=player, count=count))
+    tap(page, t("wizard.took_name", player=player, count=count))
 
 
 def plan(number: int) -> tuple[list[int], list[int]]:
@@ -71,6 +70,7 @@ def enter_bids(page: Page, number: int) -> None:
 
 def enter_tricks_and_score(page: Page, number: int) -> None:
     _, tricks = plan(number)
+    tap(page, t("wizard.to_tricks"))
     total = 0
     for seat in bidding_order(number):
         took(page, PLAYERS[seat], tricks[seat])
@@ -145,7 +145,7 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             check_totals(page, corrected)
             expect_value(page, "cell-3-3", str(wizard.round_score(3, 2)))
             # Undo the correction: the sheet is as played again.
-            page.get_by_label(t("undo.undo", what=t("undo.score", number=3))).click()
+            tap(page, t("undo.undo", what=t("undo.correction", number=3)))
             check_totals(page, played)
 
     phone = open_app(browser, app_server.url + game_path, PHONE)

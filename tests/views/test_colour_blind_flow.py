@@ -125,9 +125,9 @@ async def test_a_tap_gives_a_card_a_second_tap_keeps_it_and_undo_takes_it_back(
     assert not harness.find_all(ft.OutlinedButton, text=t("colour_blind.remove_last"))
     await give(harness, "Cas", "KC")  # given to the wrong player: moved
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [2]
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
-    )
+    taking = t("colour_blind.change.captor", player="Cas", card="KC")
+    undo = t("undo.undo", what=t("undo.change_deal", change=taking, number=1))
+    await harness.click(harness.find(ft.TextButton, has_text=undo))
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
 
 
@@ -197,9 +197,10 @@ async def test_a_deal_takes_at_most_22_taps_and_keeps_every_trick(app: AppUnderT
     for seat, points in enumerate(expected):
         assert shown(harness, f"total-{seat}") == str(points)
         assert shown(harness, f"cell-1-{seat}") == str(points)
-    # The banner and the result name the same thing: a deal.
+    # The banner and undo name the same thing: a deal.
     assert t("banner.deal", number=2) in shown(harness, "banner")
-    assert t("result.title_deal", number=1) in harness.texts()
+    undo = t("undo.undo", what=t("undo.score_deal", number=1))
+    assert harness.find_all(ft.TextButton, has_text=undo)
     assert t("colour_blind.row_title", count=0, cards=13) in harness.texts()
 
 

@@ -27,8 +27,20 @@ async def bid(harness: AppHarness, player: str, count: int) -> None:
 
 
 async def took(harness: AppHarness, player: str, count: int) -> None:
-    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
-    await harness.click(chip(harness, t(key, player=player, count=count)))
+    await harness.click(chip(harness, t("wizard.took_name", player=player, count=count)))
+
+
+async def bids_done(harness: AppHarness) -> None:
+    """The bids step's confirm button, taking the table to the tricks."""
+    await harness.click(harness.find(ft.FilledButton, text=t("wizard.to_tricks")))
+
+
+async def undo(harness: AppHarness, what: str) -> None:
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=what)))
+
+
+async def redo(harness: AppHarness, what: str) -> None:
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.redo", what=what)))
 
 
 def shown(harness: AppHarness, identifier: str) -> str:
@@ -82,6 +94,7 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+    await bids_done(harness)
     for player, count in [("Ben", 0), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
@@ -111,11 +124,12 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
     harness, game_id = await start_game(app)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await bid(harness, player, 0)
+    await bids_done(harness)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await took(harness, player, 0)
     score = harness.find(ft.FilledButton, text=t("entry.score_round"))
     assert score.disabled
-    assert shown(harness, "entry-hint") == t("wizard.tricks_total", total=0, cards=1)
+    assert shown(harness, "entry-hint") == t("wizard.tricks_total", total=0, cards=1, off=1)
     await took(harness, "Ben", 1)
     assert not harness.find(ft.FilledButton, text=t("entry.score_round")).disabled
     assert len(app.keeper.open(game_id).ledger.state.rounds) == 0
@@ -124,6 +138,7 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
 async def play_round(harness: AppHarness, bids: dict[str, int], tricks: dict[str, int]) -> None:
     for player, count in bids.items():
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in tricks.items():
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
@@ -143,28 +158,22 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     assert shown(harness, "total-1") == str(-10 + 20)
     state = app.keeper.open(game_id).ledger.state
     assert len(state.rounds) == 2 and state.current_round == 3
-    # The correction is one undoable step.
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.score", number=1)))
-    )
+    # The correction is one undoable step, named as a correction.
+    await undo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == str(30 + 20)
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.score", number=1)))
-    )
+    await redo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == str(-10 + 20)
 
 
 async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     await bid(harness, "Ben", 1)
-    undo = harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
-    await harness.click(undo)
+    bens_bid = t("undo.change", change=t("wizard.change.bid", player="Ben", value=1), number=1)
+    await undo(harness, bens_bid)
     assert (
         t("wizard.bid_count", total=0, cards=1, gap=t("wizard.under", count=1)) in harness.texts()
     )
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.entry", number=1)))
-    )
+    await redo(harness, bens_bid)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
 
 
@@ -184,8 +193,10 @@ async def test_reopening_mid_round_lands_on_the_same_step(
             made = 0 if player != "Ben" else 1
             text = chip(reopened, t("wizard.bid_name", player=player, count=made))
             assert reopened.find(ft.FilledButton, where=lambda c, text=text: c.content is text)
-        tricks_shown = t("wizard.tricks_title") in reopened.texts()
-        assert tricks_shown == (bids_made == 4)
+        # Every bid in: the bids stay in sight, their confirm button ready.
+        assert not reopened.find_all(ft.Semantics, identifier="trick-count")
+        confirm = reopened.find(ft.FilledButton, text=t("wizard.to_tricks"))
+        assert confirm.disabled == (bids_made < 4)
 
 
 async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) -> None:
@@ -243,6 +254,7 @@ async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) 
     harness = await app.start(f"/game/{game.id}")
     for player, count in [("Ben", 1), ("Cas", 1), ("Ann", 0)]:
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in [("Ben", 2), ("Cas", 1), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(chip(harness, t("wizard.cloud_player", player="Ben")))
@@ -267,8 +279,7 @@ async def test_a_player_is_renamed_and_a_clash_is_refused_at_the_names(
     await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
     assert app.keeper.open(game_id).ledger.state.players[1] == "Benedikt"
     assert "Benedikt" in harness.texts()
-    undo = t("undo.undo", what=t("undo.rename"))
-    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    await undo(harness, t("undo.rename"))
     assert app.keeper.open(game_id).ledger.state.players[1] == "Ben"
 
 
@@ -317,8 +328,7 @@ async def test_several_players_are_renamed_as_one_step_or_not_at_all(app: AppUnd
     await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), "Cassie")
     await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
     assert app.keeper.open(game_id).ledger.state.players == ("Anna", "Ben", "Cassie", "Dot")
-    undo = t("undo.undo", what=t("undo.rename"))
-    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    await undo(harness, t("undo.rename"))
     saved = app.keeper.open(game_id).ledger
     assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()
 
@@ -338,6 +348,7 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     assert len(drawn) == first  # the sheet was not drawn again for the bids
     for player, count in [("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))

@@ -1,0 +1,114 @@
+"""Wizard at the table on a phone (390x844): each step of a round with six players at the
+largest hand fits on one screen with its confirm button and the totals strip; from 900 px
+wide the entry and the sheet stand side by side.
+
+Positions are read from the boxes of Flutter's accessibility nodes, which sit where the
+controls are drawn."""
+
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap, value_of
+from views.i18n import t
+
+PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
+PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+WIDE = {"width": 1280, "height": 800}
+LARGEST_HAND = 10  # 60 cards shared by six
+
+
+def on_screen(page: Page, control: Locator, what: str) -> dict[str, float]:
+    """The control's box, checked to lie wholly inside the window (no scrolling needed)."""
+    expect(control).to_be_attached()
+    box = control.bounding_box()
+    assert box is not None, f"{what} has no box"
+    size = page.viewport_size
+    assert size is not None
+    inside = (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+    assert inside, f"{what} is not wholly on screen: {box} in {size}"
+    return box
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def step_fits(page: Page, chip_name: str, confirm: str) -> None:
+    """Every player's row (its 0 chip), the step's confirm button and every total."""
+    for player in PLAYERS:
+        on_screen(page, button(page, t(chip_name, player=player, count=0)), f"{player}'s row")
+    box = on_screen(page, button(page, confirm), confirm)
+    assert box["height"] >= 48 and box["width"] >= 48, box
+    for seat in range(len(PLAYERS)):
+        on_screen(page, by_id(page, f"strip-total-{seat}"), f"total {seat}")
+
+
+def dark_copy(browser: Browser, page: Page, name: str, viewport: dict[str, int]) -> None:
+    """The same screen on a phone set to dark, as a picture, once it shows the same step."""
+    dark = open_app(browser, page.url, viewport, color_scheme="dark")
+    expect_value(dark, "entry-hint", value_of(page, "entry-hint"))
+    screenshot(dark, name)
+    dark.close()
+
+
+@pytest.mark.timeout(300)
+def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
+    browser: Browser, app_server: AppServer
+) -> None:
+    page = open_app(browser, app_server.url, PHONE)
+    start_short_wizard(page, PLAYERS, f"{LARGEST_HAND}, {LARGEST_HAND}", dealer=PLAYERS[0])
+    expect_value(page, "entry-hint", t("wizard.next_bid", player=PLAYERS[1]))
+    path = urlparse(page.url).path
+    assert path.startswith("/game/"), path
+
+    # Bids, Christophe first: each bid moves the prompt on, and the last one's row fits too.
+    order = PLAYERS[1:] + PLAYERS[:1]
+    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    for seat, player in enumerate(order):
+        tap(page, t("wizard.bid_name", player=player, count=2 if seat < 5 else 0))
+    expect_value(page, "entry-hint", t("wizard.bids_done"))
+    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    screenshot(page, "wizard-bids-390")
+    dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
+
+    tap(page, t("wizard.to_tricks"))
+    expect_value(page, "entry-hint", t("wizard.next_tricks", player=PLAYERS[1]))
+    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    for seat, player in enumerate(order):
+        tap(page, t("wizard.took_name", player=player, count=2 if seat < 5 else 0))
+    expect_value(page, "entry-hint", t("entry.ready"))
+    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    screenshot(page, "wizard-tricks-390")
+    dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)
+
+    # Scored: the next round's banner from the top, each player's change in the strip.
+    tap(page, t("entry.score_round"))
+    expect(by_id(page, "banner")).to_contain_text(t("banner.dealer", name=PLAYERS[1]))
+    on_screen(page, by_id(page, "banner"), "the next round's banner")
+    expect_value(page, "strip-change-1", "+40")
+    expect_value(page, "strip-change-0", "+20")
+    screenshot(page, "wizard-next-round-390")
+
+    landscape = open_app(browser, app_server.url + path, LANDSCAPE)
+    expect(by_id(landscape, "banner")).to_be_attached()
+    expect(by_id(landscape, "reminder")).to_have_count(0)
+    screenshot(landscape, "wizard-landscape")
+    landscape.close()
+
+    wide = open_app(browser, app_server.url + path, WIDE)
+    bid_chip = on_screen(wide, button(wide, t("wizard.bid_name", player="Fay", count=0)), "a bid")
+    total = on_screen(wide, by_id(wide, "total-0"), "the sheet's total")
+    assert total["x"] > bid_chip["x"] + bid_chip["width"], "the sheet is not beside the entry"
+    screenshot(wide, "wizard-wide-1280")
+    dark_copy(browser, wide, "wizard-wide-1280-dark", WIDE)
+    wide.close()
+    page.close()
