@@ -31,7 +31,7 @@ from scorers.plotters import (
 )
 from views.i18n import t
 from views.table import Entry, Table
-from views.widgets import CHIP_SIZE, identified
+from views.widgets import CHIP_SIZE, identified, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -164,29 +164,24 @@ def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
 @dataclass(frozen=True)
 class Pad:
     """Where the pad enters as drawn (`shown`), as of the last tap (`now`: taps can arrive
-    before the re-render), how to move it, and whether it shows the high numbers."""
+    before the re-render), and how to move it."""
 
     shown: Spot | None
     now: Callable[[], Spot | None]
     move: Callable[[Spot | None], None]
-    high: bool
-    show_high: Callable[[bool], None]
 
 
 def use_pad(table: Table) -> Pad:
     """A hook: the spot the pad enters, starting at the first open one."""
     start = first_open(table.entry, table.completed, 0)
     shown, set_shown = ft.use_state(start)
-    high, set_high = ft.use_state(False)
     now = ft.use_ref(start)
 
     def move(to: Spot | None) -> None:
         now.current = to
         set_shown(to)
-        if to is not None and to[1] != FACE_UP:
-            set_high(table.completed["counts"][to[0]][to[1]] >= LOW_NUMBERS)
 
-    return Pad(shown, lambda: now.current, move, high, set_high)
+    return Pad(shown, lambda: now.current, move)
 
 
 def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
@@ -297,53 +292,19 @@ def player_row(
     )
 
 
-LOW_NUMBERS = 13
-"""The pad shows 0 to 12 first (two lines on a phone); higher counts are rare, one tap away."""
-
-
 def number_pad(
-    table: Table,
-    spot: tuple[int, str],
-    high: bool,
-    on_pick: Callable[[int], None],
-    on_page: Callable[[bool], None],
+    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None]
 ) -> list[ft.Control]:
-    """0 to 12, or 13 up to the most cards of one colour in play, and a button for the other
-    numbers; numbers beyond what the colour has in play are off."""
+    """0 up to the cards of this colour in play, on one line that scrolls sideways."""
     seat, colour = spot
     name, in_play = table.state.players[seat], cards_in_play(len(table.state.players))
-    count = table.completed["counts"][seat][colour]
-    top = max(in_play.values())
-    numbers = range(LOW_NUMBERS, top + 1) if high else range(LOW_NUMBERS)
-    chips: list[ft.Control] = []
-    for number in numbers:
-        label = t("plotters.pad_count", player=name, colour=colour_name(colour), count=number)
-        button = ft.FilledButton if number == count else ft.OutlinedButton
-        chips.append(
-            button(
-                content=ft.Text(str(number), semantics_label=label),
-                width=CHIP_SIZE,
-                height=CHIP_SIZE,
-                disabled=number > in_play[colour],
-                style=ft.ButtonStyle(padding=0, shape=ft.CircleBorder()),
-                on_click=lambda _, number=number: on_pick(number),
-            )
-        )
-    low, up = (0, LOW_NUMBERS - 1) if high else (LOW_NUMBERS, top)
-    chips.append(
-        ft.TextButton(
-            content=ft.Text(
-                t("plotters.pad_range", low=low, high=up),
-                semantics_label=t("plotters.pad_range_name", low=low, high=up),
-                size=12,
-            ),
-            width=CHIP_SIZE,
-            height=CHIP_SIZE,
-            style=ft.ButtonStyle(padding=0, shape=ft.CircleBorder()),
-            on_click=lambda _: on_page(not high),
-        )
+    chips = number_chips(
+        range(in_play[colour] + 1),
+        lambda n: t("plotters.pad_count", player=name, colour=colour_name(colour), count=n),
+        selected=table.completed["counts"][seat][colour],
+        on_pick=on_pick,
     )
-    return [ft.Row(chips, wrap=True, spacing=GAP, run_spacing=GAP)]
+    return [chips]
 
 
 def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
@@ -410,27 +371,27 @@ def PlottersPanel(table: Table) -> ft.Control:
 
     total = sum(sum(counts.values()) for counts in completed["counts"])
     full = sum(cards_in_play(players).values())
+    counted = ft.Column(
+        spacing=0,
+        expand=True,
+        controls=[
+            identified(
+                "cards-count",
+                ft.Text(
+                    t("plotters.cards_count", total=total, full=full),
+                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                ),
+            ),
+            identified("card-rule", ft.Text(rule_line(table), size=12, italic=True)),
+        ],
+    )
+    early = ft.Switch(
+        label=t("plotters.ended_early"),
+        value=table.entry["ended_early"],
+        on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
+    )
     controls: list[ft.Control] = [
-        ft.Row(
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            controls=[
-                identified(
-                    "cards-count",
-                    ft.Text(
-                        t("plotters.cards_count", total=total, full=full),
-                        theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                    ),
-                ),
-                ft.Switch(
-                    label=t("plotters.ended_early"),
-                    value=table.entry["ended_early"],
-                    on_change=lambda e: table.change(
-                        with_ended_early(table.entry, e.control.value)
-                    ),
-                ),
-            ],
-        ),
-        identified("card-rule", ft.Text(rule_line(table), size=12, italic=True)),
+        ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         header_row(),
         ft.Column(
             spacing=2,
@@ -438,7 +399,7 @@ def PlottersPanel(table: Table) -> ft.Control:
         ),
         *pad_section(table, pad, pick, tap_face_up),
     ]
-    return ft.Column(controls, spacing=6)
+    return ft.Column(controls, spacing=4)
 
 
 def pad_section(
@@ -454,7 +415,7 @@ def pad_section(
         keys = face_up_pad(table, seat, tap_face_up)
     else:
         title = t("plotters.pad_colour", player=name, colour=colour_name(what))
-        keys = number_pad(table, (seat, what), pad.high, pick, pad.show_high)
+        keys = number_pad(table, (seat, what), pick)
     formula = formula_line(table.completed, seat, table.state.settings)
     heading = ft.Row(
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

@@ -72,12 +72,23 @@ PHONE_390 = {"width": 390, "height": 844}
 """A common phone, on which each step of a round must fit one screen."""
 
 
-def assert_on_screen(page: Page, what: Locator, height: int = PHONE_390["height"]) -> None:
-    """`what` lies wholly within the first screen: seen without scrolling."""
+def assert_on_screen(page: Page, what: Locator) -> None:
+    """`what` lies wholly on the first screen, between the totals strip and the step bar
+    that stay put (so seen without scrolling), or is in the step bar itself."""
     box = what.bounding_box()
     assert box is not None, f"{what} is not drawn"
+    bar = by_id(page, "entry-hint").bounding_box()
+    in_bar = bar is not None and box["y"] >= bar["y"]
+    limit = PHONE_390["height"] if in_bar or bar is None else bar["y"]
     bottom = box["y"] + box["height"]
-    assert box["y"] >= 0 and bottom <= height, f"{what} ends at {bottom:.0f} px, beyond {height}"
+    assert box["y"] >= 0 and bottom <= limit, f"{what} ends at {bottom:.0f} px, beyond {limit:.0f}"
+    if what_is_button(what):
+        # A button cut off by the edge of a scrolling part reports the part left showing.
+        assert box["height"] >= 48 and box["width"] >= 48, f"{what} is only {box}"
+
+
+def what_is_button(what: Locator) -> bool:
+    return what.get_attribute("role") == "button"
 
 
 def screenshots_light_and_dark(page: Page, name: str) -> None:

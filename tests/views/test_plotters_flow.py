@@ -85,6 +85,7 @@ async def test_banner_names_round_dealer_leader_and_the_cards_in_play(app: AppUn
 async def test_a_count_is_one_tap_and_the_pad_moves_on(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
     assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="blue")
+    assert shown(harness, "entry-hint") == t("plotters.prompt")
     await tap(harness, pad_label("Ann", "blue", 6))
     assert draft(app.keeper, game_id)["counts"][0]["blue"] == 6
     assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="green")
@@ -97,19 +98,13 @@ async def test_a_count_is_one_tap_and_the_pad_moves_on(app: AppUnderTest) -> Non
 
 async def test_the_pad_offers_no_more_cards_than_a_colour_has_in_play(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app, [*PLAYERS, "Eve"])
-    # 0 to 12 first; five players: blue runs to 17, red to 18.
-    assert not harness.find_all(where=named(pad_label("Ann", "blue", 13)))
-    await tap(harness, t("plotters.pad_range_name", low=13, high=18))
-    assert harness.find(where=named(pad_label("Ann", "blue", 17))).parent.disabled is False
-    assert harness.find(where=named(pad_label("Ann", "blue", 18))).parent.disabled is True
+    # Five players: blue runs to 17, red to 18.
+    assert harness.find_all(where=named(pad_label("Ann", "blue", 17)))
+    assert not harness.find_all(where=named(pad_label("Ann", "blue", 18)))
     await tap(harness, pad_label("Ann", "blue", 17))
     assert draft(app.keeper, game_id)["counts"][0]["blue"] == 17
-    # Back at a high count, the pad opens on the high numbers.
-    await tap(harness, cell_label("Ann", "blue", 17))
-    assert harness.find(where=named(pad_label("Ann", "blue", 17)))
-    await tap(harness, t("plotters.pad_range_name", low=0, high=12))
-    await tap(harness, pad_label("Ann", "blue", 2))
-    assert draft(app.keeper, game_id)["counts"][0]["blue"] == 2
+    await tap(harness, cell_label("Ann", "red", 0))
+    assert harness.find_all(where=named(pad_label("Ann", "red", 18)))
 
 
 async def test_a_colour_over_its_limit_for_all_players_is_refused_in_one_message(
@@ -156,22 +151,18 @@ async def test_the_early_end_rule_is_shown_before_it_is_broken(app: AppUnderTest
     harness, game_id = await start_game(app)
     await harness.toggle(early_switch(harness))
     assert shown(harness, "card-rule") == t("plotters.rule_early", players=4, full=56)
-    high, low = (t("plotters.pad_range_name", low=a, high=b) for a, b in ((13, 14), (0, 12)))
     for seat, player in enumerate(PLAYERS):
         await tap(harness, cell_label(player, plotters.COLOURS[seat], 0))
-        await tap(harness, high)
         await tap(harness, pad_label(player, plotters.COLOURS[seat], 13))
     assert shown(harness, "cards-count") == t("plotters.cards_count", total=52, full=56)
     assert not score_button(harness).disabled
     await tap(harness, cell_label("Ann", "blue", 13))
-    await tap(harness, low)
     await tap(harness, pad_label("Ann", "blue", 12))
     assert score_button(harness).disabled
     assert shown(harness, "entry-hint") == t(
         "plotters.total_cards_early", total=51, full=56, players=4
     )
     await tap(harness, cell_label("Ann", "blue", 12))
-    await tap(harness, high)
     await tap(harness, pad_label("Ann", "blue", 13))
     await harness.click(score_button(harness))
     assert app.keeper.open(game_id).ledger.state.current_round == 2
