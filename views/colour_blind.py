@@ -61,6 +61,17 @@ class ColourBlind(GameView):
         """The leader's way to the target."""
         return min(1.0, max(totals, default=0) / settings["target"])
 
+    def prompt(self, table: Table) -> str | None:
+        """What the deal needs next: the rest of the row, then the cards each player took
+        (until the one player given none is certain to have the rest)."""
+        entry = table.entry
+        left = colour_blind.ROW - len(entry["row"])
+        if left:
+            return t("colour_blind.prompt_row", count=left)
+        if None in entry["captured_by"] and colour_blind.rest_taker(entry) is None:
+            return t("colour_blind.capture_hint")
+        return None
+
     def banner_note(self, state: GameState) -> str | None:
         """Said when the target is reached but the top is shared."""
         if colour_blind.target_reached_but_tied(state.totals, state.settings):

@@ -172,12 +172,15 @@ def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     row = entry["row"]
     faces = [card_face(card, name=card_name(card)) for card in row]
     title = t("colour_blind.row_title", count=len(row), cards=ROW)
+    heading = identified("row-title", ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
     return ft.Column(
         spacing=GAP,
         controls=[
-            identified("row-title", ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM)),
-            ft.Row(wrap=True, spacing=8, run_spacing=2, controls=faces),
-            remove_last(table),
+            ft.Row(
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                controls=[heading, remove_last(table)],
+            ),
+            ft.Row(wrap=True, spacing=5, run_spacing=2, controls=faces),
         ],
     )
 
@@ -225,7 +228,10 @@ def capture_line(table: Table, seat: int) -> ft.Control:
         texts.append(identified("filled-in", ft.Text(note, italic=True, size=12)))
     return ft.Column(
         spacing=GAP,
-        controls=[*texts, card_grid([chip(index) for index in range(len(row))])],
+        controls=[
+            ft.Row(texts, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            card_grid([chip(index) for index in range(len(row))]),
+        ],
     )
 
 
@@ -241,7 +247,6 @@ def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
                 weight=ft.FontWeight.BOLD,
             ),
         ),
-        ft.Text(t("colour_blind.capture_hint"), italic=True, size=12),
         *[capture_line(table, seat) for seat in range(len(table.state.players))],
         *([remove_last(table)] if not any(s is not None for s in entry["captured_by"]) else []),
     ]
