@@ -2,7 +2,6 @@
 step bar with the confirm button, undo and redo."""
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -221,19 +220,23 @@ def sheet_part(table: Table, view: GameView) -> list[ft.Control]:
     return controls
 
 
-def scrolling(controls: list[ft.Control], key: str | None = None, **size: Any) -> ft.Column:
+def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:
     """A part of the screen that scrolls within itself, between the parts that stay put.
 
-    A new `key` makes a new column, shown from its top: after a round is scored the screen
+    A new `key` mounts a new column, shown from its top: after a round is scored the screen
     opens on the next round's banner, not where the sheet was scrolled to."""
+    return Scrolling(controls, key=key)
+
+
+@ft.component
+def Scrolling(controls: list[ft.Control]) -> ft.Control:
     return ft.Column(
-        key=key,
+        expand=True,
         scroll=ft.ScrollMode.AUTO,
         spacing=10,
         controls=[
             ft.Container(padding=ft.Padding.symmetric(horizontal=10), content=c) for c in controls
         ],
-        **size,
     )
 
 
@@ -249,7 +252,7 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
     # Shown from the top again whenever a round is scored, undone or opened for correction.
     key = f"{len(state.rounds)}-{table.editing}-{finished}"
     if size.wide:
-        left = [scrolling(top, key, expand=True), *([bar] if bar else [])]
+        left = [scrolling(top, key), *([bar] if bar else [])]
         body: ft.Control = ft.Row(
             expand=True,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -261,12 +264,12 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
                     controls=left,
                 ),
                 ft.VerticalDivider(width=1),
-                scrolling(sheet_part(table, view), expand=True),
+                scrolling(sheet_part(table, view)),
             ],
         )
         parts = [body]
     else:
-        parts = [scrolling([*top, *sheet_part(table, view)], key, expand=True)]
+        parts = [scrolling([*top, *sheet_part(table, view)], key)]
         if bar:
             parts.append(bar)
     return ft.Column(

@@ -81,7 +81,7 @@ def player_row(
     ]
     if note:
         label.append(ft.Text(note, size=11, italic=True, max_lines=1))
-    return ft.Container(
+    row = ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border_radius=8,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if is_next else None,
@@ -93,6 +93,11 @@ def player_row(
                 clear if clear is not None else ft.Container(width=CHIP_SIZE),
             ],
         ),
+    )
+    # The same wrapper on every row, only its name changing: a row that became the next one
+    # is not rebuilt, so a tap landing on it while the screen updates still counts.
+    return ft.Semantics(
+        identifier="next-player" if is_next else "player", selected=is_next, content=row
     )
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import enter_players, expect_value, tap, value_of
+from tests.e2e.steps import by_id, enter_players, expect_value, tap, value_of
 from views.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
@@ -59,23 +59,32 @@ def count_text(key: str, total: int, cards: int) -> str:
 
 
 def enter_bids(page: Page, number: int) -> None:
-    """Each bid, waiting (as a player glancing at the screen would) until the line shows it."""
+    """Each bid, waiting (as a player glancing at the screen would) until the line shows it
+    and the prompt names the next bidder."""
     bids, _ = plan(number)
     total = 0
-    for seat in bidding_order(number):
+    order = bidding_order(number)
+    for step, seat in enumerate(order):
         bid(page, PLAYERS[seat], bids[seat])
         total += bids[seat]
         expect_value(page, "bid-count", count_text("wizard.bid_count", total, number))
+        later = order[step + 1 :]
+        prompt = t("wizard.next_bid", player=PLAYERS[later[0]]) if later else t("wizard.bids_done")
+        expect_value(page, "entry-hint", prompt)
 
 
 def enter_tricks_and_score(page: Page, number: int) -> None:
     _, tricks = plan(number)
     tap(page, t("wizard.to_tricks"))
     total = 0
-    for seat in bidding_order(number):
+    order = bidding_order(number)
+    for step, seat in enumerate(order):
         took(page, PLAYERS[seat], tricks[seat])
         total += tricks[seat]
         expect_value(page, "trick-count", count_text("wizard.trick_count", total, number))
+        later = order[step + 1 :]
+        prompt = t("wizard.next_tricks", player=PLAYERS[later[0]]) if later else t("entry.ready")
+        expect_value(page, "entry-hint", prompt)
     tap(page, t("entry.score_round"))
 
 
@@ -98,9 +107,7 @@ def set_up_game(page: Page) -> None:
     tap(page, t("setup.deals_first", name="Ann"))
     page.get_by_role("switch", name=t("setting.hook")).click()
     tap(page, t("setup.start"))
-    expect(page.locator('[flt-semantics-identifier="banner"]')).to_contain_text(
-        t("banner.dealer", name="Ann")
-    )
+    expect(by_id(page, "banner")).to_contain_text(t("banner.dealer", name="Ann"))
 
 
 @pytest.mark.timeout(300)
@@ -134,8 +141,11 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         if number == 4:
             # Correct round 3: the first bidder (Dot) took one trick fewer, Eve one more.
             tap(page, t("sheet.edit_round", number=3))
+            expect(by_id(page, "banner")).to_contain_text(t("banner.correcting", number=3))
             took(page, "Dot", 2)
+            expect_value(page, "trick-count", count_text("wizard.trick_count", 2, 3))
             took(page, "Eve", 1)
+            expect_value(page, "entry-hint", t("entry.ready"))
             tap(page, t("entry.save_correction"))
             bids, tricks = plan(3)
             tricks = list(tricks)

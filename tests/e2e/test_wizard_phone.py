@@ -23,7 +23,7 @@ LARGEST_HAND = 10  # 60 cards shared by six
 
 def on_screen(page: Page, control: Locator, what: str) -> dict[str, float]:
     """The control's box, checked to lie wholly inside the window (no scrolling needed)."""
-    expect(control).to_be_attached()
+    expect(control).to_be_in_viewport(ratio=1)
     box = control.bounding_box()
     assert box is not None, f"{what} has no box"
     size = page.viewport_size
@@ -75,7 +75,8 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
     for seat, player in enumerate(order):
         tap(page, t("wizard.bid_name", player=player, count=2 if seat < 5 else 0))
-    expect_value(page, "entry-hint", t("wizard.bids_done"))
+        after = t("wizard.next_bid", player=order[seat + 1]) if seat < 5 else t("wizard.bids_done")
+        expect_value(page, "entry-hint", after)
     step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
     screenshot(page, "wizard-bids-390")
     dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
@@ -85,12 +86,17 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     step_fits(page, "wizard.took_name", t("entry.score_round"))
     for seat, player in enumerate(order):
         tap(page, t("wizard.took_name", player=player, count=2 if seat < 5 else 0))
-    expect_value(page, "entry-hint", t("entry.ready"))
+        after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 5 else t("entry.ready")
+        expect_value(page, "entry-hint", after)
     step_fits(page, "wizard.took_name", t("entry.score_round"))
     screenshot(page, "wizard-tricks-390")
     dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)
 
-    # Scored: the next round's banner from the top, each player's change in the strip.
+    # Scored with the sheet scrolled into view: the next round's banner shows from the top,
+    # and each player's change in the strip.
+    page.mouse.move(195, 450)
+    page.mouse.wheel(0, 600)
+    expect(by_id(page, "banner")).not_to_be_in_viewport()
     tap(page, t("entry.score_round"))
     expect(by_id(page, "banner")).to_contain_text(t("banner.dealer", name=PLAYERS[1]))
     on_screen(page, by_id(page, "banner"), "the next round's banner")

@@ -1,5 +1,7 @@
 """A Wizard game through the screens, without a browser, on a real SQLite file."""
 
+import re
+
 import flet as ft
 import pytest
 
@@ -353,3 +355,123 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     assert len(drawn) > first  # a scored round is drawn
+
+
+def undo_text(harness: AppHarness) -> str:
+    """What the visible undo button says."""
+    button = harness.find(
+        ft.TextButton, has_text=re.compile("^" + re.escape(t("undo.undo", what="")))
+    )
+    return button.content.value
+
+
+async def test_the_next_bidder_is_named_in_bidding_order_and_highlighted(
+    app: AppUnderTest,
+) -> None:
+    # Ben deals round 1, so Cas bids first, then Dot, Ann and Ben.
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=1)
+    harness = await app.start(f"/game/{game.id}")
+    expected = [("Cas", 1), ("Dot", 0), ("Ann", 0)]
+    for player, count in expected:
+        assert shown(harness, "entry-hint") == t("wizard.next_bid", player=player)
+        row = harness.find(ft.Semantics, identifier="next-player")
+        assert player in harness.texts(within=row)
+        await bid(harness, player, count)
+    # Ben bid out of turn before Ann: the prompt still waits for Ann, and says nothing of tricks.
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=1)
+    harness = await app.start(f"/game/{game.id}")
+    for player in ["Cas", "Dot", "Ben"]:
+        await bid(harness, player, 0)
+        assert "tricks" not in shown(harness, "entry-hint")
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Ann")
+    await bid(harness, "Ann", 0)
+    assert shown(harness, "entry-hint") == t("wizard.bids_done")
+    await bids_done(harness)
+    assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Cas")
+    await took(harness, "Cas", 0)
+    assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Dot")
+
+
+async def test_a_second_tap_keeps_a_bid_and_clearing_is_its_own_named_action(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    await bid(harness, "Ben", 1)
+    await bid(harness, "Ben", 1)
+    assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, None, None]
+    assert undo_text(harness) == t(
+        "undo.undo",
+        what=t("undo.change", change=t("wizard.change.bid", player="Ben", value=1), number=1),
+    )
+    clear = harness.find(
+        ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
+    )
+    await harness.click(harness.find(ft.IconButton, where=lambda c: c.icon is clear))
+    assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None] * 4
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Ben")
+    assert undo_text(harness) == t(
+        "undo.undo",
+        what=t("undo.change", change=t("wizard.change.bid_cleared", player="Ben"), number=1),
+    )
+    # Nothing left to clear: Ben's row offers no clear button.
+    assert not harness.find_all(
+        ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
+    )
+
+
+async def test_tricks_may_pass_the_cards_while_moved_and_are_checked_at_scoring(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app, round_sizes=[3])
+    for player, count in [("Ben", 2), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await bids_done(harness)
+    # Cas took a trick Ben was given by mistake: Ben is raised first, 4 of 3 for a moment.
+    for player, count in [("Ben", 3), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    assert not harness.find_all(ft.Text, where=lambda c: c.color == ft.Colors.ERROR and c.value)
+    assert app.keeper.open(game_id).ledger.state.draft["tricks"] == [0, 3, 1, 0]
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert score.disabled
+    assert shown(harness, "entry-hint") == t("wizard.tricks_too_many", total=4, cards=3, off=1)
+    await took(harness, "Ben", 2)
+    assert shown(harness, "entry-hint") == t("entry.ready")
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
+    assert undo_text(harness) == t("undo.undo", what=t("undo.score", number=1))
+
+
+async def test_a_wide_window_puts_the_sheet_beside_the_entry_and_a_short_one_drops_the_reminder(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start_game(app)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert harness.find_all(ft.Semantics, identifier="reminder")
+    page = harness.page
+    await harness.dispatch(page, "resize", {"width": 1280, "height": 800}, width=1280, height=800)
+    divider = harness.find(ft.VerticalDivider)
+    entry_side, sheet_side = [c for c in divider.parent.controls if c is not divider]
+    assert harness.find_all(ft.Semantics, identifier="bid-count", within=entry_side)
+    assert harness.find_all(ft.Semantics, identifier="total-0", within=sheet_side)
+    # A phone held sideways: the banner keeps its round line, not the long reminder.
+    await harness.dispatch(page, "resize", {"width": 844, "height": 390}, width=844, height=390)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert t("banner.dealer", name="Ann") in shown(harness, "banner")
+    assert not harness.find_all(ft.Semantics, identifier="reminder")
+
+
+async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    game = app.keeper.open(game_id)
+    # Another phone bids for Ben after this screen was drawn; this phone then taps Ben's 0.
+    change = {"at": ["bids", 1], "was": None, "now": 1}
+    app.keeper.apply(game, Action("edit", {"round": 1, "changes": [change]}))
+    await bid(harness, "Ben", 0)
+    refusal = t("merge.field_changed", field=t("wizard.field.bid", player="Ben"))
+    assert shown(harness, "entry-hint") == refusal
+    assert t("wizard.next_bid", player="Cas") not in harness.texts()
+    await bid(harness, "Cas", 0)
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Dot")
+    assert refusal not in harness.texts()
