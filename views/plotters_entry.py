@@ -304,6 +304,9 @@ def number_pad(
         selected=table.completed["counts"][seat][colour],
         on_pick=on_pick,
     )
+    # A pad of its own for each count: the second tap of a double tap reaches the pad the
+    # first tap left, not the next count's button in the same place.
+    chips.key = f"pad-{seat}-{colour}"
     return [chips]
 
 
@@ -326,7 +329,7 @@ def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[
                 on_click=lambda _, colour=colour: on_tap(colour),
             )
         )
-    return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP)]
+    return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP, key=f"face-up-{seat}")]
 
 
 def rule_line(table: Table) -> str:

@@ -96,6 +96,21 @@ async def test_a_count_is_one_tap_and_the_pad_moves_on(app: AppUnderTest) -> Non
     assert shown(harness, "cards-0") == t("plotters.row_cards", count=5)
 
 
+async def test_a_double_tap_on_the_pad_enters_one_count(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    six = harness.find(where=named(pad_label("Ann", "blue", 6)))
+    await harness.click(six)
+    # The second tap reaches the button the first one was made on.
+    await harness.dispatch(six.parent, "click")
+    assert draft(app.keeper, game_id)["counts"][0] == {
+        "blue": 6,
+        "green": 0,
+        "red": 0,
+        "yellow": 0,
+    }
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="green")
+
+
 async def test_the_pad_offers_no_more_cards_than_a_colour_has_in_play(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app, [*PLAYERS, "Eve"])
     # Five players: blue runs to 17, red to 18.
