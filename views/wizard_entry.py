@@ -97,7 +97,9 @@ def player_row(
     # The same wrapper on every row, only its name changing: a row that became the next one
     # is not rebuilt, so a tap landing on it while the screen updates still counts.
     return ft.Semantics(
-        identifier="next-player" if is_next else "player", selected=is_next, content=row
+        identifier="next-player" if is_next else "player",
+        selected=True if is_next else None,
+        content=row,
     )
 
 

@@ -68,6 +68,30 @@ def start_short_wizard(page: Page, names: list[str], hand_sizes: str, dealer: st
     tap(page, t("setup.start"))
 
 
+def play_wizard_round(page: Page, bids: dict[str, int], tricks: dict[str, int]) -> None:
+    """A Wizard round as the table plays it: the bids in bidding order (as given), "Bids
+    done", the tricks, then scored. After each tap it waits, as a player glancing at the
+    screen would, until the prompt names the next player."""
+    bidders = list(bids)
+    for step, (player, count) in enumerate(bids.items()):
+        tap(page, t("wizard.bid_name", player=player, count=count))
+        later = bidders[step + 1 :]
+        expect_value(
+            page,
+            "entry-hint",
+            t("wizard.next_bid", player=later[0]) if later else t("wizard.bids_done"),
+        )
+    tap(page, t("wizard.to_tricks"))
+    takers = list(tricks)
+    for step, (player, count) in enumerate(tricks.items()):
+        tap(page, t("wizard.took_name", player=player, count=count))
+        later = takers[step + 1 :]
+        if later:
+            expect_value(page, "entry-hint", t("wizard.next_tricks", player=later[0]))
+    expect_value(page, "entry-hint", t("entry.ready"))
+    tap(page, t("entry.score_round"))
+
+
 PHONE_390 = {"width": 390, "height": 844}
 """A common phone, on which each step of a round must fit one screen."""
 
