@@ -1,6 +1,7 @@
 """A Colour-blind game to a target of 60, entered through the UI in a real browser at
 390 x 844: the row, then who took which row card, each step on one screen."""
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorers.ledger import Action, Ledger
@@ -72,6 +73,8 @@ def trick_step_fits(page: Page) -> None:
     screenshots_light_and_dark(page, "colour-blind-tricks")
 
 
+# Many taps, each waited for: a busy 2-core machine needs more than the default.
+@pytest.mark.timeout(300)
 def test_a_colour_blind_game_to_sixty(app_page: Page) -> None:
     page = app_page
     page.set_viewport_size(PHONE_390)

@@ -1,6 +1,7 @@
 """Plotters entered in a real browser at phone size, checked against the rules: a whole
 4-player game from the pad, and a 6-player round that fits one 390 x 844 screen."""
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.steps import (
@@ -37,6 +38,8 @@ def enter_round(page: Page, played: Round) -> None:
         tap(page, label)
 
 
+# Many taps, each waited for: a busy 2-core machine needs more than the default.
+@pytest.mark.timeout(300)
 def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
     start_game(app_page, PLAYERS, "4 players: blue, green, red and yellow 1-14")
     app_page.set_viewport_size(WHOLE_SCREEN)
@@ -56,6 +59,8 @@ def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
     expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()
 
 
+# Many taps, each waited for: a busy 2-core machine needs more than the default.
+@pytest.mark.timeout(300)
 def test_six_players_count_and_choose_face_up_on_one_screen(app_page: Page) -> None:
     page = app_page
     start_game(page, SIX, "6 players: blue, green, red and yellow 1-21")
