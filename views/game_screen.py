@@ -25,7 +25,7 @@ from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
 from views.totals_strip import TotalsStrip
-from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line, points_text
+from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
 
 WIDE_ENTRY = 560
 """The entry's width beside the sheet on a wide screen."""
@@ -156,26 +156,19 @@ def step_bar(table: Table, view: GameView | None) -> ft.Control:
 
 
 def last_round(state: GameState, view: GameView) -> ft.Control | None:
-    """Each player's points from the round just scored and their new totals."""
+    """What the last round scored for each player, in one short paragraph ("Round 10
+    scored: Ann +20 · Cas +40 ..."), so that the final places fit beside it on a phone."""
     if not state.rounds:
         return None
     scored = state.rounds[-1]
-    totals = state.running_totals()[-1]
-    lines = [
-        t("result.line", name=name, points=change_text(points), total=points_text(total))
-        for name, points, total in zip(state.players, scored.scores, totals, strict=True)
-    ]
+    changes = " · ".join(
+        t("result.change", name=name, points=change_text(points))
+        for name, points in zip(state.players, scored.scores, strict=True)
+    )
     return identified(
         "last-round",
-        ft.Container(
-            padding=ft.Padding.symmetric(vertical=4),
-            content=ft.Column(
-                spacing=0,
-                controls=[
-                    ft.Text(t(view.result_key, number=scored.number), weight=ft.FontWeight.BOLD),
-                    *[ft.Text(line) for line in lines],
-                ],
-            ),
+        ft.Text(
+            t("result.summary", title=t(view.result_key, number=scored.number), changes=changes)
         ),
     )
 

@@ -133,7 +133,10 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             page.close()
             page = open_app(browser, app_server.url + game_path, TALL)
             over = t("wizard.over", count=1)
-            expect_value(page, "bid-count", t("wizard.bid_count", total=6, cards=5, gap=over))
+            # A restarted server's first page: drawn late on a busy machine, so a longer wait.
+            expect(by_id(page, "bid-count")).to_have_text(
+                t("wizard.bid_count", total=6, cards=5, gap=over), timeout=30_000
+            )
         enter_tricks_and_score(page, number)
         played[number] = plan(number)
         check_totals(page, played)
@@ -159,7 +162,8 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             check_totals(page, played)
 
     phone = open_app(browser, app_server.url + game_path, PHONE)
-    expect(phone.locator('[flt-semantics-identifier="standing-0"]')).to_be_attached()
+    # A fresh page's first drawing: late on a busy machine, so a longer wait.
+    expect(by_id(phone, "standing-0")).to_be_attached(timeout=30_000)
     screenshot(phone, "wizard-standings-phone")
     phone.mouse.move(180, 500)
     phone.mouse.wheel(0, 700)

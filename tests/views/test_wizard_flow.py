@@ -211,6 +211,8 @@ async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) ->
     for seat, total in enumerate(totals):
         assert shown(harness, f"total-{seat}") == str(total)
     assert shown(harness, "standing-2") == t("standings.line", place=1, name="Cas", total=60)
+    # The last round's result stays in sight beside the places: Ann bid 1 and took none.
+    assert shown(harness, "last-round").endswith("Ann \u221210 · Ben +20 · Cas +40")
     assert app.keeper.finished()[0].id == game.id
 
 
