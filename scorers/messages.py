@@ -92,8 +92,10 @@ ERRORS: dict[str, str] = {
     "not by {value}.",
     "wizard.cloud_bid_out_of_range": "The Cloud cannot change {player}'s bid from {bid} to "
     "{value}: bids are whole numbers from 0 to {cards}.",
-    "wizard.round_sizes_invalid": "A short game needs a list of hand sizes from 1 to {high}, "
-    "not {value}.",
+    "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, "
+    "one per round, separated by commas (1, 3, 5).",
+    "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
+    "{value} is not possible.",
     # Plotters
     "plotters.colour_unknown": "'{value}' is not a colour: the colours are blue, green, red "
     "and yellow.",

@@ -134,13 +134,13 @@ def _round_sizes(players: int) -> ValueCheck:
     def check(name: str, value: object) -> list[int] | None:
         if value is None:
             return None
-        if (
-            isinstance(value, str | bytes)
-            or not isinstance(value, Sequence)
-            or not value
-            or not all(is_whole(size, 1, largest) for size in value)
-        ):
-            raise InvalidEntry("wizard.round_sizes_invalid", value=value, high=largest)
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence) or not value:
+            raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
+        for size in value:
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
+            if not is_whole(size, 1, largest):
+                raise InvalidEntry("wizard.round_size_out_of_range", value=size, high=largest)
         return list(value)
 
     return check

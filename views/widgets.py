@@ -81,6 +81,16 @@ def number_chips(
     )
 
 
+def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
+    """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
+    return ft.Switch(
+        label=label,
+        value=value,
+        height=CHIP_SIZE,
+        on_change=lambda e: on_change(bool(e.control.value)),
+    )
+
+
 def identified(identifier: str, control: ft.Control) -> ft.Semantics:
     """A value tests and screen readers find by name, e.g. a player's total.
 
@@ -123,13 +133,13 @@ def action_panel(
     status: str | None,
     failure: str | None = None,
 ) -> ft.Column:
-    """Buttons in a row that wraps on a phone; below them what the last tap did (identified
+    """Buttons in a row that wraps on a phone; above them what the last tap did (identified
     as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
-    something to say."""
+    something to say: in the place of the buttons just tapped, so never below the screen."""
     return ft.Column(
         controls=[
-            ft.Row(wrap=True, controls=buttons),
             identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
             identified(f"{name}-message", message_line(failure)),
+            ft.Row(wrap=True, controls=buttons),
         ]
     )

@@ -1,9 +1,12 @@
 """What a player does in the browser, shared by the end-to-end tests."""
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import open_app, screenshot
 from views.i18n import t
+from views.widgets import points_text
 
 
 def by_id(page: Page, identifier: str) -> Locator:
@@ -17,6 +20,13 @@ def value_of(page: Page, identifier: str) -> str:
 
 def expect_value(page: Page, identifier: str, text: str) -> None:
     expect(by_id(page, identifier)).to_have_text(text)
+
+
+def expect_score(page: Page, identifier: str, score: int) -> None:
+    """A score on the sheet: read out as "Ann, total, 20", the number is what is shown."""
+    expect(by_id(page, identifier)).to_have_text(
+        re.compile(rf"(^|, ){re.escape(points_text(score))}$")
+    )
 
 
 def tap(page: Page, name: str) -> None:

@@ -16,6 +16,7 @@ from tests.e2e.steps import (
 )
 from views.colour_blind_entry import card_name
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 TARGET = 60
@@ -113,6 +114,6 @@ def test_a_colour_blind_game_to_sixty(app_page: Page) -> None:
             "standings.line",
             place=standing.place,
             name=PLAYERS[standing.seat],
-            total=standing.total,
+            total=points_text(standing.total),
         )
         expect(by_id(page, f"standing-{standing.seat}")).to_have_text(line)

@@ -9,6 +9,7 @@ from tests.e2e.steps import (
     assert_on_screen,
     by_id,
     enter_players,
+    expect_score,
     screenshots_light_and_dark,
     tap,
 )
@@ -55,7 +56,7 @@ def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
         expect(by_id(app_page, f"cell-{number}-0")).to_be_attached()
         totals = [a + b for a, b in zip(totals, points(played), strict=True)]
         for seat, total in enumerate(totals):
-            expect(by_id(app_page, f"total-{seat}")).to_have_text(str(total))
+            expect_score(app_page, f"total-{seat}", total)
     expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()
 
 

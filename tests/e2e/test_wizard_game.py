@@ -11,8 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import by_id, enter_players, expect_value, tap, value_of
+from tests.e2e.steps import by_id, enter_players, expect_score, expect_value, tap, value_of
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
@@ -98,7 +99,7 @@ def expected_totals(rounds: dict[int, tuple[list[int], list[int]]]) -> list[int]
 
 def check_totals(page: Page, rounds: dict[int, tuple[list[int], list[int]]]) -> None:
     for seat, total in enumerate(expected_totals(rounds)):
-        expect_value(page, f"total-{seat}", str(total))
+        expect_score(page, f"total-{seat}", total)
 
 
 def set_up_game(page: Page) -> None:
@@ -156,7 +157,7 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             corrected = dict(played)
             corrected[3] = (bids, tricks)
             check_totals(page, corrected)
-            expect_value(page, "cell-3-3", str(wizard.round_score(3, 2)))
+            expect_score(page, "cell-3-3", wizard.round_score(3, 2))
             # Undo the correction: the sheet is as played again.
             tap(page, t("undo.undo", what=t("undo.correction", number=3)))
             check_totals(page, played)
@@ -176,5 +177,5 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         expect_value(
             page,
             f"standing-{seat}",
-            t("standings.line", place=1, name=PLAYERS[seat], total=best),
+            t("standings.line", place=1, name=PLAYERS[seat], total=points_text(best)),
         )

@@ -80,9 +80,13 @@ def test_settings_refused():
         RULES.resolve_settings({"hook": "yes"}, 4)
     with refused("settings.not_mapping"):
         RULES.resolve_settings(["hook"], 4)
-    for sizes in ([], [0], [16], "135", [1.5], [True]):
-        with refused("wizard.round_sizes_invalid", "1 to 15"):
+    for sizes in ([], "135", [1.5], [True]):
+        with refused("wizard.round_sizes_invalid", "between 1 and 15"):
             RULES.resolve_settings({"round_sizes": sizes}, 4)
+    for sizes, wrong in (([0], 0), ([1, 3, 16], 16), ([-2], -2)):
+        with refused("wizard.round_size_out_of_range", "between 1 and 15", wrong) as refusal:
+            RULES.resolve_settings({"round_sizes": sizes}, 4)
+        assert "[" not in str(refusal.value)
     assert RULES.resolve_settings({"round_sizes": [20, 1]}, 3)["round_sizes"] == [20, 1]
 
 

@@ -22,6 +22,7 @@ from tests.plotters_game import (
 )
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
+from views.widgets import points_text
 
 
 def named(label: str) -> Callable[[Any], bool]:
@@ -269,8 +270,8 @@ async def test_a_whole_game_scored_through_the_panel(app: AppUnderTest) -> None:
         expected = points(played)
         totals = [a + b for a, b in zip(totals, expected, strict=True)]
         for seat, player_points in enumerate(expected):
-            assert shown(harness, f"cell-{number}-{seat}") == str(player_points)
-            assert shown(harness, f"total-{seat}") == str(totals[seat])
+            assert shown(harness, f"cell-{number}-{seat}") == points_text(player_points)
+            assert shown(harness, f"total-{seat}") == points_text(totals[seat])
     state = app.keeper.open(game_id).ledger.state
     assert state.is_over and list(state.totals) == totals
     assert t("standings.title") in harness.texts()

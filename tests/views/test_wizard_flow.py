@@ -15,6 +15,7 @@ from tests.views.conftest import AppUnderTest
 from views import sheet
 from views.i18n import t
 from views.services import is_secure
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
@@ -102,8 +103,8 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     expected = [wizard.round_score(b, k) for b, k in [(0, 0), (1, 0), (0, 1), (0, 0)]]
     for seat, points in enumerate(expected):
-        assert shown(harness, f"total-{seat}") == str(points)
-        assert shown(harness, f"cell-1-{seat}") == str(points)
+        assert shown(harness, f"total-{seat}") == points_text(points)
+        assert shown(harness, f"cell-1-{seat}") == points_text(points)
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
     reopened = app.keeper.open(game_id).ledger.state
     assert reopened.totals == tuple(expected)
@@ -150,21 +151,21 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     harness, game_id = await start_game(app)
     await play_round(harness, dict(Ben=1, Cas=0, Dot=0, Ann=0), dict(Ben=1, Cas=0, Dot=0, Ann=0))
     await play_round(harness, dict(Cas=1, Dot=1, Ann=0, Ben=0), dict(Cas=1, Dot=1, Ann=0, Ben=0))
-    assert shown(harness, "total-1") == str(30 + 20)
+    assert shown(harness, "total-1") == points_text(30 + 20)
     await harness.click(chip(harness, t("sheet.edit_round", number=1)))
     assert t("banner.correcting", number=1) in shown(harness, "banner")
     await took(harness, "Ben", 0)
     await took(harness, "Cas", 1)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
-    assert shown(harness, "cell-1-1") == "-10"
-    assert shown(harness, "total-1") == str(-10 + 20)
+    assert shown(harness, "cell-1-1") == points_text(-10)
+    assert shown(harness, "total-1") == points_text(-10 + 20)
     state = app.keeper.open(game_id).ledger.state
     assert len(state.rounds) == 2 and state.current_round == 3
     # The correction is one undoable step, named as a correction.
     await undo(harness, t("undo.correction", number=1))
-    assert shown(harness, "total-1") == str(30 + 20)
+    assert shown(harness, "total-1") == points_text(30 + 20)
     await redo(harness, t("undo.correction", number=1))
-    assert shown(harness, "total-1") == str(-10 + 20)
+    assert shown(harness, "total-1") == points_text(-10 + 20)
 
 
 async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
@@ -209,7 +210,7 @@ async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) ->
     assert shown(harness, "banner") == t("banner.game_over_won", names="Cas")
     totals = [-10 - 10, 30 + 20, 20 + 40]
     for seat, total in enumerate(totals):
-        assert shown(harness, f"total-{seat}") == str(total)
+        assert shown(harness, f"total-{seat}") == points_text(total)
     assert shown(harness, "standing-2") == t("standings.line", place=1, name="Cas", total=60)
     # The last round's result stays in sight beside the places: Ann bid 1 and took none.
     assert shown(harness, "last-round").endswith("Ann \u221210 · Ben +20 · Cas +40")
@@ -265,8 +266,8 @@ async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) 
     await harness.click(chip(harness, t("wizard.cloud_up", player="Ben")))
     assert t("wizard.bid_changed", bid=1, counted=2) in harness.texts()
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
-    assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
-    assert shown(harness, "cell-1-2") == str(wizard.round_score(1, 1))
+    assert shown(harness, "cell-1-1") == points_text(wizard.round_score(2, 2))
+    assert shown(harness, "cell-1-2") == points_text(wizard.round_score(1, 1))
     assert "2/2" in harness.texts()
 
 
@@ -316,7 +317,7 @@ async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(
     await bid(harness, "Ben", 1)
     assert t("merge.round_scored", round=1) in harness.texts()
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
-    assert shown(harness, "total-1") == str(wizard.round_score(1, 1))
+    assert shown(harness, "total-1") == points_text(wizard.round_score(1, 1))
     assert len(app.keeper.open(game.id).ledger.state.rounds) == 1
 
 
@@ -343,7 +344,9 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     drawn: list[tuple[str, ...]] = []
     header_row = sheet.header_row
     monkeypatch.setattr(
-        sheet, "header_row", lambda players: drawn.append(players) or header_row(players)
+        sheet,
+        "header_row",
+        lambda players, *rest: drawn.append(players) or header_row(players, *rest),
     )
     harness, _ = await start_game(app, round_sizes=[1, 1])
     first = len(drawn)
