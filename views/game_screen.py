@@ -16,7 +16,7 @@ from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
 from views.join import JoinScreen
-from views.layout import ScreenSize, use_screen_size
+from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.live import announce, game_topic, use_live
 from views.rules import rules_route
 from views.screen import screen
@@ -26,9 +26,6 @@ from views.standings import FinalStandings
 from views.table import Table, message_of
 from views.totals_strip import TotalsStrip
 from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
-
-WIDE_ENTRY = 560
-"""The entry's width beside the sheet on a wide screen."""
 
 
 def describe(action: Action, before: GameState) -> str:

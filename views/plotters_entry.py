@@ -30,6 +30,7 @@ from scorers.plotters import (
     with_face_up,
 )
 from views.i18n import t
+from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.table import Entry, Table
 from views.widgets import CHIP_SIZE, identified, number_chips
 
@@ -292,8 +293,22 @@ def player_row(
     )
 
 
+PAGE_MARGIN = 20
+"""The game screen's padding either side of the entry."""
+
+
+def pad_width(size: ScreenSize) -> float | None:
+    """The pad line's width: as many whole chips as the screen has room for, so that no chip
+    shows cut in half at its end (too small to tap); None while the size is not known."""
+    if not size.width:
+        return None
+    room = WIDE_ENTRY if size.wide else size.width
+    chips = int((room - PAGE_MARGIN + GAP) // (CHIP_SIZE + GAP))
+    return chips * (CHIP_SIZE + GAP) - GAP
+
+
 def number_pad(
-    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None]
+    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
 ) -> list[ft.Control]:
     """0 up to the cards of this colour in play, on one line that scrolls sideways."""
     seat, colour = spot
@@ -307,7 +322,7 @@ def number_pad(
     # A pad of its own for each count: the second tap of a double tap reaches the pad the
     # first tap left, not the next count's button in the same place.
     chips.key = f"pad-{seat}-{colour}"
-    return [chips]
+    return [ft.Container(width=width, content=chips)]
 
 
 def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
@@ -390,6 +405,7 @@ def PlottersPanel(table: Table) -> ft.Control:
     )
     early = ft.Switch(
         label=t("plotters.ended_early"),
+        height=CHIP_SIZE,
         value=table.entry["ended_early"],
         on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
     )
@@ -400,13 +416,17 @@ def PlottersPanel(table: Table) -> ft.Control:
             spacing=2,
             controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
         ),
-        *pad_section(table, pad, pick, tap_face_up),
+        *pad_section(table, pad, pick, tap_face_up, pad_width(use_screen_size())),
     ]
     return ft.Column(controls, spacing=4)
 
 
 def pad_section(
-    table: Table, pad: Pad, pick: Callable[[int], None], tap_face_up: Callable[[str], None]
+    table: Table,
+    pad: Pad,
+    pick: Callable[[int], None],
+    tap_face_up: Callable[[str], None],
+    width: float | None,
 ) -> list[ft.Control]:
     """What the pad enters now and that player's live formula, then the pad."""
     if pad.shown is None:
@@ -418,7 +438,7 @@ def pad_section(
         keys = face_up_pad(table, seat, tap_face_up)
     else:
         title = t("plotters.pad_colour", player=name, colour=colour_name(what))
-        keys = number_pad(table, (seat, what), pick)
+        keys = number_pad(table, (seat, what), pick, width)
     formula = formula_line(table.completed, seat, table.state.settings)
     heading = ft.Row(
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
