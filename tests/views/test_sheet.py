@@ -104,6 +104,6 @@ async def test_the_named_button_on_a_row_opens_its_correction(app: AppUnderTest)
     correct = label.parent
     while not isinstance(correct, ft.TextButton):
         correct = correct.parent
-    assert correct.height >= 48
+    assert correct.height is not None and correct.height >= 48
     await harness.click(label)
     harness.find(ft.FilledButton, text=t("entry.save_correction"))
