@@ -4,6 +4,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.conftest import open_app, screenshot
 from views.i18n import t
 from views.widgets import points_text
 
@@ -99,3 +100,40 @@ def play_wizard_round(page: Page, bids: dict[str, int], tricks: dict[str, int]) 
             expect_value(page, "entry-hint", t("wizard.next_tricks", player=later[0]))
     expect_value(page, "entry-hint", t("entry.ready"))
     tap(page, t("entry.score_round"))
+
+
+PHONE_390 = {"width": 390, "height": 844}
+"""A common phone, on which each step of a round must fit one screen."""
+
+
+def assert_on_screen(page: Page, what: Locator) -> None:
+    """`what` lies wholly on the first screen, between the totals strip and the step bar
+    that stay put (so seen without scrolling), or is in the step bar itself."""
+    box = what.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    bar = by_id(page, "entry-hint").bounding_box()
+    in_bar = bar is not None and box["y"] >= bar["y"]
+    limit = PHONE_390["height"] if in_bar or bar is None else bar["y"]
+    bottom = box["y"] + box["height"]
+    assert box["y"] >= 0 and bottom <= limit, f"{what} ends at {bottom:.0f} px, beyond {limit:.0f}"
+    if what_is_button(what):
+        # A button cut off by the edge of a scrolling part reports the part left showing.
+        assert box["height"] >= 48 and box["width"] >= 48, f"{what} is only {box}"
+
+
+def what_is_button(what: Locator) -> bool:
+    return what.get_attribute("role") == "button"
+
+
+def screenshots_light_and_dark(page: Page, name: str) -> None:
+    """Pictures of the screen as the phone shows it, in light and then in dark mode (a
+    second tab on a phone set to dark, once it shows the same step), in test-artifacts/."""
+    screenshot(page, f"{name}-light")
+    browser = page.context.browser
+    assert browser is not None and page.viewport_size is not None
+    dark = open_app(browser, page.url, page.viewport_size, color_scheme="dark")
+    try:
+        expect_value(dark, "entry-hint", value_of(page, "entry-hint"))
+        screenshot(dark, f"{name}-dark")
+    finally:
+        dark.close()
