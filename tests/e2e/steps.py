@@ -34,12 +34,39 @@ def tap(page: Page, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
 
+PINNED_BAR = 100
+"""Room kept free at the bottom of the window for a screen's pinned bar (Start, Score)."""
+
+
+def reveal(page: Page, target: Locator) -> None:
+    """Scroll Flutter's view, as a thumb would, until `target` lies above the pinned bar.
+
+    Flutter draws on a canvas: Playwright cannot scroll it into view, and a click on a field
+    hidden under the pinned bar lands on whatever Flutter draws there."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    handle = target.element_handle()
+    for _ in range(10):
+        box = target.bounding_box()
+        assert box is not None
+        if box["y"] + box["height"] <= viewport["height"] - PINNED_BAR:
+            return
+        page.mouse.move(viewport["width"] / 2, viewport["height"] / 3)
+        page.mouse.wheel(0, 200)
+        page.wait_for_function(
+            "([element, top]) => element.getBoundingClientRect().top < top",
+            arg=[handle, box["y"]],
+        )
+    raise AssertionError(f"{target} stays under the pinned bar")
+
+
 def type_into(page: Page, label: str, text: str) -> None:
     """Replace a text field's content, as a player does with the phone keyboard.
 
     Flutter can drop the first keys typed right after a field takes focus (its text input
     is wired up a moment later), so the text is typed again until the field holds it."""
     field = page.get_by_label(label, exact=True)
+    reveal(page, field)
     for _ in range(3):
         field.click()
         page.wait_for_selector("input:focus")
