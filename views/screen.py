@@ -19,11 +19,15 @@ def screen(
     controls: list[ft.Control],
     back_to: str | None = None,
     actions: list[ft.Control] | None = None,
+    scroll: bool = True,
     bottom: ft.BottomAppBar | None = None,
 ) -> ft.View:
-    """A scrollable screen; `back_to` is the route its back button returns to, `actions`
-    go in the app bar before the theme switch, `bottom` stays at the bottom (a confirm
-    button always in reach of the thumb)."""
+    """A screen that scrolls as a whole (`scroll`), or one whose controls keep parts in
+    place and scroll within themselves; `back_to` is the route its back button returns to,
+    `actions` go in the app bar before the theme switch, `bottom` stays at the bottom (a
+    confirm button always in reach of the thumb)."""
+    # A screen with fixed parts fills the window edge to edge; its parts pad themselves.
+    frame = {} if scroll else {"padding": 0, "spacing": 0}
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -33,6 +37,7 @@ def screen(
             actions=[*(actions or []), ThemeSwitch()],
         ),
         bottom_appbar=bottom,
-        scroll=ft.ScrollMode.AUTO,
+        scroll=ft.ScrollMode.AUTO if scroll else None,
         controls=controls,
+        **frame,
     )

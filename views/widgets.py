@@ -67,10 +67,11 @@ def number_chips(
     forbidden: int | None = None,
     on_pick: Callable[[int], None],
 ) -> ft.Row:
+    """One chip per number on a single line that scrolls sideways within itself when the
+    numbers do not fit (20 cards on a phone): the page around it never has to scroll."""
     return ft.Row(
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+        scroll=ft.ScrollMode.AUTO,
+        spacing=4,
         controls=[
             number_chip(
                 n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick
@@ -114,14 +115,15 @@ def choice_chips(
 ) -> ft.Row:
     """One button per option (value, visible text, accessible name); the chosen one filled.
 
-    Used instead of a dropdown, which Flutter's web accessibility tree does not expose."""
+    Used instead of a dropdown, which Flutter's web accessibility tree does not expose.
+    48 px tall, the smallest comfortable tap target."""
     buttons: list[ft.Control] = []
     for value, text, name in options:
         label = ft.Text(text, semantics_label=name)
-        if value == selected:
-            buttons.append(ft.FilledButton(content=label, on_click=lambda _, v=value: on_pick(v)))
-        else:
-            buttons.append(ft.OutlinedButton(content=label, on_click=lambda _, v=value: on_pick(v)))
+        kind = ft.FilledButton if value == selected else ft.OutlinedButton
+        buttons.append(
+            kind(content=label, height=CHIP_SIZE, on_click=lambda _, v=value: on_pick(v))
+        )
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
 
 

@@ -173,8 +173,12 @@ def seed(data_dir: Path) -> dict[str, str]:
         ):
             wizard = scored(keeper, wizard, {"bids": bids, "tricks": tricks, "cloud": None})
         tricks_step = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
+        # One trick count entered: the screen is on the tricks step (with none, the bids stay
+        # in sight until the table confirms them).
         tricks_step = draft(
-            keeper, tricks_step, {"bids": [0, 1, 0, 0], "tricks": [None] * 4, "cloud": None}
+            keeper,
+            tricks_step,
+            {"bids": [0, 1, 0, 0], "tricks": [None, 1, None, None], "cloud": None},
         )
         plotters = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
         face_up_step = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)

@@ -100,7 +100,10 @@ async def test_the_named_button_on_a_row_opens_its_correction(app: AppUnderTest)
     game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
     game = score_round(app.keeper, game, [1, 0, 0], [1, 0, 0])
     harness = await app.start(f"/game/{game.id}")
-    correct = harness.find(ft.TextButton, where=lambda c: c.height is not None and c.height >= 48)
-    label = named(harness, t("sheet.edit_round", number=1), within=correct)
+    label = named(harness, t("sheet.edit_round", number=1))
+    correct = label.parent
+    while not isinstance(correct, ft.TextButton):
+        correct = correct.parent
+    assert correct.height is not None and correct.height >= 48
     await harness.click(label)
     harness.find(ft.FilledButton, text=t("entry.save_correction"))
