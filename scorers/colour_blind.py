@@ -47,6 +47,31 @@ def with_captor(entry: Mapping[str, Any], index: int, seat: int | None) -> Colou
     return ColourBlindEntry(row=list(entry["row"]), captured_by=captured_by)
 
 
+def rest_taker(entry: Mapping[str, Any]) -> int | None:
+    """The seat that took the row cards nobody was given yet: once the row is laid, the one
+    player with no card given while the others have some (every row card is captured by
+    someone, so the cards left are theirs). None when that is not yet certain."""
+    row, captured_by = entry["row"], entry["captured_by"]
+    empty = [seat for seat in range(PLAYERS) if seat not in captured_by]
+    if len(row) != ROW or None not in captured_by or len(empty) != 1:
+        return None
+    return empty[0]
+
+
+def filled_in(entry: Mapping[str, Any]) -> ColourBlindEntry:
+    """The entry as it is scored: the cards nobody was given yet go to `rest_taker`."""
+    taker = rest_taker(entry)
+    captured_by = [taker if seat is None else seat for seat in entry["captured_by"]]
+    return ColourBlindEntry(row=list(entry["row"]), captured_by=captured_by)
+
+
+def with_capture(entry: Mapping[str, Any], index: int, seat: int) -> ColourBlindEntry:
+    """The entry with row card `index` given to `seat`. A tap on a card filled in for the
+    rest taker makes all of the cards filled in for them their own."""
+    base = filled_in(entry) if rest_taker(entry) == seat else entry
+    return with_captor(base, index, seat)
+
+
 def parse_card(card: object) -> str:
     """The card's code in canonical form ("10H", "QS"); T stands for 10; any case."""
     if isinstance(card, str):
@@ -186,6 +211,10 @@ class ColourBlindRules(SeatedGame):
 
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {"row": [], "captured_by": []}
+
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The cards nobody was given yet go to the one player given none (`filled_in`)."""
+        return filled_in(entry)
 
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool

@@ -120,6 +120,11 @@ class GameRules(Protocol):
         """
         ...
 
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The draft as it is scored: with whatever the rules can fill in themselves
+        (Plotters: the last player's counts of a full round); the draft itself unchanged."""
+        ...
+
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
         """Each seat's points for the round. `entry` must be one `check_entry` accepted
         with `complete=True` for the same context; nothing else is promised for others."""
@@ -191,6 +196,10 @@ class SeatedGame:
     def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None:
         """See GameRules.round_count; every game says its own."""
         raise NotImplementedError
+
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See GameRules.completed: by default nothing is filled in."""
+        return entry
 
     def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
         """How many cards each player is dealt in round `number` (a valid round)."""

@@ -113,6 +113,7 @@ ERRORS: dict[str, str] = {
     "plotters.face_up_same_colour": "The two face-up colours must differ, not both {colour}.",
     "plotters.face_up_same": "{player}'s two face-up colours must differ, not both {colour}.",
     "plotters.face_up_required": "{player} has all four colours: choose the two that stay face up.",
+    "plotters.face_up_one": "{player} has one face-up colour ({colour}): choose the second.",
     "plotters.ended_early_invalid": "Whether the round ended early must be yes or no, not {value}.",
     "plotters.total_cards": "The players hold {total} cards together, but a full round "
     "shares out {full}.",

@@ -16,7 +16,7 @@ from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
 from views.join import JoinScreen
-from views.layout import ScreenSize, use_screen_size
+from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.live import announce, game_topic, use_live
 from views.rules import rules_route
 from views.screen import screen
@@ -27,9 +27,6 @@ from views.table import Table, message_of
 from views.totals_strip import TotalsStrip
 from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
 
-WIDE_ENTRY = 560
-"""The entry's width beside the sheet on a wide screen."""
-
 
 def describe(action: Action, before: GameState) -> str:
     """What undo or redo would take back or bring back, in a few words ("Ben's bid of 2 in
@@ -37,14 +34,15 @@ def describe(action: Action, before: GameState) -> str:
     if action.kind == "rename":
         return t("undo.rename")
     number = action.data["round"]
+    keys = GAMES[before.game].undo_keys
     if action.kind == "score":
-        key = "undo.correction" if number < before.current_round else "undo.score"
+        key = keys["correction"] if number < before.current_round else keys["score"]
         return t(key, number=number)
     named = change_name(action, before)
     if named is not None:
         key, params = named
-        return t("undo.change", change=t(key, **params), number=number)
-    return t("undo.entry", number=number)
+        return t(keys["change"], change=t(key, **params), number=number)
+    return t(keys["entry"], number=number)
 
 
 def history_button(
@@ -154,7 +152,7 @@ def step_bar(table: Table, view: GameView | None) -> ft.Control:
     )
 
 
-def last_round(state: GameState) -> ft.Control | None:
+def last_round(state: GameState, view: GameView) -> ft.Control | None:
     """What the last round scored for each player, in one short paragraph ("Round 10
     scored: Ann +20 · Cas +40 ..."), so that the final places fit beside it on a phone."""
     if not state.rounds:
@@ -167,7 +165,7 @@ def last_round(state: GameState) -> ft.Control | None:
     return identified(
         "last-round",
         ft.Text(
-            t("result.summary", title=t("result.title", number=scored.number), changes=changes)
+            t("result.summary", title=t(view.result_key, number=scored.number), changes=changes)
         ),
     )
 
@@ -191,7 +189,7 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.
-        result = last_round(state)
+        result = last_round(state, view)
         if result is not None:
             controls.append(result)
         controls.append(FinalStandings(table, again))

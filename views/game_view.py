@@ -44,6 +44,17 @@ class GameView(ABC):
     """Catalog key of the one line Home shows under the name."""
     first_key: ClassVar[str] = "banner.leads"
     """Catalog key of the banner's words for the player who starts the round."""
+    result_key: ClassVar[str] = "result.title"
+    """Catalog key of the line over a scored round's result ("Round 2 scored"), in the
+    words the banner uses for a round."""
+    undo_keys: ClassVar[Mapping[str, str]] = {
+        "score": "undo.score",
+        "correction": "undo.correction",
+        "change": "undo.change",
+        "entry": "undo.entry",
+    }
+    """Catalog keys of what undo and redo name (a round scored or corrected, a tap's
+    change, any other entry), in the words the banner uses for a round."""
     setting_fields: ClassVar[tuple[SettingField, ...]] = ()
     """How the setup form asks for each setting the rules resolve, in form order."""
 

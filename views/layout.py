@@ -7,6 +7,8 @@ import flet as ft
 
 WIDE = 900
 """From this width (logical pixels) the game's entry and its sheet stand side by side."""
+WIDE_ENTRY = 560
+"""The entry's width beside the sheet on a wide screen."""
 SHORT = 500
 """Below this height a screen wider than tall is a phone held sideways: a compact banner."""
 

@@ -84,12 +84,17 @@ class Table:
             return self.edit_entry
         return self.state.draft or self.state.blank_entry()
 
+    @property
+    def completed(self) -> Entry:
+        """The entry as it would be scored: with what the rules fill in themselves."""
+        return self.state.rules.completed(self.entry)
+
     def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
         """Why the entry cannot be scored yet, or None when it is complete and valid."""
         number = self.round_number
         try:
             self.state.rules.check_entry(
-                entry if entry is not None else self.entry,
+                self.state.rules.completed(entry if entry is not None else self.entry),
                 self.state.round_context(number),
                 complete=True,
             )
@@ -119,7 +124,8 @@ class Table:
 
     def submit(self) -> bool:
         """Score the round shown (or save the correction of a past round)."""
-        done = self.act(Action("score", {"round": self.round_number, "entry": dict(self.entry)}))
+        entry = dict(self.completed)
+        done = self.act(Action("score", {"round": self.round_number, "entry": entry}))
         if done:
             self.editing = None
             self.edit_entry = None

@@ -4,6 +4,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.conftest import open_app, screenshot
 from views.i18n import t
 from views.widgets import points_text
 
@@ -33,12 +34,39 @@ def tap(page: Page, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
 
+PINNED_BAR = 100
+"""Room kept free at the bottom of the window for a screen's pinned bar (Start, Score)."""
+
+
+def reveal(page: Page, target: Locator) -> None:
+    """Scroll Flutter's view, as a thumb would, until `target` lies above the pinned bar.
+
+    Flutter draws on a canvas: Playwright cannot scroll it into view, and a click on a field
+    hidden under the pinned bar lands on whatever Flutter draws there."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    handle = target.element_handle()
+    for _ in range(10):
+        box = target.bounding_box()
+        assert box is not None
+        if box["y"] + box["height"] <= viewport["height"] - PINNED_BAR:
+            return
+        page.mouse.move(viewport["width"] / 2, viewport["height"] / 3)
+        page.mouse.wheel(0, 200)
+        page.wait_for_function(
+            "([element, top]) => element.getBoundingClientRect().top < top",
+            arg=[handle, box["y"]],
+        )
+    raise AssertionError(f"{target} stays under the pinned bar")
+
+
 def type_into(page: Page, label: str, text: str) -> None:
     """Replace a text field's content, as a player does with the phone keyboard.
 
     Flutter can drop the first keys typed right after a field takes focus (its text input
     is wired up a moment later), so the text is typed again until the field holds it."""
     field = page.get_by_label(label, exact=True)
+    reveal(page, field)
     for _ in range(3):
         field.click()
         page.wait_for_selector("input:focus")
@@ -109,3 +137,40 @@ def play_wizard_round(
             expect_value(page, "entry-hint", t("wizard.next_tricks", language, player=later[0]))
     expect_value(page, "entry-hint", t("entry.ready", language))
     tap(page, t("entry.score_round", language))
+
+
+PHONE_390 = {"width": 390, "height": 844}
+"""A common phone, on which each step of a round must fit one screen."""
+
+
+def assert_on_screen(page: Page, what: Locator) -> None:
+    """`what` lies wholly on the first screen, between the totals strip and the step bar
+    that stay put (so seen without scrolling), or is in the step bar itself."""
+    box = what.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    bar = by_id(page, "entry-hint").bounding_box()
+    in_bar = bar is not None and box["y"] >= bar["y"]
+    limit = PHONE_390["height"] if in_bar or bar is None else bar["y"]
+    bottom = box["y"] + box["height"]
+    assert box["y"] >= 0 and bottom <= limit, f"{what} ends at {bottom:.0f} px, beyond {limit:.0f}"
+    if what_is_button(what):
+        # A button cut off by the edge of a scrolling part reports the part left showing.
+        assert box["height"] >= 48 and box["width"] >= 48, f"{what} is only {box}"
+
+
+def what_is_button(what: Locator) -> bool:
+    return what.get_attribute("role") == "button"
+
+
+def screenshots_light_and_dark(page: Page, name: str) -> None:
+    """Pictures of the screen as the phone shows it, in light and then in dark mode (a
+    second tab on a phone set to dark, once it shows the same step), in test-artifacts/."""
+    screenshot(page, f"{name}-light")
+    browser = page.context.browser
+    assert browser is not None and page.viewport_size is not None
+    dark = open_app(browser, page.url, page.viewport_size, color_scheme="dark")
+    try:
+        expect_value(dark, "entry-hint", value_of(page, "entry-hint"))
+        screenshot(dark, f"{name}-dark")
+    finally:
+        dark.close()
