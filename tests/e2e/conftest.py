@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,10 @@ CHROMIUM_FLAGS = [
 ]
 PHONE = {"width": 360, "height": 740}
 URL_LINE = re.compile(r"^(http://\S+)$")
+
+# Every expectation waits for what the app shows. Playwright's 5 s default is shorter than a
+# fresh tab's first drawing of a game on a 2-core machine busy with other browser tabs.
+expect.set_options(timeout=20_000)
 
 
 @dataclass
