@@ -19,7 +19,7 @@ def round_line(table: Table, view: GameView) -> str:
     return " · ".join(
         [
             number,
-            t("banner.card_each" if info.cards == 1 else "banner.cards_each", cards=info.cards),
+            t("banner.cards_each", cards=info.cards),
             t("banner.dealer", name=state.players[info.dealer]),
             t(view.first_key, name=state.players[info.first]),
         ]

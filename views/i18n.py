@@ -4,8 +4,8 @@ The English catalog is assets/locales/en.json plus the English message tables of
 layers that cannot read files or must not import views: the rules (scorers.messages) and
 storage (storage.errors.MESSAGES). Another language's JSON file translates all of them.
 Keys are dotted names ("home.title"); a value may hold ``{name}`` placeholders that ``t``
-fills from keyword arguments. A missing key falls back to English, then to the key itself,
-so a gap never crashes a screen.
+fills from keyword arguments, and plural blocks for counts (see views.message_format).
+A missing key falls back to English, then to the key itself, so a gap never crashes a screen.
 """
 
 import json
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from scorers import messages as rules_messages
 from storage.errors import MESSAGES as STORAGE_MESSAGES
+from views.message_format import format_message
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 DEFAULT_LANGUAGE = "en"
@@ -47,7 +48,7 @@ def catalog(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
 def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The text for ``key`` in ``language``, with ``params`` filled in."""
     text = catalog(language).get(key) or catalog(DEFAULT_LANGUAGE).get(key, key)
-    return text.format(**params) if params else text
+    return format_message(text, language, params) if params else text
 
 
 def percent(share: float | None) -> str:

@@ -1,0 +1,106 @@
+"""Catalog texts with counts: the plural part of ICU MessageFormat, categories from Babel.
+
+A catalog text may hold, beside ``{name}`` placeholders, plural blocks such as
+
+    "{cards, plural, one {# card each} other {# cards each}}"
+
+The block picks the branch named by the language's plural category of ``cards`` (Babel
+knows them from CLDR: German has "one" and "other", Korean only "other", Arabic six) and
+``#`` stands for the count, written as the language writes numbers. An ``=N`` branch
+("=0 {nobody}") wins over the category for exactly that count. Branches may hold
+placeholders of their own.
+
+>>> format_message("{n, plural, one {# trick} other {# tricks}}", "en", {"n": 1})
+'1 trick'
+"""
+
+from collections.abc import Mapping
+from functools import cache
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+
+class MessageSyntaxError(ValueError):
+    """A catalog text whose braces or plural blocks do not parse."""
+
+
+@cache
+def locale(language: str) -> Locale:
+    """Babel's locale for a catalog language ("nb", "de", "ko", "en")."""
+    return Locale.parse(language)
+
+
+def plural_category(language: str, count: int | float) -> str:
+    """The CLDR plural category ("one", "few", "other", ...) of ``count`` in ``language``."""
+    return locale(language).plural_form(count)
+
+
+def plural_blocks(text: str) -> list[tuple[str, dict[str, str]]]:
+    """Each plural block of ``text`` as (count name, {branch selector: branch text})."""
+    return [(name, branches) for _, _, name, branches in _blocks(text)]
+
+
+def format_message(text: str, language: str, params: Mapping[str, object]) -> str:
+    """``text`` with its plural blocks chosen for ``params`` and its placeholders filled."""
+    pieces: list[str] = []
+    position = 0
+    for start, end, name, branches in _blocks(text):
+        pieces.append(text[position:start])
+        pieces.append(_chosen_branch(name, branches, language, params))
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces).format(**params)
+
+
+def _chosen_branch(
+    name: str, branches: dict[str, str], language: str, params: Mapping[str, object]
+) -> str:
+    count = params[name]
+    if not isinstance(count, int | float):
+        raise TypeError(f"the count {name!r} must be a number, not {count!r}")
+    exact = f"={count}"
+    selector = exact if exact in branches else plural_category(language, count)
+    branch = branches.get(selector, branches.get("other"))
+    if branch is None:
+        raise MessageSyntaxError(f"no {selector!r} or 'other' branch for {name!r}")
+    return branch.replace("#", format_decimal(count, locale=locale(language)))
+
+
+def _blocks(text: str) -> list[tuple[int, int, str, dict[str, str]]]:
+    """(start, end, count name, branches) of every top-level plural block in ``text``."""
+    blocks = []
+    position = 0
+    while (start := text.find("{", position)) != -1:
+        end = _closing_brace(text, start)
+        head, _, rest = text[start + 1 : end].partition(",")
+        kind, _, body = rest.partition(",")
+        if kind.strip() == "plural":
+            blocks.append((start, end + 1, head.strip(), _branches(body)))
+        position = end + 1
+    return blocks
+
+
+def _branches(body: str) -> dict[str, str]:
+    """The ``selector {text}`` pairs of one plural block's body."""
+    branches: dict[str, str] = {}
+    position = 0
+    while (start := body.find("{", position)) != -1:
+        selector = body[position:start].strip()
+        end = _closing_brace(body, start)
+        if not selector or " " in selector:
+            raise MessageSyntaxError(f"a plural branch needs one selector, not {selector!r}")
+        branches[selector] = body[start + 1 : end]
+        position = end + 1
+    if body[position:].strip() or "other" not in branches:
+        raise MessageSyntaxError(f"a plural block needs an 'other' branch: {body!r}")
+    return branches
+
+
+def _closing_brace(text: str, start: int) -> int:
+    depth = 0
+    for index in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[index], 0)
+        if depth == 0:
+            return index
+    raise MessageSyntaxError(f"an unclosed brace in {text!r}")
