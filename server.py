@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 import flet_web
@@ -31,7 +32,6 @@ from flet_web.version import version as flet_web_version
 from platformdirs import user_cache_dir
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from certificate import CertificateFiles
 from compressed_client import (
     UNUSED_FONT_FAMILIES,
     CompressedClient,
@@ -40,6 +40,9 @@ from compressed_client import (
     prepare,
 )
 from icon_font import icon_fonts
+
+if TYPE_CHECKING:  # cryptography takes a tenth of a start to import: only for --share
+    from certificate import CertificateFiles
 
 SESSION_TIMEOUT_SECONDS = 60
 """How long the server keeps a session whose tab is gone (Flet's default: an hour).
@@ -220,7 +223,7 @@ class Listener:
 
     app: ASGIApp
     sock: socket.socket
-    tls: CertificateFiles | None = None
+    tls: "CertificateFiles | None" = None
 
 
 def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:
