@@ -87,7 +87,9 @@ class FakeClientConnection(Connection):
         self.page_name = ""
         self.messages: list[Message] = []
         self.sent_at: list[float] = []
-        """When each of `messages` was sent (`time.perf_counter()`)."""
+        """When each of `messages` was sent, in the loop thread's processor time
+        (`time.thread_time()`): unlike the wall clock, it does not run on while other
+        programs have the processor."""
         self.client_methods: dict[str, ClientMethod] = {}
         self.session: Session | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -95,7 +97,7 @@ class FakeClientConnection(Connection):
     def send_message(self, message: Message) -> None:
         encode([message.action, message.body])
         self.messages.append(message)
-        self.sent_at.append(time.perf_counter())
+        self.sent_at.append(time.thread_time())
         if message.action == MessageAction.INVOKE_METHOD:
             self._answer(message.body)
 
