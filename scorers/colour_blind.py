@@ -47,6 +47,31 @@ def with_captor(entry: Mapping[str, Any], index: int, seat: int | None) -> Colou
     return ColourBlindEntry(row=list(entry["row"]), captured_by=captured_by)
 
 
+def rest_taker(entry: Mapping[str, Any]) -> int | None:
+    """The seat that took the row cards nobody was given yet: once the row is laid, the one
+    player with no card given while the others have some (every row card is captured by
+    someone, so the cards left are theirs). None when that is not yet certain."""
+    row, captured_by = entry["row"], entry["captured_by"]
+    empty = [seat for seat in range(PLAYERS) if seat not in captured_by]
+    if len(row) != ROW or None not in captured_by or len(empty) != 1:
+        return None
+    return empty[0]
+
+
+def filled_in(entry: Mapping[str, Any]) -> ColourBlindEntry:
+    """The entry as it is scored: the cards nobody was given yet go to `rest_taker`."""
+    taker = rest_taker(entry)
+    captured_by = [taker if seat is None else seat for seat in entry["captured_by"]]
+    return ColourBlindEntry(row=list(entry["row"]), captured_by=captured_by)
+
+
+def with_capture(entry: Mapping[str, Any], index: int, seat: int) -> ColourBlindEntry:
+    """The entry with row card `index` given to `seat`. A tap on a card filled in for the
+    rest taker makes all of the cards filled in for them their own."""
+    base = filled_in(entry) if rest_taker(entry) == seat else entry
+    return with_captor(base, index, seat)
+
+
 def parse_card(card: object) -> str:
     """The card's code in canonical form ("10H", "QS"); T stands for 10; any case."""
     if isinstance(card, str):
@@ -187,6 +212,10 @@ class ColourBlindRules(SeatedGame):
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {"row": [], "captured_by": []}
 
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The cards nobody was given yet go to the one player given none (`filled_in`)."""
+        return filled_in(entry)
+
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool
     ) -> dict[str, Any]:
@@ -226,6 +255,18 @@ class ColourBlindRules(SeatedGame):
         if at[0] in ("row", "captured_by"):
             return "colour_blind.field.row", {}
         return super().field_name(at, players, entry)
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A row card given to a player ("Cas taking QS") or back to the row."""
+        index = at[1] if len(at) > 1 and isinstance(at[1], int) else None
+        if at[0] == "captured_by" and index is not None and index < len(entry["row"]):
+            card = entry["row"][index]
+            if now is None:
+                return "colour_blind.change.captor_cleared", {"card": card}
+            return "colour_blind.change.captor", {"card": card, "player": players[now]}
+        return super().change_name(at, now, players, entry)
 
     def tallies(
         self,

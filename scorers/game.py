@@ -120,6 +120,11 @@ class GameRules(Protocol):
         """
         ...
 
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The draft as it is scored: with whatever the rules can fill in themselves
+        (Plotters: the last player's counts of a full round); the draft itself unchanged."""
+        ...
+
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
         """Each seat's points for the round. `entry` must be one `check_entry` accepted
         with `complete=True` for the same context; nothing else is promised for others."""
@@ -154,6 +159,14 @@ class GameRules(Protocol):
         of scorers.messages.FIELDS and its parameters."""
         ...
 
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A tap that set the field at path `at` of `entry` to `now`, in words, for undo
+        and redo ("Ben's bid of 2"): a key of scorers.messages.FIELDS or CHANGES and its
+        parameters."""
+        ...
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],
@@ -183,6 +196,10 @@ class SeatedGame:
     def round_count(self, players: int, settings: Mapping[str, Any]) -> int | None:
         """See GameRules.round_count; every game says its own."""
         raise NotImplementedError
+
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See GameRules.completed: by default nothing is filled in."""
+        return entry
 
     def cards_per_player(self, number: int, players: int, settings: Mapping[str, Any]) -> int:
         """How many cards each player is dealt in round `number` (a valid round)."""
@@ -235,6 +252,12 @@ class SeatedGame:
     ) -> tuple[str, dict[str, Any]]:
         """See GameRules.field_name: by default, the round's entry as a whole."""
         return "field.entry", {}
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """See GameRules.change_name: by default, the field's name (`field_name`)."""
+        return self.field_name(at, players, entry)
 
     def tallies(
         self,

@@ -258,6 +258,20 @@ def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
     return [data["name"] if at == seat else old for at, old in enumerate(state.players)]
 
 
+def change_name(action: Action, before: GameState) -> tuple[str, dict[str, Any]] | None:
+    """The one field an edit action changed, in the game's words ("Ben's bid of 2": a key
+    of scorers.messages and its parameters); None for any other action, or an edit that
+    changed several fields. `before` is the state the action was applied to."""
+    if action.kind != "edit":
+        return None
+    changes = read_changes(action.data["changes"])
+    if len(changes) != 1:
+        return None
+    [change] = changes
+    entry = before.draft or before.blank_entry()
+    return before.rules.change_name(change.at, change.now, before.players, entry)
+
+
 _TRANSITIONS = {"draft": _drafted, "edit": _edited, "score": _scored, "rename": _renamed}
 
 
@@ -409,6 +423,10 @@ class Ledger:
     def undo_target(self) -> Action | None:
         """The action an undo would take back, or None when there is none."""
         return self._done.top.action if self.can_undo() else None
+
+    def undo_target_before(self) -> GameState | None:
+        """The state the action an undo would take back was applied to, or None."""
+        return self._done.below.top.state if self._done.below is not None else None
 
     def undo_target_number(self) -> int | None:
         """Where the action an undo would take back stands in the record (from 1)."""

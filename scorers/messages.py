@@ -1,6 +1,7 @@
 """English text for every message key. Views translate by key and fill in the params.
 
 ERRORS: InvalidEntry keys. FIELDS: names of an entry's fields (GameRules.field_name).
+CHANGES: a tap's change to a field (GameRules.change_name).
 REMINDERS: RoundInfo.reminder keys. NOTES: Standing.note keys.
 """
 
@@ -80,18 +81,21 @@ ERRORS: dict[str, str] = {
     "{cards}: {player} may not bid {value} (0 is always allowed).",
     "wizard.bid_missing": "{player} has not bid yet.",
     "wizard.tricks_missing": "{player}'s tricks are not entered yet.",
-    "wizard.tricks_too_many": "The tricks entered add up to {total}, but only {cards} were "
-    "played this round.",
-    "wizard.tricks_total": "The tricks add up to {total}, but {cards} were played this round.",
-    "wizard.tricks_total_bomb": "The tricks add up to {total}: they must add up to {cards}, "
+    "wizard.tricks_too_many": "Tricks entered: {total} of the {cards} played this round, "
+    "{off} too many.",
+    "wizard.tricks_total": "Tricks entered: {total} of the {cards} played this round, "
+    "{off} missing.",
+    "wizard.tricks_total_bomb": "Tricks entered: {total}; they must add up to {cards}, "
     "or {less} if the Bomb was played.",
     "wizard.cloud_off": "The Cloud is not in play in this game.",
     "wizard.cloud_change_invalid": "The Cloud changes {player}'s bid by one, up or down, "
     "not by {value}.",
     "wizard.cloud_bid_out_of_range": "The Cloud cannot change {player}'s bid from {bid} to "
     "{value}: bids are whole numbers from 0 to {cards}.",
-    "wizard.round_sizes_invalid": "A short game needs a list of hand sizes from 1 to {high}, "
-    "not {value}.",
+    "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, "
+    "one per round, separated by commas (1, 3, 5).",
+    "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
+    "{value} is not possible.",
     # Plotters
     "plotters.colour_unknown": "'{value}' is not a colour: the colours are blue, green, red "
     "and yellow.",
@@ -109,6 +113,7 @@ ERRORS: dict[str, str] = {
     "plotters.face_up_same_colour": "The two face-up colours must differ, not both {colour}.",
     "plotters.face_up_same": "{player}'s two face-up colours must differ, not both {colour}.",
     "plotters.face_up_required": "{player} has all four colours: choose the two that stay face up.",
+    "plotters.face_up_one": "{player} has one face-up colour ({colour}): choose the second.",
     "plotters.ended_early_invalid": "Whether the round ended early must be yes or no, not {value}.",
     "plotters.total_cards": "The players hold {total} cards together, but a full round "
     "shares out {full}.",
@@ -146,6 +151,17 @@ FIELDS: dict[str, str] = {
     "plotters.field.ended_early": "Whether the round ended early",
     "colour_blind.field.row": "The row",
     "colour_blind.field.captor": "Who took {card}",
+}
+
+# A tap's change to a field, named for undo and redo ("Undo Ben's bid of 2 in round 4");
+# the text goes through the catalog's formatting only, so it may hold plural blocks.
+CHANGES: dict[str, str] = {
+    "wizard.change.bid": "{player}'s bid of {value}",
+    "wizard.change.bid_cleared": "clearing {player}'s bid",
+    "wizard.change.tricks": "{player}'s {value, plural, one {# trick} other {# tricks}}",
+    "wizard.change.tricks_cleared": "clearing {player}'s tricks",
+    "colour_blind.change.captor": "{player} taking {card}",
+    "colour_blind.change.captor_cleared": "{card} going back to the row",
 }
 
 REMINDERS: dict[str, str] = {

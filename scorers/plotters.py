@@ -30,7 +30,10 @@ _IN_PLAY = {
 
 class PlottersEntry(TypedDict):
     """A Plotters round, seat 0 first: each player's cards by colour, the face-up pair each
-    chose (None: the app proposes the best), and whether the round ended early."""
+    chose (None: the app proposes the best), and whether the round ended early.
+
+    A draft may hold one face-up colour for a seat (the first of a pair tapped), so that it
+    survives a restart and shows on every phone; a scored round holds whole pairs only."""
 
     counts: list[dict[str, int]]
     face_up: list[list[str] | None]
@@ -58,6 +61,49 @@ def with_ended_early(entry: Mapping[str, Any], ended_early: bool) -> PlottersEnt
     """The entry with the round marked as ended early (or not)."""
     counts = [dict(held) for held in entry["counts"]]
     return PlottersEntry(counts=counts, face_up=list(entry["face_up"]), ended_early=ended_early)
+
+
+def toggled_face_up(chosen: Sequence[str] | None, colour: str) -> list[str] | None:
+    """The face-up colours after a tap on `colour`: a first colour waits for its partner,
+    tapping a chosen colour takes it back, and a third colour replaces the older of a pair."""
+    held = list(chosen or ())
+    if colour in held:
+        held.remove(colour)
+    elif len(held) == 2:
+        held = [held[1], colour]
+    else:
+        held.append(colour)
+    return held or None
+
+
+def chosen_pair(entry: Mapping[str, Any], seat: int) -> list[str] | None:
+    """The face-up pair `seat` chose, or None while no whole pair is chosen."""
+    chosen = entry["face_up"][seat]
+    return list(chosen) if chosen is not None and len(chosen) == 2 else None
+
+
+def fills_last_seat(entry: Mapping[str, Any]) -> bool:
+    """Whether the last seat's counts come from the cards in play: the round went the full
+    14 tricks, every other player's cards are being counted (each holds one at least) and
+    nobody entered any of the last seat's counts."""
+    *others, last = entry["counts"]
+    counted = all(any(held.values()) for held in others)
+    return not entry["ended_early"] and counted and not any(last.values())
+
+
+def filled_in(entry: Mapping[str, Any]) -> PlottersEntry:
+    """The entry as it is scored: when `fills_last_seat`, the last seat holds every card in
+    play that the others did not take (a full round deals out every card in play)."""
+    counts = [dict(held) for held in entry["counts"]]
+    if fills_last_seat(entry):
+        in_play = cards_in_play(len(counts))
+        counts[-1] = {
+            colour: in_play[colour] - sum(held.get(colour, 0) for held in counts[:-1])
+            for colour in COLOURS
+        }
+    return PlottersEntry(
+        counts=counts, face_up=list(entry["face_up"]), ended_early=entry["ended_early"]
+    )
 
 
 def cards_in_play(players: int) -> dict[str, int]:
@@ -102,8 +148,8 @@ def score_parts(
 def seat_parts(entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> ScoreParts:
     """What `seat` scores for the round in `entry` under the game's settings, and how: the
     pair the player chose, else the best one under the "nothing face down" setting."""
-    counts, face_up = entry["counts"][seat], entry["face_up"][seat]
-    return score_parts(counts, face_up, settings["nothing_face_down"])
+    counts = entry["counts"][seat]
+    return score_parts(counts, chosen_pair(entry, seat), settings["nothing_face_down"])
 
 
 def round_score(
@@ -147,6 +193,18 @@ def _counts(counts: object, player: str | None) -> dict[str, int]:
                 raise InvalidEntry("plotters.count_not_possible", colour=colour, value=value)
             raise InvalidEntry("plotters.count_invalid", player=player, colour=colour, value=value)
     return full
+
+
+def _face_up(chosen: object, player: str, *, complete: bool) -> list[str] | None:
+    """A seat's face-up choice: none, a whole pair, or (in a draft) the first colour."""
+    if chosen is None:
+        return None
+    is_one = isinstance(chosen, list | tuple) and len(chosen) == 1
+    if is_one and chosen[0] in COLOURS:
+        if complete:
+            raise InvalidEntry("plotters.face_up_one", player=player, colour=chosen[0])
+        return [chosen[0]]
+    return list(_pair(chosen, player))
 
 
 def _pair(face_up: object, player: str | None) -> tuple[str, str]:
@@ -249,6 +307,10 @@ class PlottersRules(SeatedGame):
     ) -> tuple[str, dict[str, Any]]:
         return "plotters.trick", {"first": first, "picks": 2 if players == 4 else 3}
 
+    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The last player's counts of a full round filled in (see `filled_in`)."""
+        return filled_in(entry)
+
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {
             "counts": [dict.fromkeys(COLOURS, 0) for _ in range(players)],
@@ -266,9 +328,10 @@ class PlottersRules(SeatedGame):
             _counts(c, players[seat])
             for seat, c in enumerate(per_seat(data["counts"], "counts", len(players)))
         ]
-        face_up: list[list[str] | None] = []
-        for seat, pair in enumerate(per_seat(data["face_up"], "face_up", len(players))):
-            face_up.append(None if pair is None else list(_pair(pair, players[seat])))
+        face_up = [
+            _face_up(chosen, players[seat], complete=complete)
+            for seat, chosen in enumerate(per_seat(data["face_up"], "face_up", len(players)))
+        ]
         ended_early = data["ended_early"]
         if not isinstance(ended_early, bool):
             raise InvalidEntry("plotters.ended_early_invalid", value=ended_early)

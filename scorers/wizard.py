@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
 from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
-from scorers.seats import check_count
+from scorers.seats import check_count, seats_from
 from scorers.settings import ValueCheck, on_off, resolve
 from scorers.standings import Standing, rank
 from scorers.stats import ratio
@@ -40,15 +40,16 @@ class WizardEntry(TypedDict):
     cloud: Cloud | None
 
 
-def with_bid(entry: Mapping[str, Any], seat: int, bid: int) -> WizardEntry:
-    """The entry with `seat`'s bid set; the same bid again takes it back (None)."""
-    bids = _toggled(entry["bids"], seat, bid)
+def with_bid(entry: Mapping[str, Any], seat: int, bid: int | None) -> WizardEntry:
+    """The entry with `seat`'s bid set (the same bid again keeps it); None clears it."""
+    bids = _with_value(entry["bids"], seat, bid)
     return WizardEntry(bids=bids, tricks=list(entry["tricks"]), cloud=entry.get("cloud"))
 
 
-def with_tricks(entry: Mapping[str, Any], seat: int, tricks: int) -> WizardEntry:
-    """The entry with the tricks `seat` took set; the same count again takes it back."""
-    taken = _toggled(entry["tricks"], seat, tricks)
+def with_tricks(entry: Mapping[str, Any], seat: int, tricks: int | None) -> WizardEntry:
+    """The entry with the tricks `seat` took set (the same count again keeps it); None
+    clears it."""
+    taken = _with_value(entry["tricks"], seat, tricks)
     return WizardEntry(bids=list(entry["bids"]), tricks=taken, cloud=entry.get("cloud"))
 
 
@@ -59,9 +60,9 @@ def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> Wizar
     return WizardEntry(bids=list(entry["bids"]), tricks=list(entry["tricks"]), cloud=cloud)
 
 
-def _toggled(values: Sequence[int | None], seat: int, value: int) -> list[int | None]:
+def _with_value(values: Sequence[int | None], seat: int, value: int | None) -> list[int | None]:
     changed = list(values)
-    changed[seat] = None if changed[seat] == value else value
+    changed[seat] = value
     return changed
 
 
@@ -133,16 +134,23 @@ def _round_sizes(players: int) -> ValueCheck:
     def check(name: str, value: object) -> list[int] | None:
         if value is None:
             return None
-        if (
-            isinstance(value, str | bytes)
-            or not isinstance(value, Sequence)
-            or not value
-            or not all(is_whole(size, 1, largest) for size in value)
-        ):
-            raise InvalidEntry("wizard.round_sizes_invalid", value=value, high=largest)
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence) or not value:
+            raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
+        for size in value:
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
+            if not is_whole(size, 1, largest):
+                raise InvalidEntry("wizard.round_size_out_of_range", value=size, high=largest)
         return list(value)
 
     return check
+
+
+# A seat's bid or tricks set, and cleared: keys of scorers.messages.CHANGES.
+_CHANGE_KEYS = {
+    "bids": ("wizard.change.bid", "wizard.change.bid_cleared"),
+    "tricks": ("wizard.change.tricks", "wizard.change.tricks_cleared"),
+}
 
 
 class WizardRules(SeatedGame):
@@ -210,12 +218,18 @@ class WizardRules(SeatedGame):
             )
         cloud = self._check_cloud(data.get("cloud"), bids, context)
         if complete:
-            for seat, player in enumerate(players):
+            # The first value missing in the order the table gives them: every bid, from
+            # the first bidder round the table, then every player's tricks in that order.
+            order = seats_from(context.info.first, len(players))
+            for seat in order:
                 if bids[seat] is None:
-                    raise InvalidEntry("wizard.bid_missing", player=player)
+                    raise InvalidEntry("wizard.bid_missing", player=players[seat])
+            for seat in order:
                 if tricks[seat] is None:
-                    raise InvalidEntry("wizard.tricks_missing", player=player)
-        self._check_trick_total(tricks, context, complete=complete)
+                    raise InvalidEntry("wizard.tricks_missing", player=players[seat])
+            # Only a whole round is checked against the cards: while the tricks are being
+            # entered (or moved from one player to another) any total may pass.
+            self._check_trick_total(tricks, context)
         return {"bids": bids, "tricks": tricks, "cloud": cloud}
 
     def _check_cloud(
@@ -245,19 +259,20 @@ class WizardRules(SeatedGame):
             )
         return {"seat": seat, "change": change}
 
-    def _check_trick_total(
-        self, tricks: Sequence[int | None], context: RoundContext, *, complete: bool
-    ) -> None:
+    def _check_trick_total(self, tricks: Sequence[int | None], context: RoundContext) -> None:
+        """The tricks of a complete round add up to the cards dealt each (one fewer when
+        the Bomb was played); the refusal says by how many they are off."""
         cards = context.info.cards
         total = sum(t for t in tricks if t is not None)
-        if total > cards:
-            raise InvalidEntry("wizard.tricks_too_many", total=total, cards=cards)
-        if not complete or total == cards:
+        if total == cards or (context.settings["bomb"] and total == cards - 1):
             return
-        if not context.settings["bomb"]:
-            raise InvalidEntry("wizard.tricks_total", total=total, cards=cards)
-        if total != cards - 1:
+        if context.settings["bomb"]:
             raise InvalidEntry("wizard.tricks_total_bomb", total=total, cards=cards, less=cards - 1)
+        if total > cards:
+            raise InvalidEntry(
+                "wizard.tricks_too_many", total=total, cards=cards, off=total - cards
+            )
+        raise InvalidEntry("wizard.tricks_total", total=total, cards=cards, off=cards - total)
 
     def score(self, entry: Mapping[str, Any], context: RoundContext) -> tuple[int, ...]:
         """Each seat's `round_score` against the bid as counted (after any Cloud change)."""
@@ -290,6 +305,17 @@ class WizardRules(SeatedGame):
         if at[0] == "cloud":
             return "wizard.field.cloud", {}
         return super().field_name(at, players, entry)
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A bid or tricks set ("Ben's bid of 2") or cleared; the Cloud as a field."""
+        if at[0] in _CHANGE_KEYS and len(at) > 1 and isinstance(at[1], int):
+            set_key, cleared_key = _CHANGE_KEYS[at[0]]
+            if now is None:
+                return cleared_key, {"player": players[at[1]]}
+            return set_key, {"player": players[at[1]], "value": now}
+        return super().change_name(at, now, players, entry)
 
     tally_maxima = frozenset({"longest_exact_run"})
 

@@ -189,6 +189,12 @@ class GameKeeper:
                     names.append(name)
         return names[:limit]
 
+    def last_settings(self, game: str) -> Mapping[str, Any]:
+        """The settings of the game of `game` started last, on this device or any other whose
+        games were merged in: what the setup form offers first. None known: empty."""
+        last = self.store.last_started(game)
+        return last.listing.settings if last is not None and last.listing is not None else {}
+
     def players(self, game: str | None = None) -> list[PlayerSummary]:
         """Everyone who finished a game (of `game`, or any), with games and wins; no replay."""
         return self.store.players(game)

@@ -338,6 +338,11 @@ class GameStore:
             (game, game, player, player, -1 if limit is None else limit, offset),
         )
 
+    def last_started(self, game: str) -> GameSummary | None:
+        """The game of ``game`` started most recently (deleted or not), or None."""
+        found = self._list("game = ? ORDER BY created_at DESC, num DESC LIMIT 1", (game,))
+        return found[0] if found else None
+
     def players(self, game: str | None = None) -> list[PlayerSummary]:
         """Everyone with a finished game (of ``game``, or of any), most games first."""
         with self._guard() as connection:

@@ -11,6 +11,7 @@ from views.game_screen import GameScreen
 from views.home import Home
 from views.i18n import t
 from views.join import JoinScreen, host_only
+from views.layout import ScreenSizeContext, use_page_size
 from views.new_game import NewGame
 from views.players import PlayersScreen
 from views.rules import RulesScreen
@@ -39,9 +40,11 @@ ROUTES = [
 
 @ft.component
 def App(services: Services) -> list[ft.View]:
-    """The whole app: services and the theme for every screen, and the routes' screens."""
+    """The whole app: services, the theme and the window's size for every screen, and the
+    routes' screens."""
     page = ft.context.page
     mode, set_mode = ft.use_state(ft.ThemeMode.SYSTEM)
+    size = use_page_size()
 
     def apply_theme_mode() -> None:
         page.theme_mode = mode
@@ -50,7 +53,10 @@ def App(services: Services) -> list[ft.View]:
     choice = ft.use_memo(lambda: ThemeChoice(mode, lambda: set_mode(next_theme_mode(mode))), [mode])
     return ServicesContext(
         services,
-        lambda: ThemeContext(choice, lambda: ft.Router(ROUTES, manage_views=True)),
+        lambda: ThemeContext(
+            choice,
+            lambda: ScreenSizeContext(size, lambda: ft.Router(ROUTES, manage_views=True)),
+        ),
     )
 
 

@@ -33,9 +33,10 @@ def progress(table: Table, view: GameView) -> float:
 
 
 @ft.component
-def Banner(table: Table, view: GameView) -> ft.Control:
+def Banner(table: Table, view: GameView, compact: bool = False) -> ft.Control:
     """Where the table is: the round line, the reminder and the game's note, or the winner once the
-    game is over, above a progress bar."""
+    game is over, above a progress bar. A `compact` banner (a phone held sideways) keeps only
+    the round line and the game's note, so the entry keeps most of the short screen."""
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
@@ -43,19 +44,17 @@ def Banner(table: Table, view: GameView) -> ft.Control:
         lines: list[ft.Control] = [identified("banner", ft.Text(over, weight=ft.FontWeight.BOLD))]
     else:
         info = table.round_info
-        lines = [
-            identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD)),
-            identified("reminder", ft.Text(t(info.reminder, **info.reminder_params))),
-        ]
+        lines = [identified("banner", ft.Text(round_line(table, view), weight=ft.FontWeight.BOLD))]
+        if not compact:
+            reminder = ft.Text(t(info.reminder, **info.reminder_params), size=13)
+            lines.append(identified("reminder", reminder))
         note = view.banner_note(state)
         if note:
             lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))
-    return ft.Card(
-        content=ft.Container(
-            padding=12,
-            content=ft.Column(
-                spacing=6,
-                controls=[*lines, ft.ProgressBar(value=progress(table, view))],
-            ),
-        )
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=0, vertical=4 if compact else 8),
+        content=ft.Column(
+            spacing=2 if compact else 4,
+            controls=[*lines, ft.ProgressBar(value=progress(table, view))],
+        ),
     )

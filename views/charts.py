@@ -10,7 +10,7 @@ import flet_charts as fch
 
 from scorers.ledger import GameState
 from views.i18n import t
-from views.widgets import identified
+from views.widgets import change_text, identified, points_text
 
 # Told apart in light and dark themes and by most colour-blind players (Okabe-Ito order).
 PLAYER_COLOURS = (
@@ -32,7 +32,9 @@ def player_colour(seat: int) -> str:
 def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
     """ "Ann 90, Ben 50, Cas 40": each player's score, highest first."""
     ranked = sorted(zip(players, scores, strict=True), key=lambda pair: -pair[1])
-    return ", ".join(t("chart.player_score", name=name, score=score) for name, score in ranked)
+    return ", ".join(
+        t("chart.player_score", name=name, score=points_text(score)) for name, score in ranked
+    )
 
 
 def totals_summary(state: GameState) -> str:
@@ -76,7 +78,12 @@ def TotalsChart(state: GameState) -> ft.Control:
     for seat, name in enumerate(state.players):
         points = [fch.LineChartDataPoint(0, 0, tooltip=f"{name}: 0")]
         for scored, totals in zip(state.rounds, running, strict=True):
-            tip = t("chart.point", name=name, total=totals[seat], score=scored.scores[seat])
+            tip = t(
+                "chart.point",
+                name=name,
+                total=points_text(totals[seat]),
+                score=change_text(scored.scores[seat]),
+            )
             points.append(fch.LineChartDataPoint(scored.number, totals[seat], tooltip=tip))
         series.append(fch.LineChartData(points=points, color=player_colour(seat), stroke_width=3))
     chart = fch.LineChart(

@@ -2,7 +2,7 @@
 deals played to a target, and a trick helper."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 
@@ -21,6 +21,13 @@ class ColourBlind(GameView):
     rules = colour_blind.RULES
     title_key = "game.colour_blind"
     blurb_key = "game.colour_blind.blurb"
+    result_key = "result.title_deal"
+    undo_keys: ClassVar[Mapping[str, str]] = {
+        "score": "undo.score_deal",
+        "correction": "undo.correction_deal",
+        "change": "undo.change_deal",
+        "entry": "undo.entry_deal",
+    }
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )
@@ -53,6 +60,17 @@ class ColourBlind(GameView):
     ) -> float:
         """The leader's way to the target."""
         return min(1.0, max(totals, default=0) / settings["target"])
+
+    def prompt(self, table: Table) -> str | None:
+        """What the deal needs next: the rest of the row, then the cards each player took
+        (until the one player given none is certain to have the rest)."""
+        entry = table.entry
+        left = colour_blind.ROW - len(entry["row"])
+        if left:
+            return t("colour_blind.prompt_row", count=left)
+        if None in entry["captured_by"] and colour_blind.rest_taker(entry) is None:
+            return t("colour_blind.capture_hint")
+        return None
 
     def banner_note(self, state: GameState) -> str | None:
         """Said when the target is reached but the top is shared."""

@@ -1,4 +1,10 @@
-"""Colour-blind's deal entry: lay the row card by card, then tap each trick's winner.
+"""Colour-blind's deal entry in two steps: lay the row (one tap a card), then give each row
+card to the player who took it.
+
+Each player has a line of the row's cards: a tap gives the card to that player, whether
+after each trick (the card at the uncovered end is marked) or after the deal from the cards
+before each player. The one player given no card takes the rest (scorers.colour_blind
+.filled_in), so a deal needs two players' cards at most: 13 + 8 + 1 taps.
 
 Every tap is saved at once as a draft, so a half-laid row or half-taken deal survives a
 restart, and undo in the app bar takes back one tap at a time. Handlers build on the entry
@@ -15,13 +21,12 @@ from scorers.colour_blind import (
     ROW,
     SUITS,
     DealParts,
-    captured_cards,
     card_colour,
     good_colour,
     next_capture,
+    rest_taker,
     seat_parts,
-    take_trick,
-    with_captor,
+    with_capture,
     with_card_laid,
     without_last_card,
 )
@@ -55,8 +60,7 @@ COLOUR_KEYS = {"red": "colour_blind.red", "black": "colour_blind.black"}
 RED_INK = ft.Colors.RED_700
 CARD_WIDTH = 48  # a tap target no smaller than 48 x 48
 CARD_HEIGHT = 48
-ROW_HEIGHT = 2 * CARD_HEIGHT + 4  # 13 cards take two lines on a phone
-PLAYER_BUTTON_HEIGHT = 52
+GAP = 4
 
 
 def card_name(card: str) -> str:
@@ -107,15 +111,18 @@ def card_chip(
     disabled: bool = False,
     struck: bool = False,
     highlighted: bool = False,
+    taken: bool = False,
 ) -> ft.Control:
-    """A small card button; greyed and struck through when it cannot be used."""
+    """A small card button; greyed and struck through when it cannot be used, filled when
+    `taken` by the player whose line it is in."""
     label = card_face(card, name=name, inked=not disabled, struck=struck)
     style = ft.ButtonStyle(
         padding=0,
         shape=ft.RoundedRectangleBorder(radius=6),
         side=ft.BorderSide(3, ft.Colors.PRIMARY) if highlighted else None,
     )
-    return ft.OutlinedButton(
+    button = ft.FilledTonalButton if taken else ft.OutlinedButton
+    return button(
         content=label,
         style=style,
         width=CARD_WIDTH,
@@ -125,87 +132,57 @@ def card_chip(
     )
 
 
-def card_row(cards: list[ft.Control]) -> ft.Row:
-    """Cards side by side, wrapping onto the next line."""
-    return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=cards)
+def card_grid(cards: list[ft.Control]) -> ft.Row:
+    """Card buttons side by side, seven to a phone's line."""
+    return ft.Row(wrap=True, spacing=GAP, run_spacing=GAP, controls=cards)
 
 
 def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
-    """All 52 cards by suit; a card already in the row is greyed out and cannot be added."""
+    """All 52 cards, suit after suit (each card shows its suit sign, red suits in red); a
+    card already in the row is greyed out and cannot be added. One tap lays a card."""
     in_row = set(entry["row"])
-    sections: list[ft.Control] = []
-    for suit in SUITS:
-        colour = card_colour("A" + suit)
-        sections.append(
-            ft.Row(
-                spacing=4,
-                controls=[
-                    ft.Icon(SUIT_ICONS[suit], color=ink("A" + suit), size=SUIT_SIZE),
-                    ft.Text(
-                        t(
-                            "colour_blind.suit_heading",
-                            suit=t(SUIT_KEYS[suit]),
-                            colour=t(COLOUR_KEYS[colour]),
-                        ),
-                        color=ink("A" + suit),
-                        weight=ft.FontWeight.W_500,
-                    ),
-                ],
+    return card_grid(
+        [
+            card_chip(
+                card,
+                t("colour_blind.add_card", card=card_name(card)),
+                on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
+                disabled=card in in_row,
+                struck=card in in_row,
             )
-        )
-        cards = [rank + suit for rank in RANKS]
-        sections.append(
-            card_row(
-                [
-                    card_chip(
-                        card,
-                        t("colour_blind.add_card", card=card_name(card)),
-                        on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
-                        disabled=card in in_row,
-                        struck=card in in_row,
-                    )
-                    for card in cards
-                ]
-            )
-        )
-    return ft.Column(spacing=4, controls=sections)
-
-
-def row_chip(
-    entry: Mapping[str, Any],
-    index: int,
-    players: tuple[str, ...],
-    choose: Callable[[int], None] | None,
-    chosen: int | None,
-) -> ft.Control:
-    """A row card: once the row is laid, tap it to give it to a player directly."""
-    card, seat = entry["row"][index], entry["captured_by"][index]
-    name = card_name(card)
-    if seat is not None:
-        name = t("colour_blind.taken_by", card=name, player=players[seat])
-    if choose is not None:
-        name = t("colour_blind.choose_card", card=name)
-    return card_chip(
-        card,
-        name,
-        on_click=(lambda: choose(index)) if choose else None,
-        struck=seat is not None,
-        highlighted=index == chosen or (chosen is None and index == next_capture(entry)),
+            for suit in SUITS
+            for card in (rank + suit for rank in RANKS)
+        ]
     )
 
 
-def player_buttons(
-    players: tuple[str, ...], label: Callable[[str], str], on_pick: Callable[[int], None]
-) -> list[ft.Control]:
-    """One button per player, labelled by `label` (e.g. "Ann won the trick")."""
-    return [
-        ft.FilledButton(
-            label(name),
-            height=PLAYER_BUTTON_HEIGHT,
-            on_click=lambda _, seat=seat: on_pick(seat),
-        )
-        for seat, name in enumerate(players)
-    ]
+def remove_last(table: Table) -> ft.Control:
+    """Takes the card laid last back off the row (until a card is given to a player)."""
+    return ft.OutlinedButton(
+        t("colour_blind.remove_last"),
+        icon=ft.Icons.BACKSPACE_OUTLINED,
+        height=CARD_HEIGHT,
+        disabled=not table.entry["row"],
+        on_click=lambda _: table.change(without_last_card(table.entry)),
+    )
+
+
+def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
+    """The row as laid so far, small, and the button taking the last card back."""
+    row = entry["row"]
+    faces = [card_face(card, name=card_name(card)) for card in row]
+    title = t("colour_blind.row_title", count=len(row), cards=ROW)
+    heading = identified("row-title", ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+    return ft.Column(
+        spacing=GAP,
+        controls=[
+            ft.Row(
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                controls=[heading, remove_last(table)],
+            ),
+            ft.Row(wrap=True, spacing=5, run_spacing=2, controls=faces),
+        ],
+    )
 
 
 def live_line(parts: DealParts) -> str:
@@ -216,128 +193,72 @@ def live_line(parts: DealParts) -> str:
     return t("colour_blind.live", good=good, bad=bad, score=parts.score)
 
 
-def player_summary(entry: Mapping[str, Any], good: str, seat: int, name: str) -> ft.Control:
-    """A player's captured cards, good and bad, and what the deal scores for them."""
-    captured = captured_cards(entry, seat)
-    parts = seat_parts(entry, seat)
+def capture_line(table: Table, seat: int) -> ft.Control:
+    """A player's line: name and deal so far, then the row's cards; a tap gives a card to
+    this player. The cards filled in for the player given no card show tinted."""
+    entry, completed = table.entry, table.completed
+    name = table.state.players[seat]
+    row, captured_by = entry["row"], entry["captured_by"]
+    filled = rest_taker(entry) == seat
+    upcoming = next_capture(entry)
+    note = t("colour_blind.filled_in") if filled else None
+    title = t("colour_blind.player_line", player=name, live=live_line(seat_parts(completed, seat)))
 
-    def cards_line(key: str, cards: list[str], total: int) -> ft.Control:
-        faces = [card_face(c, name=card_name(c)) for c in cards]
-        return ft.Row(wrap=True, spacing=6, controls=[ft.Text(t(key, total=total)), *faces])
+    def chip(index: int) -> ft.Control:
+        card, captor = row[index], completed["captured_by"][index]
+        spoken = card_name(card)
+        if captor == seat:
+            key = "colour_blind.filled_card" if captured_by[index] is None else "colour_blind.took"
+        elif captor is None:
+            key = "colour_blind.give_card"
+        else:
+            key = "colour_blind.give_card_from"
+        other = table.state.players[captor] if captor is not None else ""
+        return card_chip(
+            card,
+            t(key, card=spoken, player=name, other=other),
+            on_click=lambda: table.change(with_capture(table.entry, index, seat)),
+            struck=captor is not None and captor != seat,
+            highlighted=index == upcoming,
+            taken=captor == seat,
+        )
 
+    texts = [identified(f"live-{seat}", ft.Text(title, weight=ft.FontWeight.W_500))]
+    if note is not None:
+        texts.append(identified("filled-in", ft.Text(note, italic=True, size=12)))
     return ft.Column(
-        spacing=2,
+        spacing=GAP,
         controls=[
-            ft.Text(name, weight=ft.FontWeight.BOLD),
-            cards_line(
-                "colour_blind.good_cards",
-                [c for c in captured if card_colour(c) == good],
-                parts.good_sum,
-            ),
-            cards_line(
-                "colour_blind.bad_cards",
-                [c for c in captured if card_colour(c) != good],
-                parts.bad_sum,
-            ),
-            identified(f"live-{seat}", ft.Text(live_line(parts), weight=ft.FontWeight.W_500)),
+            ft.Row(texts, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            card_grid([chip(index) for index in range(len(row))]),
         ],
     )
 
 
-def capture_section(
-    table: Table, entry: Mapping[str, Any], chosen: int | None, choose: Callable[[int | None], None]
-) -> list[ft.Control]:
-    """The laid row's good colour, who won each trick (or who took a chosen card), and
-    each player's captures so far."""
-    players, row, captured_by = table.state.players, entry["row"], entry["captured_by"]
-    good = good_colour(row)
+def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
+    """The laid row's good colour, then a line of the row's cards per player."""
+    good = good_colour(entry["row"])
     bad = next(colour for colour in COLOUR_KEYS if colour != good)
-    controls: list[ft.Control] = [
+    return [
         identified(
             "good-colour",
             ft.Text(
                 t("colour_blind.good_line", good=t(COLOUR_KEYS[good]), bad=t(COLOUR_KEYS[bad])),
                 weight=ft.FontWeight.BOLD,
-                size=18,
             ),
-        )
+        ),
+        *[capture_line(table, seat) for seat in range(len(table.state.players))],
+        *([remove_last(table)] if not any(s is not None for s in entry["captured_by"]) else []),
     ]
-
-    def give(seat: int | None) -> None:
-        if chosen is not None and table.change(with_captor(table.entry, chosen, seat)):
-            choose(None)
-
-    index = next_capture(entry)
-    if chosen is not None:
-        name = card_name(row[chosen])
-        controls.append(ft.Text(t("colour_blind.who_took", card=name)))
-        controls += player_buttons(
-            players, lambda player: t("colour_blind.give_card", card=name, player=player), give
-        )
-        if captured_by[chosen] is not None:
-            controls.append(
-                ft.OutlinedButton(
-                    t("colour_blind.put_back", card=name), on_click=lambda _: give(None)
-                )
-            )
-        controls.append(ft.TextButton(t("entry.cancel"), on_click=lambda _: choose(None)))
-    elif index is None:
-        controls.append(identified("next-card", ft.Text(t("colour_blind.all_taken"))))
-    else:
-        next_card = card_name(row[index])
-        controls.append(
-            identified("next-card", ft.Text(t("colour_blind.next_card", card=next_card)))
-        )
-        controls += player_buttons(
-            players,
-            lambda player: t("colour_blind.won_trick", player=player),
-            lambda seat: table.change(take_trick(table.entry, seat)),
-        )
-        controls.append(ft.Text(t("colour_blind.tap_row_hint"), italic=True, size=12))
-    controls.append(ft.Divider())
-    controls += [player_summary(entry, good, seat, name) for seat, name in enumerate(players)]
-    return controls
 
 
 @ft.component
 def ColourBlindPanel(table: Table) -> ft.Control:
-    """The deal's entry: the row as laid, then the card picker until the row is full, then who
-    captured what."""
-    players, entry = table.state.players, table.entry
-    row, captured_by = entry["row"], entry["captured_by"]
-    chosen, set_chosen = ft.use_state(None)
-    if chosen is not None and chosen >= len(row):
-        chosen = None  # undo took the chosen card away
-    full = len(row) == ROW
-    controls: list[ft.Control] = [
-        ft.Text(
-            t("colour_blind.row_title", count=len(row), cards=ROW),
-            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-        ),
-        # Room for the whole row from the start: laying cards never moves the picker.
-        ft.Container(
-            height=ROW_HEIGHT,
-            content=card_row(
-                [
-                    row_chip(entry, index, players, set_chosen if full else None, chosen)
-                    for index in range(len(row))
-                ]
-            ),
-        ),
-    ]
-    # Always there (disabled once tricks are taken), so nothing below it jumps mid-deal.
-    controls.append(
-        ft.OutlinedButton(
-            t("colour_blind.remove_last"),
-            icon=ft.Icons.BACKSPACE_OUTLINED,
-            disabled=not row or any(seat is not None for seat in captured_by),
-            on_click=lambda _: table.change(without_last_card(table.entry)),
-        )
-    )
-    if full:
-        controls += capture_section(table, entry, chosen, set_chosen)
+    """The deal's entry: the row and the card picker until the row is full, then who took
+    which row card."""
+    entry = table.entry
+    if len(entry["row"]) == ROW:
+        controls = capture_section(table, entry)
     else:
-        controls.append(picker(table, entry))
-    return ft.Column(
-        controls=controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-    )
+        controls = [laid_row(table, entry), picker(table, entry)]
+    return ft.Column(controls=controls, spacing=8)

@@ -72,7 +72,8 @@ def ExportButtons(table: Table) -> ft.Control:
 
 @ft.component
 def ImportButton() -> ft.Control:
-    """Pick a game file and open the game it holds; a refused file is explained below."""
+    """Pick a game file and open the game it holds; a refused file is explained right above
+    the button, in the place the button was (a line below it could fall off the screen)."""
     services = use_services()
     refusal, set_refusal = ft.use_state(None)
 
@@ -91,10 +92,10 @@ def ImportButton() -> ft.Control:
 
     return ft.Column(
         controls=[
+            identified("import-message", message_line(refusal)),
             ft.OutlinedButton(
                 t("files.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import
             ),
-            identified("import-message", message_line(refusal)),
         ]
     )
 

@@ -11,7 +11,7 @@ from views.rename import RenamePlayers
 from views.services import Preferences, is_secure, use_services
 from views.share import SharePanel
 from views.table import Table
-from views.widgets import identified
+from views.widgets import identified, labelled_switch
 
 
 @ft.component
@@ -51,8 +51,6 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
     if not secure:
         return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
-    return ft.Switch(
-        label=t("options.keep_awake"),
-        value=keep_awake,
-        on_change=lambda e: setattr(preferences, "keep_awake", e.control.value),
+    return labelled_switch(
+        t("options.keep_awake"), keep_awake, lambda on: setattr(preferences, "keep_awake", on)
     )

@@ -1,10 +1,11 @@
-"""A game at the table: banner, the round's entry, the score sheet, undo and redo."""
+"""A game at the table: the totals strip, banner, the round's entry, the score sheet, the
+step bar with the confirm button, undo and redo."""
 
 from collections.abc import Callable
 
 import flet as ft
 
-from scorers.ledger import Action
+from scorers.ledger import Action, GameState, change_name
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged, GameKeeper
 from views.banner import Banner
@@ -15,6 +16,7 @@ from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
 from views.join import JoinScreen
+from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.live import announce, game_topic, use_live
 from views.rules import rules_route
 from views.screen import screen
@@ -22,101 +24,155 @@ from views.services import use_services
 from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
-from views.widgets import identified, message_line
+from views.totals_strip import TotalsStrip
+from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
 
 
-def describe(action: Action | None) -> str:
-    """What undo or redo would take back or bring back, in a few words."""
-    if action is None:
-        return ""
+def describe(action: Action, before: GameState) -> str:
+    """What undo or redo would take back or bring back, in a few words ("Ben's bid of 2 in
+    round 4"); `before` is the state the action was applied to."""
     if action.kind == "rename":
         return t("undo.rename")
+    number = action.data["round"]
+    keys = GAMES[before.game].undo_keys
     if action.kind == "score":
-        return t("undo.score", number=action.data["round"])
-    return t("undo.entry", number=action.data["round"])
+        key = keys["correction"] if number < before.current_round else keys["score"]
+        return t(key, number=number)
+    named = change_name(action, before)
+    if named is not None:
+        key, params = named
+        return t(keys["change"], change=t(key, **params), number=number)
+    return t(keys["entry"], number=number)
 
 
 def history_button(
-    icon: ft.IconData,
-    target: Action | None,
-    key: str,
-    nothing_key: str,
-    on_click: Callable[[], bool],
-) -> ft.IconButton:
-    """Undo or redo, its tooltip saying what it would take back or bring back."""
-    return ft.IconButton(
+    icon: ft.IconData, key: str, what: str, on_click: Callable[[], bool]
+) -> ft.Control:
+    """Undo or redo, saying in words what it would take back or bring back."""
+    return ft.TextButton(
         icon=icon,
-        tooltip=t(key, what=describe(target)) if target is not None else t(nothing_key),
-        disabled=target is None,
+        content=ft.Text(t(key, what=what), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        height=CHIP_SIZE,
         on_click=lambda _: on_click(),
     )
 
 
 def history_buttons(table: Table) -> list[ft.Control]:
-    """Undo and redo for the app bar."""
+    """Undo and redo, each shown when there is something to take back or bring back."""
     ledger = table.game.ledger
-    return [
-        history_button(
-            ft.Icons.UNDO, ledger.undo_target(), "undo.undo", "undo.nothing", table.undo
-        ),
-        history_button(
-            ft.Icons.REDO, ledger.redo_target(), "undo.redo", "undo.nothing_to_redo", table.redo
-        ),
-    ]
+    undo, before = ledger.undo_target(), ledger.undo_target_before()
+    redo = ledger.redo_target()
+    buttons: list[ft.Control] = []
+    if undo is not None and before is not None:
+        buttons.append(
+            history_button(ft.Icons.UNDO, "undo.undo", describe(undo, before), table.undo)
+        )
+    if redo is not None:
+        what = describe(redo, ledger.state)
+        buttons.append(history_button(ft.Icons.REDO, "undo.redo", what, table.redo))
+    return buttons
 
 
-def submit_bar(table: Table) -> ft.Control:
-    """Score the round (or save a correction), enabled only when the entry is complete."""
+def status_text(table: Table, view: GameView) -> tuple[str, bool]:
+    """The one line above the confirm button, and whether it is a refusal: the last tap's
+    refusal, else who acts next, else what the round still lacks, else that it is ready.
+    One line, so that two messages can never contradict each other."""
+    if table.message:
+        return table.message, True
+    prompt = view.prompt(table)
+    if prompt is not None:
+        return prompt, False
     problem = table.problem()
-    if table.editing is not None:
-        buttons: list[ft.Control] = [
+    return (message_of(problem) if problem is not None else t("entry.ready")), False
+
+
+def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
+    """The step's confirm button: the game's for an earlier step, else score the round (or
+    save a correction), enabled only when the entry is complete."""
+    step = view.step_button(table)
+    if step is not None:
+        return [
             ft.FilledButton(
-                t("entry.save_correction"),
-                disabled=problem is not None,
-                on_click=lambda _: table.submit(),
-            ),
-            ft.OutlinedButton(t("entry.cancel"), on_click=lambda _: table.cancel_edit()),
+                step.label,
+                height=CHIP_SIZE,
+                disabled=not step.enabled,
+                on_click=lambda _: step.on_click(),
+            )
         ]
-    else:
-        buttons = [
+    complete = table.problem() is None
+    if table.editing is None:
+        return [
             ft.FilledButton(
                 t("entry.score_round"),
-                disabled=problem is not None,
+                height=CHIP_SIZE,
+                disabled=not complete,
                 on_click=lambda _: table.submit(),
             )
         ]
-    hint = message_of(problem) if problem is not None else t("entry.ready")
-    return ft.Column(
-        controls=[identified("entry-hint", ft.Text(hint, italic=True)), ft.Row(buttons, wrap=True)]
+    return [
+        ft.FilledButton(
+            t("entry.save_correction"),
+            height=CHIP_SIZE,
+            disabled=not complete,
+            on_click=lambda _: table.submit(),
+        ),
+        ft.OutlinedButton(
+            t("entry.cancel"), height=CHIP_SIZE, on_click=lambda _: table.cancel_edit()
+        ),
+    ]
+
+
+def step_bar(table: Table, view: GameView | None) -> ft.Control:
+    """The bar under the thumb that stays in place: the status line, the step's confirm
+    button (none once the game is over: `view` None), undo and redo."""
+    controls: list[ft.Control] = []
+    if view is not None:
+        text, refused = status_text(table, view)
+        controls.append(
+            identified(
+                "entry-hint",
+                ft.Text(
+                    text,
+                    color=ft.Colors.ERROR if refused else None,
+                    weight=ft.FontWeight.W_500 if refused else None,
+                    italic=not refused,
+                ),
+            )
+        )
+    elif table.message:
+        controls.append(message_line(table.message))
+    buttons = (confirm_buttons(table, view) if view is not None else []) + history_buttons(table)
+    if buttons:
+        controls.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=4))
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        visible=bool(controls),
+        content=ft.Column(spacing=4, controls=controls),
     )
 
 
-def last_round(table: Table) -> ft.Control | None:
-    """Each player's points from the round just scored and their new totals."""
-    state = table.state
-    if not state.rounds or table.editing is not None:
+def last_round(state: GameState, view: GameView) -> ft.Control | None:
+    """What the last round scored for each player, in one short paragraph ("Round 10
+    scored: Ann +20 · Cas +40 ..."), so that the final places fit beside it on a phone."""
+    if not state.rounds:
         return None
     scored = state.rounds[-1]
-    totals = state.running_totals()[-1]
-    lines = [
-        t("result.line", name=name, points=f"{points:+d}", total=total)
-        for name, points, total in zip(state.players, scored.scores, totals, strict=True)
-    ]
-    return ft.Container(
-        padding=8,
-        content=ft.Column(
-            spacing=2,
-            controls=[
-                ft.Text(t("result.title", number=scored.number), weight=ft.FontWeight.BOLD),
-                *[ft.Text(line) for line in lines],
-            ],
+    changes = " · ".join(
+        t("result.change", name=name, points=change_text(points))
+        for name, points in zip(state.players, scored.scores, strict=True)
+    )
+    return identified(
+        "last-round",
+        ft.Text(
+            t("result.summary", title=t(view.result_key, number=scored.number), changes=changes)
         ),
     )
 
 
-def game_body(table: Table, view: GameView) -> list[ft.Control]:
-    """The game screen's content: banner, then the round's entry (or the final standings and a
-    rematch), each with the last refusal, then the sheet and the options."""
+def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
+    """The top of the game: its banner, then the round's entry, or once the game is over
+    the final standings (with a rematch) and the last round's results."""
     state = table.state
 
     def rematch() -> None:
@@ -129,22 +185,89 @@ def game_body(table: Table, view: GameView) -> list[ft.Control]:
         ft.context.page.navigate(f"/game/{again.id}")
 
     services = use_services()
-    controls: list[ft.Control] = [Banner(table, view)]
+    controls: list[ft.Control] = [Banner(table, view, compact)]
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
-        controls += [FinalStandings(table, again), message_line(table.message)]
+        # What the last round did, then the places: both in sight when the game ends.
+        result = last_round(state, view)
+        if result is not None:
+            controls.append(result)
+        controls.append(FinalStandings(table, again))
     elif not table.may_enter():
         controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
     else:
-        controls += [view.entry_panel(table), message_line(table.message), submit_bar(table)]
-        result = last_round(table)
-        if result is not None:
-            controls.append(result)
-    controls.append(ScoreSheet(table, view))
+        controls.append(view.entry_panel(table))
+    return controls
+
+
+def sheet_part(table: Table, view: GameView) -> list[ft.Control]:
+    """The score sheet, the running totals chart and the game's options."""
+    state = table.state
+    controls: list[ft.Control] = [ScoreSheet(table, view)]
     if state.rounds:
         controls.append(running_totals_chart(state))
-    controls.append(GameOptions(table, services.preferences))
+    controls.append(GameOptions(table, use_services().preferences))
     return controls
+
+
+def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:
+    """A part of the screen that scrolls within itself, between the parts that stay put.
+
+    A new `key` mounts a new column, shown from its top: after a round is scored the screen
+    opens on the next round's banner, not where the sheet was scrolled to."""
+    return Scrolling(controls, key=key)
+
+
+@ft.component
+def Scrolling(controls: list[ft.Control]) -> ft.Control:
+    return ft.Column(
+        expand=True,
+        scroll=ft.ScrollMode.AUTO,
+        spacing=10,
+        controls=[
+            ft.Container(padding=ft.Padding.symmetric(horizontal=10), content=c) for c in controls
+        ],
+    )
+
+
+def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
+    """The totals strip on top and the step bar at the bottom stay put; between them the
+    banner and the entry, then the sheet, scroll. From about 900 px wide the entry and the
+    sheet stand side by side, each scrolling on its own."""
+    state = table.state
+    entering = table.may_enter()
+    finished = state.is_over and table.editing is None
+    bar = step_bar(table, None if finished else view) if entering else None
+    top = entry_part(table, view, compact=size.landscape_phone)
+    # Shown from the top again whenever a round is scored, undone or opened for correction.
+    key = f"{len(state.rounds)}-{table.editing}-{finished}"
+    if size.wide:
+        left = [scrolling(top, key), *([bar] if bar else [])]
+        body: ft.Control = ft.Row(
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            controls=[
+                ft.Column(
+                    width=WIDE_ENTRY,
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    controls=left,
+                ),
+                ft.VerticalDivider(width=1),
+                scrolling(sheet_part(table, view)),
+            ],
+        )
+        parts = [body]
+    else:
+        parts = [scrolling([*top, *sheet_part(table, view)], key)]
+        if bar:
+            parts.append(bar)
+    return ft.Column(
+        expand=True,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[TotalsStrip(state), *parts],
+    )
 
 
 def reread(table: Table | GameSummary | None) -> None:
@@ -179,6 +302,7 @@ def GameScreen() -> ft.View:
 def OpenGame(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
+    size = use_screen_size()
     may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id, may_enter))
     # Bumped when the share changed what this phone may do, to draw the screen again.
@@ -206,14 +330,14 @@ def OpenGame(game_id: str) -> ft.View:
     return screen(
         route,
         t(view.title_key),
-        game_body(table, view),
+        [game_layout(table, view, size)],
         back_to="/",
         actions=[
-            *(history_buttons(table) if table.may_enter() else []),
-            ft.IconButton(
-                icon=ft.Icons.MENU_BOOK,
-                tooltip=t("rules.open"),
-                on_click=lambda _: ft.context.page.navigate(rules_route(view.game, back=route)),
+            icon_button(
+                ft.Icons.MENU_BOOK,
+                t("rules.open"),
+                lambda: ft.context.page.navigate(rules_route(view.game, back=route)),
             ),
         ],
+        scroll=False,
     )

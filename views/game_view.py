@@ -7,7 +7,8 @@ table of views.games.
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import flet as ft
@@ -19,6 +20,16 @@ from views.i18n import t
 from views.rules_sheets import rules_sheet
 from views.setup_fields import SettingField
 from views.table import Table
+
+
+@dataclass(frozen=True)
+class StepButton:
+    """The confirm button of a step before a round's last one ("Bids done: enter the
+    tricks"): its words, what it does, and whether it can be taken yet."""
+
+    label: str
+    on_click: Callable[[], None]
+    enabled: bool = True
 
 
 class GameView(ABC):
@@ -33,6 +44,17 @@ class GameView(ABC):
     """Catalog key of the one line Home shows under the name."""
     first_key: ClassVar[str] = "banner.leads"
     """Catalog key of the banner's words for the player who starts the round."""
+    result_key: ClassVar[str] = "result.title"
+    """Catalog key of the line over a scored round's result ("Round 2 scored"), in the
+    words the banner uses for a round."""
+    undo_keys: ClassVar[Mapping[str, str]] = {
+        "score": "undo.score",
+        "correction": "undo.correction",
+        "change": "undo.change",
+        "entry": "undo.entry",
+    }
+    """Catalog keys of what undo and redo name (a round scored or corrected, a tap's
+    change, any other entry), in the words the banner uses for a round."""
     setting_fields: ClassVar[tuple[SettingField, ...]] = ()
     """How the setup form asks for each setting the rules resolve, in form order."""
 
@@ -69,6 +91,16 @@ class GameView(ABC):
     ) -> float:
         """How far the game is, from 0 to 1: by default the share of its rounds played."""
         return min(1.0, rounds_played / round_count) if round_count else 0.0
+
+    def step_button(self, table: Table) -> StepButton | None:
+        """The confirm button of the step the entry shows, when that step is not the
+        round's last; None (the default: a round of one step) shows "Score round"."""
+        return None
+
+    def prompt(self, table: Table) -> str | None:
+        """Who acts next, in play order ("Cas bids"), for the line above the confirm
+        button; None (the default) shows what the round still lacks, or that it is ready."""
+        return None
 
     def banner_note(self, state: GameState) -> str | None:
         """An extra banner line while the game runs, when the game has something to say

@@ -17,6 +17,7 @@ from views.live import LISTS, announce, use_live
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
+from views.widgets import icon_button
 
 
 def player_count_text(view: GameView) -> str:
@@ -48,7 +49,18 @@ def open_game(game: GameSummary) -> None:
     ft.context.page.navigate(f"/game/{game.id}")
 
 
-def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
+def delete_button(
+    game: GameSummary, moment: datetime, on_delete: Callable[[GameSummary], None]
+) -> ft.IconButton:
+    """Delete (asked first, undoable), named with the game and its date on the button."""
+    name = t("home.delete", game=game_title(game), when=when(moment))
+    return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
+
+
+def unfinished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    """A game in progress: a tap opens it; an abandoned one can be deleted (and restored)."""
     return ft.Card(
         content=ft.ListTile(
             title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
@@ -59,7 +71,7 @@ def unfinished_tile(game: GameSummary, listing: Listing) -> ft.Control:
                     when=when(game.updated_at),
                 )
             ),
-            trailing=ft.Icon(ft.Icons.PLAY_ARROW),
+            trailing=delete_button(game, game.updated_at, on_delete),
             on_click=lambda _: open_game(game),
         )
     )
@@ -74,11 +86,7 @@ def finished_tile(
         title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
         subtitle=ft.Text(t("home.finished_line", when=when(finished), winner=" & ".join(winners))),
         on_click=lambda _: open_game(game),
-        trailing=ft.IconButton(
-            icon=ft.Icons.DELETE_OUTLINE,
-            tooltip=t("home.delete", game=game_title(game), when=when(finished)),
-            on_click=lambda _: on_delete(game),
-        ),
+        trailing=delete_button(game, finished, on_delete),
     )
 
 
@@ -110,7 +118,7 @@ def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft
         return damaged_tile(game, on_delete)
     if listing.is_over:
         return finished_tile(game, listing, on_delete)
-    return unfinished_tile(game, listing)
+    return unfinished_tile(game, listing, on_delete)
 
 
 def new_game_tile(view: GameView) -> ft.Control:

@@ -25,6 +25,7 @@ def layer_messages() -> dict[str, str]:
     return (
         rules_messages.ERRORS
         | rules_messages.FIELDS
+        | rules_messages.CHANGES
         | rules_messages.REMINDERS
         | rules_messages.NOTES
         | dict(STORAGE_MESSAGES)

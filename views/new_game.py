@@ -1,6 +1,7 @@
 """Starting a new game: players in seat order, the first dealer, the game's settings."""
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,13 @@ from views.setup_fields import (
     read_value,
 )
 from views.table import message_of
-from views.widgets import choice_chips, message_line
+from views.widgets import (
+    choice_chips,
+    icon_button,
+    identified,
+    labelled_switch,
+    message_line,
+)
 
 RANDOM_DEALER = "random"
 
@@ -38,14 +45,17 @@ class Setup:
     names: list[str]
     shown_settings: dict[str, Any]
     dealer: str = RANDOM_DEALER
-    players_message: str | None = None
-    settings_message: str | None = None
+    # Why the last Start was refused, shown beside Start (the names and settings it
+    # names are above): where the player is looking when it is refused.
+    message: str | None = None
 
     @classmethod
-    def blank(cls, view: GameView) -> "Setup":
+    def blank(cls, view: GameView, last: Mapping[str, Any]) -> "Setup":
+        """An empty table, the settings as in `last` (the last game's) where it has them,
+        else the rules' defaults."""
         rules = view.rules
-        defaults = rules.resolve_settings({}, rules.min_players)
-        shown = {f.name: form_value(f, defaults[f.name]) for f in view.setting_fields}
+        settings = {**rules.resolve_settings({}, rules.min_players), **last}
+        shown = {f.name: form_value(f, settings[f.name]) for f in view.setting_fields}
         return cls(view.game, [""] * rules.min_players, shown)
 
     def set_name(self, seat: int, name: str) -> None:
@@ -72,27 +82,22 @@ class Setup:
         self.shown_settings = {**self.shown_settings, name: value}
 
     def start(self, keeper: GameKeeper, rng: random.Random) -> SavedGame | None:
-        """The new game, saved; or None with the reason shown beside the part to fix."""
-        self.players_message = self.settings_message = None
+        """The new game, saved; or None with the reason in `message`."""
+        self.message = None
         try:
             settings = {
                 f.name: read_value(f, self.shown_settings[f.name])
                 for f in GAMES[self.game].setting_fields
             }
         except UnreadableSetting as error:
-            self.settings_message = str(error)
+            self.message = str(error)
             return None
         names = [name.strip() for name in self.names]
         dealer = rng.randrange(len(names)) if self.dealer == RANDOM_DEALER else int(self.dealer)
         try:
             return keeper.start(self.game, names, dealer, settings)
-        except InvalidEntry as error:
-            if error.key.startswith("players."):
-                self.players_message = message_of(error)
-            else:
-                self.settings_message = message_of(error)
-        except StorageError as error:
-            self.settings_message = message_of(error)
+        except (InvalidEntry, StorageError) as error:
+            self.message = message_of(error)
         return None
 
 
@@ -108,17 +113,17 @@ def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
                 expand=True,
                 on_change=lambda e: setup.set_name(seat, e.control.value),
             ),
-            ft.IconButton(
-                icon=ft.Icons.ARROW_UPWARD,
-                tooltip=t("setup.move_up", name=shown),
+            icon_button(
+                ft.Icons.ARROW_UPWARD,
+                t("setup.move_up", name=shown),
+                lambda: setup.move_up(seat),
                 disabled=seat == 0,
-                on_click=lambda _: setup.move_up(seat),
             ),
-            ft.IconButton(
-                icon=ft.Icons.CLOSE,
-                tooltip=t("setup.remove", name=shown),
+            icon_button(
+                ft.Icons.CLOSE,
+                t("setup.remove", name=shown),
+                lambda: setup.remove(seat),
                 disabled=len(setup.names) <= fewest,
-                on_click=lambda _: setup.remove(seat),
             ),
         ]
     )
@@ -129,10 +134,8 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
     label, help_text = t(setting.label_key), t(setting.help_key)
     value = setup.shown_settings[setting.name]
     if setting.kind is FieldKind.SWITCH:
-        control: ft.Control = ft.Switch(
-            label=label,
-            value=bool(value),
-            on_change=lambda e: setup.set_setting(setting.name, e.control.value),
+        control: ft.Control = labelled_switch(
+            label, bool(value), lambda on: setup.set_setting(setting.name, on)
         )
     elif setting.kind is FieldKind.CHOICE:
         control = ft.Column(
@@ -169,10 +172,10 @@ def NewGame() -> ft.View:
     """The screen at /new/<game>: the setup form of that game."""
     game = ft.use_route_params().get("game", "")
     view = GAMES.get(game)
-    route = f"/new/{game}"
     if view is None:
-        return screen(route, t("app.name"), [ft.Text(t("new_game.unknown"))], back_to="/")
-    return screen(route, t("new_game.title", game=t(view.title_key)), [SetupForm(view)], "/")
+        return screen(f"/new/{game}", t("app.name"), [ft.Text(t("new_game.unknown"))], "/")
+    # Keyed by the game: each game's form starts from that game's last settings.
+    return SetupScreen(view, key=game)
 
 
 def recent_names(setup: Setup, recent: list[str], most: int) -> list[ft.Control]:
@@ -198,16 +201,33 @@ def recent_names(setup: Setup, recent: list[str], most: int) -> list[ft.Control]
     ]
 
 
+def start_bar(setup: Setup, on_start: Callable[[], None]) -> ft.BottomAppBar:
+    """Start, always in sight at the bottom, and why the last Start was refused."""
+    return ft.BottomAppBar(
+        height=140 if setup.message else 80,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        content=ft.Column(
+            spacing=4,
+            controls=[
+                identified("setup-message", message_line(setup.message)),
+                ft.FilledButton(
+                    t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: on_start()
+                ),
+            ],
+        ),
+    )
+
+
 @ft.component
-def SetupForm(view: GameView) -> ft.Control:
-    """Players in seat order (with recent names to add), the first dealer, the game's settings and
-    Start."""
+def SetupScreen(view: GameView) -> ft.View:
+    """Players in seat order (with recent names to add), the first dealer, the game's
+    settings (the last game's, at first), and Start at the bottom."""
     keeper = use_services().keeper
-    setup, _ = ft.use_state(lambda: Setup.blank(view))
+    setup, _ = ft.use_state(lambda: Setup.blank(view, keeper.last_settings(view.game)))
     recent, _ = ft.use_state(lambda: keeper.recent_names())
     rules = view.rules
 
-    def start(_: ft.Event[ft.FilledButton]) -> None:
+    def start() -> None:
         saved = setup.start(keeper, random.Random())
         if saved is not None:
             announce(saved.id)
@@ -234,12 +254,15 @@ def SetupForm(view: GameView) -> ft.Control:
         )
     controls += recent_names(setup, recent, rules.max_players)
     controls += [
-        message_line(setup.players_message),
         ft.Text(t("setup.first_dealer")),
         choice_chips(dealer_options, setup.dealer, lambda key: setattr(setup, "dealer", key)),
         ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[setting_control(setup, setting) for setting in view.setting_fields],
-        message_line(setup.settings_message),
-        ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start),
     ]
-    return ft.Column(controls=controls, spacing=10)
+    return screen(
+        f"/new/{view.game}",
+        t("new_game.title", game=t(view.title_key)),
+        [ft.Column(controls=controls, spacing=10)],
+        back_to="/",
+        bottom=start_bar(setup, start),
+    )

@@ -16,7 +16,7 @@ from views.live import announce_lists
 from views.screen import screen
 from views.services import use_services
 from views.table import message_of
-from views.widgets import choice_chips, identified, message_line
+from views.widgets import choice_chips, identified, message_line, points_text
 
 ALL_GAMES = ""
 
@@ -42,8 +42,8 @@ def record_lines(record: Record) -> list[str]:
         t(
             "players.scores",
             average=decimal(record.average_score),
-            best=record.best,
-            worst=record.worst,
+            best=points_text(record.best),
+            worst=points_text(record.worst),
         ),
         t("players.streak", current=record.current_streak, longest=record.longest_streak),
     ]

@@ -37,7 +37,8 @@ class Plotters(GameView):
         return PlottersTrickHelper()
 
     def entry_panel(self, table: Table) -> ft.Control:
-        return PlottersPanel(table)
+        # Keyed by the round: a new round's pad starts at its first count.
+        return PlottersPanel(table, key=f"round-{table.round_number}")
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The face-up counts over the face-down ones ("6x4/2"), as the rules scored them."""
@@ -51,6 +52,15 @@ class Plotters(GameView):
         if parts.down == 0:
             return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
         return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)
+
+    def prompt(self, table: Table) -> str | None:
+        """While some player's cards are not counted at all, what to do (the card total so
+        far is at the top of the entry); once all are, what is still off, as it is."""
+        problem = table.problem()
+        uncounted = any(not any(held.values()) for held in table.completed["counts"])
+        if problem is not None and problem.key == "plotters.total_cards" and uncounted:
+            return t("plotters.prompt")
+        return None
 
     def banner_note(self, state: GameState) -> str:
         """Which cards are dealt at a table of this size."""

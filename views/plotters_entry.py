@@ -1,10 +1,13 @@
-"""Plotters' round entry: each player's cards by colour, the face-up pair, the live score.
+"""Plotters' round entry: one compact row per player (four colour counts and the face-up
+pair) and, below the rows, a pad for the count or the face-up colours being entered.
 
-Every tap is saved at once as a draft. Refusals come from the rules (table.change) and are
-shown at the counter that was changed; the pair and formula come from scorers.plotters.
+Every tap is saved at once as a draft. A count is one tap on the pad, which then moves on to
+the next count, so a player's four counts are four taps, as on paper. In a round that went
+the full 14 tricks the last player's counts are filled in from the cards in play
+(scorers.plotters.filled_in). Refusals come from the rules (table.change) and show once,
+below the entry; the pair and formula come from scorers.plotters.
 """
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,18 +16,23 @@ import flet as ft
 
 from scorers.plotters import (
     COLOURS,
+    HAND,
     best_face_up,
     cards_in_play,
+    chosen_pair,
     colours_held,
+    fills_last_seat,
     must_choose_face_up,
     seat_parts,
+    toggled_face_up,
     with_count,
     with_ended_early,
     with_face_up,
 )
 from views.i18n import t
+from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.table import Entry, Table
-from views.widgets import identified
+from views.widgets import CHIP_SIZE, identified, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -32,13 +40,23 @@ COLOUR_KEYS = {
     "red": "plotters.colour.red",
     "yellow": "plotters.colour.yellow",
 }
+HEADING_KEYS = {
+    "blue": "plotters.heading.blue",
+    "green": "plotters.heading.green",
+    "red": "plotters.heading.red",
+    "yellow": "plotters.heading.yellow",
+}
 SWATCHES = {
     "blue": ft.Colors.BLUE_700,
     "green": ft.Colors.GREEN_700,
     "red": ft.Colors.RED_700,
     "yellow": ft.Colors.AMBER_400,
 }
-WHOLE_NUMBER = re.compile(r"[+-]?\d+", re.ASCII)
+FACE_UP = "face_up"
+"""The pad's spot for a player's face-up colours (the other spots are colours)."""
+NAME_WIDTH = 60
+PAIR_WIDTH = 84
+GAP = 4
 
 
 def colour_name(colour: str) -> str:
@@ -81,259 +99,299 @@ def formula_line(entry: Entry, seat: int, settings: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Typed:
-    """What a player typed into a count field, and why it was not taken, if it was not.
-    It is shown while the entry stays as it was when typed (`entry`)."""
+class FaceUp:
+    """A player's face-up colours as shown: the colours, whether the player chose them (or
+    the app proposes them as the best), and whether a choice is still owed."""
 
-    text: str
-    error: str | None
-    entry: Entry
+    colours: Sequence[str]
+    chosen: bool
+    owed: bool
+
+
+def face_up_shown(entry: Entry, seat: int, rule: str) -> FaceUp:
+    """Chosen (whole or half), the best pair proposed, or nothing (one colour or none, or
+    four colours waiting for the player's choice)."""
+    counts, chosen = entry["counts"][seat], entry["face_up"][seat]
+    owed = must_choose_face_up(counts) and chosen_pair(entry, seat) is None
+    if chosen:
+        return FaceUp(chosen, chosen=True, owed=owed)
+    if owed or colours_held(counts) < 2:
+        return FaceUp((), chosen=False, owed=owed)
+    return FaceUp(best_face_up(counts, rule), chosen=False, owed=False)
+
+
+def face_up_words(shown: FaceUp) -> str:
+    """ "red and yellow", "best: red and yellow", "red and ?", "choose two" or a dash."""
+    names = [colour_name(c) for c in shown.colours]
+    if len(names) == 2:
+        return t("plotters.pair" if shown.chosen else "plotters.pair_best", a=names[0], b=names[1])
+    if names:
+        return t("plotters.pair_one", colour=names[0])
+    return t("plotters.pair_choose") if shown.owed else t("plotters.pair_none")
+
+
+Spot = tuple[int, str]
+"""Where the pad enters: a seat and one of its colours, or FACE_UP."""
+
+
+def owes_pair(entry: Entry, seat: int) -> bool:
+    return must_choose_face_up(entry["counts"][seat]) and chosen_pair(entry, seat) is None
+
+
+def first_open(draft: Entry, completed: Entry, seat: int) -> Spot | None:
+    """Where entering goes on at `seat`: its first colour; for a filled-in last seat only
+    the face-up pair it owes; None past the last seat."""
+    players = len(draft["counts"])
+    if seat >= players:
+        return None
+    if seat == players - 1 and fills_last_seat(draft):
+        return (seat, FACE_UP) if owes_pair(completed, seat) else None
+    return seat, COLOURS[0]
+
+
+def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
+    """After `done` was entered: the seat's next colour, then the pair it owes (four
+    colours), then the next seat."""
+    seat, what = done
+    if what != FACE_UP:
+        later = COLOURS[COLOURS.index(what) + 1 :]
+        if later and not (seat == len(draft["counts"]) - 1 and fills_last_seat(draft)):
+            return seat, later[0]
+        if owes_pair(completed, seat):
+            return seat, FACE_UP
+    return first_open(draft, completed, seat + 1)
 
 
 @dataclass(frozen=True)
-class FaceUpTap:
-    """After a tap on a face-up toggle: the colour waiting for its partner (`half`), and
-    the pair to save when the tap changes the saved pair (`changes_pair`)."""
+class Pad:
+    """Where the pad enters as drawn (`shown`), as of the last tap (`now`: taps can arrive
+    before the re-render), and how to move it."""
 
-    half: str | None
-    pair: list[str] | None = None
-    changes_pair: bool = False
-
-
-def tap_face_up(pair: Sequence[str] | None, half: str | None, colour: str) -> FaceUpTap:
-    """A tap on `colour`'s toggle. The entry keeps only whole pairs, so a first colour
-    waits as `half`; tapping a colour of the saved pair leaves its partner waiting, and a
-    third colour replaces the older one of the pair."""
-    if pair is not None:
-        if colour in pair:
-            partner = next(c for c in pair if c != colour)
-            return FaceUpTap(partner, None, changes_pair=True)
-        return FaceUpTap(half, [pair[1], colour], changes_pair=True)
-    if half is None:
-        return FaceUpTap(colour)
-    if half == colour:
-        return FaceUpTap(None)
-    return FaceUpTap(None, [half, colour], changes_pair=True)
+    shown: Spot | None
+    now: Callable[[], Spot | None]
+    move: Callable[[Spot | None], None]
 
 
-def pair_shown(
-    counts: Mapping[str, int], chosen: Sequence[str] | None, half: str | None, rule: str
-) -> tuple[Sequence[str], str | None]:
-    """The colours shown face up and the line saying why: chosen by the player, half
-    chosen, or the best pair the app proposes (none while four colours await a choice)."""
-    if chosen is not None:
-        return chosen, t(
-            "plotters.face_up_chosen", a=colour_name(chosen[0]), b=colour_name(chosen[1])
-        )
-    if half is not None:
-        return [half], t("plotters.face_up_half", colour=colour_name(half))
-    if must_choose_face_up(counts) or colours_held(counts) < 2:
-        return [], None
-    best = best_face_up(counts, rule)
-    return best, t("plotters.best_pair", a=colour_name(best[0]), b=colour_name(best[1]))
+def use_pad(table: Table) -> Pad:
+    """A hook: the spot the pad enters, starting at the first open one."""
+    start = first_open(table.entry, table.completed, 0)
+    shown, set_shown = ft.use_state(start)
+    now = ft.use_ref(start)
+
+    def move(to: Spot | None) -> None:
+        now.current = to
+        set_shown(to)
+
+    return Pad(shown, lambda: now.current, move)
 
 
-@dataclass(frozen=True)
-class CountTyping:
-    """What was typed into a player's count fields (by colour), and the handlers that
-    change a count by a step, take a typed count, and leave a field."""
-
-    typed: Mapping[str, Typed]
-    step: Callable[[str, int], None]
-    typed_in: Callable[[str, str], None]
-    left: Callable[[str], None]
+def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
+    side = ft.BorderSide(3 if selected else 1, SWATCHES[colour] if colour else ft.Colors.OUTLINE)
+    return ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8), side=side)
 
 
-@dataclass(frozen=True)
-class CountField:
-    """One colour's counter as a player sees it, and what its controls do."""
-
-    player: str
-    colour: str
-    count: int
-    typed: Typed | None
-    face_up: bool
-    typing: CountTyping
-    tap_face_up: Callable[[str], None]
-
-    @property
-    def label(self) -> str:
-        return t("plotters.count_field", player=self.player, colour=colour_name(self.colour))
-
-
-def swatch(colour: str) -> ft.Control:
-    """A round spot of the colour, beside its counter."""
-    return ft.Container(
-        width=18,
-        height=18,
-        margin=ft.Margin.only(top=15),
-        bgcolor=SWATCHES[colour],
-        border_radius=9,
+def count_cell(
+    name: str, colour: str, count: int, filled: bool, selected: bool, on_tap: Callable[[], None]
+) -> ft.Control:
+    """A colour's count in a player's row; tapping it brings the pad to it."""
+    label = t(
+        "plotters.count_cell_filled" if filled else "plotters.count_cell",
+        player=name,
+        colour=colour_name(colour),
+        count=count,
+    )
+    text = ft.Text(str(count), semantics_label=label, italic=filled, weight=ft.FontWeight.BOLD)
+    button = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return button(
+        content=text,
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+        style=cell_style(colour, selected),
+        on_click=lambda _: on_tap(),
     )
 
 
-def count_input(field: CountField) -> ft.TextField:
-    """The count as a number to type over; what was typed stays, with its refusal."""
-    typed, colour = field.typed, field.colour
-    return ft.TextField(
-        label=field.label,
-        value=typed.text if typed is not None else str(field.count),
-        error=typed.error if typed is not None else None,
-        width=96,
-        dense=True,
+def pair_cell(name: str, shown: FaceUp, selected: bool, on_tap: Callable[[], None]) -> ft.Control:
+    """A player's face-up colours in words; tapping it brings the face-up choice to the pad."""
+    words = face_up_words(shown)
+    lines = [colour_name(c) for c in shown.colours] or [words]
+    if len(lines) == 1 and shown.colours:
+        lines.append("?")
+    text = ft.Text(
+        "\n".join(lines),
+        semantics_label=t("plotters.face_up_cell", player=name, pair=words),
+        size=12,
+        italic=not shown.chosen,
+        color=ft.Colors.ERROR if shown.owed else None,
         text_align=ft.TextAlign.CENTER,
-        keyboard_type=ft.KeyboardType.NUMBER,
-        on_change=lambda e: field.typing.typed_in(colour, e.control.value),
-        on_blur=lambda _: field.typing.left(colour),
+    )
+    button = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return button(
+        content=text,
+        width=PAIR_WIDTH,
+        height=CHIP_SIZE,
+        style=cell_style(None, selected),
+        on_click=lambda _: on_tap(),
     )
 
 
-def counter(field: CountField) -> ft.Control:
-    """A colour's swatch and name, minus, the count, plus, and its face-up toggle."""
-    colour, label, count = field.colour, field.label, field.count
+def header_row() -> ft.Control:
+    """The colour and "Face up" headings over the columns."""
+
+    def heading(text: str, width: int, colour: str | None = None) -> ft.Control:
+        return ft.Container(
+            width=width,
+            border=ft.Border.only(bottom=ft.BorderSide(3, SWATCHES[colour])) if colour else None,
+            content=ft.Text(text, size=12, text_align=ft.TextAlign.CENTER, no_wrap=True),
+        )
+
     return ft.Row(
-        spacing=4,
-        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=GAP,
         controls=[
-            swatch(colour),
-            ft.Container(
-                width=52,
-                margin=ft.Margin.only(top=13),
-                content=ft.Text(colour_name(colour), weight=ft.FontWeight.W_500),
-            ),
-            ft.IconButton(
-                icon=ft.Icons.REMOVE,
-                tooltip=t("plotters.decrease", field=label, count=count),
-                disabled=count == 0,
-                on_click=lambda _: field.typing.step(colour, -1),
-            ),
-            count_input(field),
-            ft.IconButton(
-                icon=ft.Icons.ADD,
-                tooltip=t("plotters.increase", field=label, count=count),
-                on_click=lambda _: field.typing.step(colour, 1),
-            ),
-            ft.IconButton(
-                icon=ft.Icons.VISIBILITY_OFF_OUTLINED,
-                selected_icon=ft.Icons.VISIBILITY,
-                selected_icon_color=ft.Colors.PRIMARY,
-                selected=field.face_up,
-                tooltip=t(
-                    "plotters.face_up_toggle", player=field.player, colour=colour_name(colour)
-                ),
-                on_click=lambda _: field.tap_face_up(colour),
-            ),
+            heading("", NAME_WIDTH),
+            *[heading(t(HEADING_KEYS[c]), CHIP_SIZE, c) for c in COLOURS],
+            heading(t("plotters.heading.face_up"), PAIR_WIDTH),
         ],
     )
 
 
-def score_lines(table: Table, seat: int, pair_line: str | None) -> list[ft.Control]:
-    """Below the counters: the pair line, then the live formula, or the demand to choose a
-    pair when the player holds all four colours and has not chosen."""
-    entry, name = table.entry, table.state.players[seat]
-    lines: list[ft.Control] = []
-    if pair_line is not None:
-        lines.append(identified(f"pair-{seat}", ft.Text(pair_line, italic=True)))
-    if must_choose_face_up(entry["counts"][seat]) and entry["face_up"][seat] is None:
-        required = t("plotters.face_up_required", player=name)
-        text = ft.Text(required, color=ft.Colors.ERROR, weight=ft.FontWeight.W_500)
-        return [*lines, identified(f"required-{seat}", text)]
-    formula = formula_line(entry, seat, table.state.settings)
-    return [*lines, identified(f"formula-{seat}", ft.Text(formula, weight=ft.FontWeight.BOLD))]
+def player_row(
+    table: Table, seat: int, spot: Spot | None, select: Callable[[Spot], None]
+) -> ft.Control:
+    """A player's name and card count, four counts, and the face-up pair."""
+    completed, name = table.completed, table.state.players[seat]
+    counts = completed["counts"][seat]
+    filled = seat == len(table.state.players) - 1 and fills_last_seat(table.entry)
+    cards = t("plotters.row_cards", count=sum(counts.values()))
+    shown = face_up_shown(completed, seat, table.state.settings["nothing_face_down"])
+    return ft.Row(
+        spacing=GAP,
+        controls=[
+            ft.Container(
+                width=NAME_WIDTH,
+                content=ft.Column(
+                    spacing=0,
+                    controls=[
+                        ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True),
+                        identified(f"cards-{seat}", ft.Text(cards, size=11)),
+                    ],
+                ),
+            ),
+            *[
+                count_cell(
+                    name,
+                    colour,
+                    counts[colour],
+                    filled,
+                    spot == (seat, colour),
+                    lambda colour=colour: select((seat, colour)),
+                )
+                for colour in COLOURS
+            ],
+            pair_cell(name, shown, spot == (seat, FACE_UP), lambda: select((seat, FACE_UP))),
+        ],
+    )
 
 
-def use_count_typing(table: Table, seat: int) -> CountTyping:
-    """A hook: every change is tried at once; a refused one keeps what was typed, with the
-    reason, at its field."""
-    typed, set_typed = ft.use_state({})
+PAGE_MARGIN = 20
+"""The game screen's padding either side of the entry."""
+
+
+def pad_width(size: ScreenSize) -> float | None:
+    """The pad line's width: as many whole chips as the screen has room for, so that no chip
+    shows cut in half at its end (too small to tap); None while the size is not known."""
+    if not size.width:
+        return None
+    room = WIDE_ENTRY if size.wide else size.width
+    chips = int((room - PAGE_MARGIN + GAP) // (CHIP_SIZE + GAP))
+    return chips * (CHIP_SIZE + GAP) - GAP
+
+
+def number_pad(
+    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
+) -> list[ft.Control]:
+    """0 up to the cards of this colour in play, on one line that scrolls sideways."""
+    seat, colour = spot
+    name, in_play = table.state.players[seat], cards_in_play(len(table.state.players))
+    chips = number_chips(
+        range(in_play[colour] + 1),
+        lambda n: t("plotters.pad_count", player=name, colour=colour_name(colour), count=n),
+        selected=table.completed["counts"][seat][colour],
+        on_pick=on_pick,
+    )
+    # A pad of its own for each count: the second tap of a double tap reaches the pad the
+    # first tap left, not the next count's button in the same place.
+    chips.key = f"pad-{seat}-{colour}"
+    return [ft.Container(width=width, content=chips)]
+
+
+def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
+    """The four colours in words, the chosen ones filled and the proposed ones tinted."""
     name = table.state.players[seat]
-
-    def remember(colour: str, text: str, error: str | None) -> None:
-        shown = Typed(text, error, table.entry)
-        set_typed(lambda now: {**now, colour: shown})
-
-    def step(colour: str, delta: int) -> None:
-        now = table.entry["counts"][seat][colour]
-        if table.change(with_count(table.entry, seat, colour, now + delta)):
-            set_typed(lambda typed: {c: v for c, v in typed.items() if c != colour})
+    shown = face_up_shown(table.completed, seat, table.state.settings["nothing_face_down"])
+    buttons: list[ft.Control] = []
+    for colour in COLOURS:
+        label = t("plotters.face_up_toggle", player=name, colour=colour_name(colour))
+        if colour in shown.colours:
+            button = ft.FilledButton if shown.chosen else ft.FilledTonalButton
         else:
-            remember(colour, str(now), table.message)
-
-    def typed_in(colour: str, text: str) -> None:
-        value = text.strip()
-        if value and not WHOLE_NUMBER.fullmatch(value):
-            field = t("plotters.count_field", player=name, colour=colour_name(colour))
-            remember(colour, text, t("plotters.not_a_number", field=field, value=value))
-        elif not value or int(value) == table.entry["counts"][seat][colour]:
-            remember(colour, text, None)
-        else:
-            ok = table.change(with_count(table.entry, seat, colour, int(value)))
-            remember(colour, text, None if ok else table.message)
-
-    def left(colour: str) -> None:
-        """Leaving a field shows the saved count again, unless what was typed is wrong."""
-        set_typed(lambda now: {c: v for c, v in now.items() if c != colour or v.error is not None})
-
-    return CountTyping(typed, step, typed_in, left)
-
-
-@ft.component
-def PlayerCards(table: Table, seat: int) -> ft.Control:
-    """One player's four colour counters, face-up toggles, pair line and formula."""
-    state, entry = table.state, table.entry
-    name = state.players[seat]
-    counts: Mapping[str, int] = entry["counts"][seat]
-    # A first face-up colour tapped waits here. Taps can arrive before the re-render, so
-    # handlers read the ref, not `half`.
-    half, set_half = ft.use_state(None)
-    half_now = ft.use_ref(None)
-    typing = use_count_typing(table, seat)
-
-    def tapped(colour: str) -> None:
-        tap = tap_face_up(table.entry["face_up"][seat], half_now.current, colour)
-        half_now.current = tap.half
-        set_half(tap.half)
-        if tap.changes_pair:
-            table.change(with_face_up(table.entry, seat, tap.pair))
-
-    shown_up, pair_line = pair_shown(
-        counts, entry["face_up"][seat], half, state.settings["nothing_face_down"]
-    )
-
-    def field(colour: str) -> CountField:
-        mine = typing.typed.get(colour)
-        return CountField(
-            player=name,
-            colour=colour,
-            count=counts[colour],
-            typed=mine if mine is not None and mine.entry == table.entry else None,
-            face_up=colour in shown_up,
-            typing=typing,
-            tap_face_up=tapped,
+            button = ft.OutlinedButton
+        buttons.append(
+            button(
+                content=ft.Text(t(HEADING_KEYS[colour]), semantics_label=label),
+                height=CHIP_SIZE,
+                style=cell_style(colour, colour in shown.colours),
+                on_click=lambda _, colour=colour: on_tap(colour),
+            )
         )
+    return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP, key=f"face-up-{seat}")]
 
-    title = t("plotters.player_cards", player=name, count=sum(counts.values()))
-    controls: list[ft.Control] = [
-        ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        *[counter(field(colour)) for colour in COLOURS],
-        *score_lines(table, seat, pair_line),
-    ]
-    # Not one merged semantic node: every counter and toggle keeps its own accessible name.
-    return ft.Card(
-        semantic_container=False,
-        content=ft.Container(padding=8, content=ft.Column(controls, spacing=6)),
-    )
+
+def rule_line(table: Table) -> str:
+    """The card-total rule the round is checked against, said before it can be broken."""
+    players = len(table.state.players)
+    full = HAND * players
+    if table.entry["ended_early"]:
+        return t("plotters.rule_early", players=players, full=full)
+    if not any(table.entry["counts"][-1].values()):
+        return t("plotters.rule_full_filled", full=full, player=table.state.players[-1])
+    return t("plotters.rule_full", full=full)
 
 
 @ft.component
 def PlottersPanel(table: Table) -> ft.Control:
-    """The round's entry: the cards counted so far, "ended early", and one card per player."""
-    state, entry = table.state, table.entry
+    """The round's entry: the cards counted, "ended early" and its rule, a row per player,
+    and the pad for the count or the face-up pair being entered."""
+    state, completed = table.state, table.completed
     players = len(state.players)
-    total = sum(sum(counts.values()) for counts in entry["counts"])
+    pad = use_pad(table)
+
+    def pick(number: int) -> None:
+        spot = pad.now()
+        if spot is None or spot[1] == FACE_UP:
+            return
+        seat, colour = spot
+        # The last seat's filled-in counts become its own with its first change.
+        base = table.completed if seat == players - 1 else table.entry
+        if table.change(with_count(base, seat, colour, number)):
+            pad.move(next_spot(table.entry, table.completed, spot))
+
+    def tap_face_up(colour: str) -> None:
+        spot = pad.now()
+        if spot is None:
+            return
+        before = table.entry["face_up"][spot[0]]
+        now = toggled_face_up(before, colour)
+        # The pad moves on once a pair is made from a first colour, not while changing one.
+        made = before is not None and len(before) == 1 and now is not None and len(now) == 2
+        if table.change(with_face_up(table.entry, spot[0], now)) and made:
+            pad.move(next_spot(table.entry, table.completed, spot))
+
+    total = sum(sum(counts.values()) for counts in completed["counts"])
     full = sum(cards_in_play(players).values())
-    return ft.Column(
-        spacing=8,
+    counted = ft.Column(
+        spacing=0,
+        expand=True,
         controls=[
             identified(
                 "cards-count",
@@ -342,14 +400,51 @@ def PlottersPanel(table: Table) -> ft.Control:
                     theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                 ),
             ),
-            ft.Switch(
-                label=t("plotters.ended_early"),
-                value=entry["ended_early"],
-                on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
-            ),
-            *[
-                PlayerCards(table, seat, key=f"{table.round_number}-{seat}")
-                for seat in range(players)
-            ],
+            identified("card-rule", ft.Text(rule_line(table), size=12, italic=True)),
         ],
     )
+    early = ft.Switch(
+        label=t("plotters.ended_early"),
+        height=CHIP_SIZE,
+        value=table.entry["ended_early"],
+        on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
+    )
+    controls: list[ft.Control] = [
+        ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        header_row(),
+        ft.Column(
+            spacing=2,
+            controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
+        ),
+        *pad_section(table, pad, pick, tap_face_up, pad_width(use_screen_size())),
+    ]
+    return ft.Column(controls, spacing=4)
+
+
+def pad_section(
+    table: Table,
+    pad: Pad,
+    pick: Callable[[int], None],
+    tap_face_up: Callable[[str], None],
+    width: float | None,
+) -> list[ft.Control]:
+    """What the pad enters now and that player's live formula, then the pad."""
+    if pad.shown is None:
+        return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
+    seat, what = pad.shown
+    name = table.state.players[seat]
+    if what == FACE_UP:
+        title = t("plotters.pad_face_up", player=name)
+        keys = face_up_pad(table, seat, tap_face_up)
+    else:
+        title = t("plotters.pad_colour", player=name, colour=colour_name(what))
+        keys = number_pad(table, (seat, what), pick, width)
+    formula = formula_line(table.completed, seat, table.state.settings)
+    heading = ft.Row(
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        controls=[
+            identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)),
+            identified("formula", ft.Text(formula)),
+        ],
+    )
+    return [heading, *keys]

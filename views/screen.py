@@ -4,13 +4,12 @@ import flet as ft
 
 from views.i18n import t
 from views.theme import ThemeSwitch
+from views.widgets import icon_button
 
 
 def back_button(to_route: str) -> ft.IconButton:
-    return ft.IconButton(
-        icon=ft.Icons.ARROW_BACK,
-        tooltip=t("nav.back"),
-        on_click=lambda _: ft.context.page.navigate(to_route),
+    return icon_button(
+        ft.Icons.ARROW_BACK, t("nav.back"), lambda: ft.context.page.navigate(to_route)
     )
 
 
@@ -20,9 +19,15 @@ def screen(
     controls: list[ft.Control],
     back_to: str | None = None,
     actions: list[ft.Control] | None = None,
+    scroll: bool = True,
+    bottom: ft.BottomAppBar | None = None,
 ) -> ft.View:
-    """A scrollable screen; `back_to` is the route its back button returns to, `actions`
-    go in the app bar before the theme switch."""
+    """A screen that scrolls as a whole (`scroll`), or one whose controls keep parts in
+    place and scroll within themselves; `back_to` is the route its back button returns to,
+    `actions` go in the app bar before the theme switch, `bottom` stays at the bottom (a
+    confirm button always in reach of the thumb)."""
+    # A screen with fixed parts fills the window edge to edge; its parts pad themselves.
+    frame = {} if scroll else {"padding": 0, "spacing": 0}
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -31,6 +36,8 @@ def screen(
             title=ft.Text(title),
             actions=[*(actions or []), ThemeSwitch()],
         ),
-        scroll=ft.ScrollMode.AUTO,
+        bottom_appbar=bottom,
+        scroll=ft.ScrollMode.AUTO if scroll else None,
         controls=controls,
+        **frame,
     )

@@ -7,7 +7,7 @@ import flet as ft
 from views.charts import final_scores_chart
 from views.i18n import t
 from views.table import Table
-from views.widgets import identified
+from views.widgets import identified, points_text
 
 
 @ft.component
@@ -23,7 +23,12 @@ def FinalStandings(table: Table, on_rematch: Callable[[], None] | None) -> ft.Co
             identified(
                 f"standing-{standing.seat}",
                 ft.Text(
-                    t("standings.line", place=standing.place, name=name, total=standing.total),
+                    t(
+                        "standings.line",
+                        place=standing.place,
+                        name=name,
+                        total=points_text(standing.total),
+                    ),
                     weight=ft.FontWeight.BOLD if standing.place == 1 else None,
                     size=18,
                 ),

@@ -43,6 +43,18 @@ class Table:
     edit_entry: Entry | None = None
     # Whether this screen may change the game now (a phone that joined to follow may not).
     may_enter: Callable[[], bool] = lambda: True
+    # The step of a round this screen was asked to show (round number, the game's name for
+    # the step), e.g. Wizard's bids again after they were done; None: the game decides.
+    chosen_step: tuple[int, str] | None = None
+
+    def step_chosen(self) -> str | None:
+        """The step chosen for the round shown, if one was chosen for it."""
+        if self.chosen_step is not None and self.chosen_step[0] == self.round_number:
+            return self.chosen_step[1]
+        return None
+
+    def choose_step(self, step: str) -> None:
+        self.chosen_step = (self.round_number, step)
 
     @property
     def state(self) -> GameState:
@@ -72,12 +84,17 @@ class Table:
             return self.edit_entry
         return self.state.draft or self.state.blank_entry()
 
+    @property
+    def completed(self) -> Entry:
+        """The entry as it would be scored: with what the rules fill in themselves."""
+        return self.state.rules.completed(self.entry)
+
     def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
         """Why the entry cannot be scored yet, or None when it is complete and valid."""
         number = self.round_number
         try:
             self.state.rules.check_entry(
-                entry if entry is not None else self.entry,
+                self.state.rules.completed(entry if entry is not None else self.entry),
                 self.state.round_context(number),
                 complete=True,
             )
@@ -107,20 +124,24 @@ class Table:
 
     def submit(self) -> bool:
         """Score the round shown (or save the correction of a past round)."""
-        done = self.act(Action("score", {"round": self.round_number, "entry": dict(self.entry)}))
+        entry = dict(self.completed)
+        done = self.act(Action("score", {"round": self.round_number, "entry": entry}))
         if done:
             self.editing = None
             self.edit_entry = None
+            self.chosen_step = None
         return done
 
     def start_edit(self, number: int) -> None:
         self.editing = number
         self.edit_entry = dict(self.state.rounds[number - 1].entry)
+        self.chosen_step = None
         self.message = None
 
     def cancel_edit(self) -> None:
         self.editing = None
         self.edit_entry = None
+        self.chosen_step = None
         self.message = None
 
     def undo(self) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.i18n import t
+from views.widgets import icon_button
 
 SEED_COLOUR = ft.Colors.GREEN_800
 
@@ -23,12 +24,27 @@ THEME_TOOLTIPS = {
 }
 
 
+def thumb_sized_theme() -> ft.Theme:
+    """Material's phone sizes in every browser (a desktop browser would get the compact
+    ones: 32 px text buttons, 40 px icon buttons), and every button at least 48 px tall."""
+    tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
+    return ft.Theme(
+        color_scheme_seed=SEED_COLOUR,
+        visual_density=ft.VisualDensity.STANDARD,
+        text_button_theme=ft.TextButtonTheme(style=tall),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=tall),
+        filled_button_theme=ft.FilledButtonTheme(style=tall),
+        button_theme=ft.ButtonTheme(style=tall),
+        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+    )
+
+
 def light_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+    return thumb_sized_theme()
 
 
 def dark_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED_COLOUR)
+    return thumb_sized_theme()
 
 
 def next_theme_mode(mode: ft.ThemeMode) -> ft.ThemeMode:
@@ -49,8 +65,4 @@ ThemeContext = ft.create_context(ThemeChoice(ft.ThemeMode.SYSTEM, lambda: None))
 @ft.component
 def ThemeSwitch() -> ft.Control:
     choice = ft.use_context(ThemeContext)
-    return ft.IconButton(
-        icon=THEME_ICONS[choice.mode],
-        tooltip=t(THEME_TOOLTIPS[choice.mode]),
-        on_click=lambda _: choice.switch(),
-    )
+    return icon_button(THEME_ICONS[choice.mode], t(THEME_TOOLTIPS[choice.mode]), choice.switch)

@@ -5,6 +5,32 @@ from collections.abc import Callable, Iterable
 import flet as ft
 
 CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
+MINUS = "\u2212"  # the one minus sign of every score shown
+
+
+def points_text(points: int) -> str:
+    """A score or total as shown: "120", or "-30" with a real minus sign (U+2212)."""
+    return str(points).replace("-", MINUS)
+
+
+def change_text(points: int) -> str:
+    """A round's change to a total: "+30", "-10" (with U+2212), "0"."""
+    return f"+{points}" if points > 0 else points_text(points)
+
+
+def icon_button(
+    icon: ft.IconData, name: str, on_click: Callable[[], object], *, disabled: bool = False
+) -> ft.IconButton:
+    """An icon button named on the button itself (its icon's label, which the button's
+    node takes over), with the name as tooltip too; 48 px like every tap target."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=name),
+        tooltip=name,
+        disabled=disabled,
+        on_click=lambda _: on_click(),
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+    )
 
 
 def number_chip(
@@ -41,16 +67,27 @@ def number_chips(
     forbidden: int | None = None,
     on_pick: Callable[[int], None],
 ) -> ft.Row:
+    """One chip per number on a single line that scrolls sideways within itself when the
+    numbers do not fit (20 cards on a phone): the page around it never has to scroll."""
     return ft.Row(
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+        scroll=ft.ScrollMode.AUTO,
+        spacing=4,
         controls=[
             number_chip(
                 n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick
             )
             for n in numbers
         ],
+    )
+
+
+def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
+    """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
+    return ft.Switch(
+        label=label,
+        value=value,
+        height=CHIP_SIZE,
+        on_change=lambda e: on_change(bool(e.control.value)),
     )
 
 
@@ -78,14 +115,15 @@ def choice_chips(
 ) -> ft.Row:
     """One button per option (value, visible text, accessible name); the chosen one filled.
 
-    Used instead of a dropdown, which Flutter's web accessibility tree does not expose."""
+    Used instead of a dropdown, which Flutter's web accessibility tree does not expose.
+    48 px tall, the smallest comfortable tap target."""
     buttons: list[ft.Control] = []
     for value, text, name in options:
         label = ft.Text(text, semantics_label=name)
-        if value == selected:
-            buttons.append(ft.FilledButton(content=label, on_click=lambda _, v=value: on_pick(v)))
-        else:
-            buttons.append(ft.OutlinedButton(content=label, on_click=lambda _, v=value: on_pick(v)))
+        kind = ft.FilledButton if value == selected else ft.OutlinedButton
+        buttons.append(
+            kind(content=label, height=CHIP_SIZE, on_click=lambda _, v=value: on_pick(v))
+        )
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
 
 
@@ -95,13 +133,13 @@ def action_panel(
     status: str | None,
     failure: str | None = None,
 ) -> ft.Column:
-    """Buttons in a row that wraps on a phone; below them what the last tap did (identified
+    """Buttons in a row that wraps on a phone; above them what the last tap did (identified
     as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
-    something to say."""
+    something to say: in the place of the buttons just tapped, so never below the screen."""
     return ft.Column(
         controls=[
-            ft.Row(wrap=True, controls=buttons),
             identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
             identified(f"{name}-message", message_line(failure)),
+            ft.Row(wrap=True, controls=buttons),
         ]
     )

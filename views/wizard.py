@@ -7,11 +7,11 @@ import flet as ft
 
 from scorers import wizard
 from scorers.stats import Record
-from views.game_view import GameView
+from views.game_view import GameView, StepButton
 from views.i18n import decimal, percent, t
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
-from views.wizard_entry import WizardPanel
+from views.wizard_entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
 
 
 class Wizard(GameView):
@@ -37,6 +37,16 @@ class Wizard(GameView):
 
     def entry_panel(self, table: Table) -> ft.Control:
         return WizardPanel(table)
+
+    def step_button(self, table: Table) -> StepButton | None:
+        """On the bids: "Bids done", taking the table to the tricks once every bid is in."""
+        if shown_step(table) != BIDS:
+            return None
+        done = all(bid is not None for bid in table.entry["bids"])
+        return StepButton(t("wizard.to_tricks"), lambda: table.choose_step(TRICKS), done)
+
+    def prompt(self, table: Table) -> str | None:
+        return prompt(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The bid the round was scored against (after any Cloud change) / tricks taken."""

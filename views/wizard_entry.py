@@ -1,4 +1,7 @@
-"""Wizard's round entry: bids in bidding order, then tricks, then "Score round"."""
+"""Wizard's round entry in two steps, each on one screen: the bids in bidding order, then
+the tricks; the next player to act is named and their row highlighted."""
+
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -6,9 +9,11 @@ from scorers.seats import seats_from
 from scorers.wizard import counted_bids, dealer_restriction, with_bid, with_cloud, with_tricks
 from views.i18n import t
 from views.table import Table
-from views.widgets import choice_chips, identified, number_chips
+from views.widgets import CHIP_SIZE, choice_chips, icon_button, identified, number_chips
 
 NAME_WIDTH = 72
+BIDS = "bids"
+TRICKS = "tricks"
 
 
 def count_line(key: str, total: int, cards: int) -> str:
@@ -22,26 +27,97 @@ def count_line(key: str, total: int, cards: int) -> str:
     return t(key, total=total, cards=cards, gap=gap)
 
 
-def player_row(name: str, note: str | None, chips: ft.Control) -> ft.Control:
-    """A player's name (and a note: dealer, the bid) beside their chips."""
-    label = [ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True)]
+def bidding_order(table: Table) -> list[int]:
+    """The seats from the round's first bidder round the table."""
+    return seats_from(table.round_info.first, len(table.state.players))
+
+
+def next_seat(values: Sequence[int | None], order: list[int]) -> int | None:
+    """The first seat in `order` whose value is not entered yet."""
+    return next((seat for seat in order if values[seat] is None), None)
+
+
+def shown_step(table: Table) -> str:
+    """Bids until every bid is in; then the step this screen was asked for, else the tricks
+    once one is entered (another phone may have started them), else still the bids, with
+    their total in sight until the table confirms them."""
+    entry = table.entry
+    if any(bid is None for bid in entry["bids"]):
+        return BIDS
+    chosen = table.step_chosen()
+    if chosen is not None:
+        return chosen
+    return TRICKS if any(count is not None for count in entry["tricks"]) else BIDS
+
+
+def prompt(table: Table) -> str | None:
+    """Who acts next in bidding order: the next bidder, then whose tricks come next; None
+    once every trick is entered (the line then says whether the round adds up)."""
+    order, entry, players = bidding_order(table), table.entry, table.state.players
+    if shown_step(table) == BIDS:
+        seat = next_seat(entry["bids"], order)
+        return t("wizard.bids_done") if seat is None else t("wizard.next_bid", player=players[seat])
+    seat = next_seat(entry["tricks"], order)
+    return None if seat is None else t("wizard.next_tricks", player=players[seat])
+
+
+def player_row(
+    name: str,
+    note: str | None,
+    chips: ft.Control,
+    clear: ft.Control | None,
+    *,
+    is_next: bool,
+) -> ft.Control:
+    """A player's name (and a note: dealer, the bid) beside their chips on one line, and a
+    button that clears the value when there is one; the next player's row highlighted."""
+    label: list[ft.Control] = [
+        ft.Text(
+            name,
+            weight=ft.FontWeight.BOLD if is_next else ft.FontWeight.W_500,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+    ]
     if note:
-        label.append(ft.Text(note, size=11, italic=True))
-    return ft.Row(
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        controls=[
-            ft.Container(width=NAME_WIDTH, content=ft.Column(spacing=0, controls=label)),
-            ft.Container(expand=True, content=chips),
-        ],
+        label.append(ft.Text(note, size=11, italic=True, max_lines=1))
+    row = ft.Container(
+        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        border_radius=8,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if is_next else None,
+        content=ft.Row(
+            spacing=6,
+            controls=[
+                ft.Container(width=NAME_WIDTH, content=ft.Column(spacing=0, controls=label)),
+                ft.Container(expand=True, content=chips),
+                clear if clear is not None else ft.Container(width=CHIP_SIZE),
+            ],
+        ),
+    )
+    # The same wrapper on every row, only its name changing: a row that became the next one
+    # is not rebuilt, so a tap landing on it while the screen updates still counts.
+    return ft.Semantics(
+        identifier="next-player" if is_next else "player",
+        selected=True if is_next else None,
+        content=row,
     )
 
 
+def clear_button(name: str, on_clear: Callable[[], object]) -> ft.Control:
+    """Clearing a value is its own named action; tapping a chosen chip again keeps it."""
+    return icon_button(ft.Icons.BACKSPACE_OUTLINED, name, on_clear)
+
+
 def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
-    """The bids in bidding order, their total against the cards, and, below the dealer's
+    """The bids in bidding order and their total against the cards; below the dealer's
     row, the bid the hook or Canadian rule forbids the dealer."""
     state, info, bids = table.state, table.round_info, table.entry["bids"]
     players, cards = state.players, info.cards
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
+    up_next = next_seat(bids, order)
+
+    def set_bid(seat: int, bid: int | None) -> None:
+        table.change(with_bid(table.entry, seat, bid))
 
     def bid_row(seat: int) -> ft.Control:
         forbidden = restriction[0] if restriction and seat == info.dealer else None
@@ -51,14 +127,20 @@ def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
             lambda n: t("wizard.bid_name", player=players[seat], count=n),
             selected=bids[seat],
             forbidden=forbidden,
-            on_pick=lambda n: table.change(with_bid(table.entry, seat, n)),
+            on_pick=lambda n: set_bid(seat, n),
         )
-        return player_row(players[seat], dealer, chips)
+        clear = None
+        if bids[seat] is not None:
+            name = t("wizard.clear_bid", player=players[seat])
+            clear = clear_button(name, lambda: set_bid(seat, None))
+        return player_row(players[seat], dealer, chips, clear, is_next=seat == up_next)
 
     bid_total = sum(bid for bid in bids if bid is not None)
+    count = ft.Text(
+        count_line("wizard.bid_count", bid_total, cards), theme_style=ft.TextThemeStyle.TITLE_MEDIUM
+    )
     controls: list[ft.Control] = [
-        ft.Text(t("wizard.bids_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        identified("bid-count", ft.Text(count_line("wizard.bid_count", bid_total, cards))),
+        identified("bid-count", count),
         *[bid_row(seat) for seat in order],
     ]
     if restriction:
@@ -70,10 +152,14 @@ def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
 
 
 def trick_section(table: Table, order: list[int]) -> list[ft.Control]:
-    """Once everyone has bid: the tricks taken, each beside the bid it is scored against
-    (changed by the Cloud, if so), and their total against the cards."""
+    """The tricks taken, each beside the bid it is scored against (changed by the Cloud, if
+    so), their total against the cards, and a way back to the bids."""
     players, cards, entry = table.state.players, table.round_info.cards, table.entry
     bids, tricks, counted = entry["bids"], entry["tricks"], counted_bids(entry)
+    up_next = next_seat(tricks, order)
+
+    def set_tricks(seat: int, count: int | None) -> None:
+        table.change(with_tricks(table.entry, seat, count))
 
     def trick_row(seat: int) -> ft.Control:
         if counted[seat] == bids[seat]:
@@ -82,36 +168,46 @@ def trick_section(table: Table, order: list[int]) -> list[ft.Control]:
             note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
         chips = number_chips(
             range(cards + 1),
-            lambda n: t(
-                "wizard.trick_name" if n == 1 else "wizard.tricks_name",
-                player=players[seat],
-                count=n,
-            ),
+            lambda n: t("wizard.took_name", player=players[seat], count=n),
             selected=tricks[seat],
-            on_pick=lambda n: table.change(with_tricks(table.entry, seat, n)),
+            on_pick=lambda n: set_tricks(seat, n),
         )
-        return player_row(players[seat], note, chips)
+        clear = None
+        if tricks[seat] is not None:
+            name = t("wizard.clear_tricks", player=players[seat])
+            clear = clear_button(name, lambda: set_tricks(seat, None))
+        return player_row(players[seat], note, chips, clear, is_next=seat == up_next)
 
     trick_total = sum(count for count in tricks if count is not None)
+    count = ft.Text(
+        count_line("wizard.trick_count", trick_total, cards),
+        theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+    )
+    back = ft.TextButton(
+        t("wizard.to_bids"), height=CHIP_SIZE, on_click=lambda _: table.choose_step(BIDS)
+    )
     return [
-        ft.Divider(),
-        ft.Text(t("wizard.tricks_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        identified("trick-count", ft.Text(count_line("wizard.trick_count", trick_total, cards))),
+        ft.Row(
+            wrap=True,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            controls=[identified("trick-count", count), back],
+        ),
         *[trick_row(seat) for seat in order],
     ]
 
 
 @ft.component
 def WizardPanel(table: Table) -> ft.Control:
-    """Bids in bidding order, then tricks, then (when the Cloud is in play) its change."""
-    info, entry = table.round_info, table.entry
-    order = seats_from(info.first, len(table.state.players))
-    controls = bid_section(table, order)
-    if all(bid is not None for bid in entry["bids"]):
-        controls += trick_section(table, order)
+    """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
+    Cloud is in play)."""
+    order = bidding_order(table)
+    if shown_step(table) == BIDS:
+        controls = bid_section(table, order)
+    else:
+        controls = trick_section(table, order)
         if table.state.settings["cloud"]:
             controls.append(cloud_choice(table, order))
-    return ft.Column(controls=controls, spacing=10)
+    return ft.Column(controls=controls, spacing=4)
 
 
 def cloud_choice(table: Table, order: list[int]) -> ft.Control:
@@ -143,7 +239,7 @@ def cloud_choice(table: Table, order: list[int]) -> ft.Control:
         controls.append(
             choice_chips(
                 [
-                    ("-1", "-1", t("wizard.cloud_down", player=name)),
+                    ("-1", "\u22121", t("wizard.cloud_down", player=name)),
                     ("1", "+1", t("wizard.cloud_up", player=name)),
                 ],
                 str(change),

@@ -1,8 +1,12 @@
 """What a player does in the browser, shared by the end-to-end tests."""
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.conftest import open_app, screenshot
 from views.i18n import t
+from views.widgets import points_text
 
 
 def by_id(page: Page, identifier: str) -> Locator:
@@ -18,9 +22,42 @@ def expect_value(page: Page, identifier: str, text: str) -> None:
     expect(by_id(page, identifier)).to_have_text(text)
 
 
+def expect_score(page: Page, identifier: str, score: int) -> None:
+    """A score on the sheet: read out as "Ann, total, 20", the number is what is shown."""
+    expect(by_id(page, identifier)).to_have_text(
+        re.compile(rf"(^|, ){re.escape(points_text(score))}$")
+    )
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button whose accessible name is `name` ("Ben bids 3")."""
     page.get_by_role("button", name=name, exact=True).click()
+
+
+PINNED_BAR = 100
+"""Room kept free at the bottom of the window for a screen's pinned bar (Start, Score)."""
+
+
+def reveal(page: Page, target: Locator) -> None:
+    """Scroll Flutter's view, as a thumb would, until `target` lies above the pinned bar.
+
+    Flutter draws on a canvas: Playwright cannot scroll it into view, and a click on a field
+    hidden under the pinned bar lands on whatever Flutter draws there."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    handle = target.element_handle()
+    for _ in range(10):
+        box = target.bounding_box()
+        assert box is not None
+        if box["y"] + box["height"] <= viewport["height"] - PINNED_BAR:
+            return
+        page.mouse.move(viewport["width"] / 2, viewport["height"] / 3)
+        page.mouse.wheel(0, 200)
+        page.wait_for_function(
+            "([element, top]) => element.getBoundingClientRect().top < top",
+            arg=[handle, box["y"]],
+        )
+    raise AssertionError(f"{target} stays under the pinned bar")
 
 
 def type_into(page: Page, label: str, text: str) -> None:
@@ -29,6 +66,7 @@ def type_into(page: Page, label: str, text: str) -> None:
     Flutter can drop the first keys typed right after a field takes focus (its text input
     is wired up a moment later), so the text is typed again until the field holds it."""
     field = page.get_by_label(label, exact=True)
+    reveal(page, field)
     for _ in range(3):
         field.click()
         page.wait_for_selector("input:focus")
@@ -65,3 +103,64 @@ def start_short_wizard(page: Page, names: list[str], hand_sizes: str, dealer: st
     tap(page, t("setup.deals_first", name=dealer))
     type_into(page, t("setting.round_sizes"), hand_sizes)
     tap(page, t("setup.start"))
+
+
+def play_wizard_round(page: Page, bids: dict[str, int], tricks: dict[str, int]) -> None:
+    """A Wizard round as the table plays it: the bids in bidding order (as given), "Bids
+    done", the tricks, then scored. After each tap it waits, as a player glancing at the
+    screen would, until the prompt names the next player."""
+    bidders = list(bids)
+    for step, (player, count) in enumerate(bids.items()):
+        tap(page, t("wizard.bid_name", player=player, count=count))
+        later = bidders[step + 1 :]
+        expect_value(
+            page,
+            "entry-hint",
+            t("wizard.next_bid", player=later[0]) if later else t("wizard.bids_done"),
+        )
+    tap(page, t("wizard.to_tricks"))
+    takers = list(tricks)
+    for step, (player, count) in enumerate(tricks.items()):
+        tap(page, t("wizard.took_name", player=player, count=count))
+        later = takers[step + 1 :]
+        if later:
+            expect_value(page, "entry-hint", t("wizard.next_tricks", player=later[0]))
+    expect_value(page, "entry-hint", t("entry.ready"))
+    tap(page, t("entry.score_round"))
+
+
+PHONE_390 = {"width": 390, "height": 844}
+"""A common phone, on which each step of a round must fit one screen."""
+
+
+def assert_on_screen(page: Page, what: Locator) -> None:
+    """`what` lies wholly on the first screen, between the totals strip and the step bar
+    that stay put (so seen without scrolling), or is in the step bar itself."""
+    box = what.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    bar = by_id(page, "entry-hint").bounding_box()
+    in_bar = bar is not None and box["y"] >= bar["y"]
+    limit = PHONE_390["height"] if in_bar or bar is None else bar["y"]
+    bottom = box["y"] + box["height"]
+    assert box["y"] >= 0 and bottom <= limit, f"{what} ends at {bottom:.0f} px, beyond {limit:.0f}"
+    if what_is_button(what):
+        # A button cut off by the edge of a scrolling part reports the part left showing.
+        assert box["height"] >= 48 and box["width"] >= 48, f"{what} is only {box}"
+
+
+def what_is_button(what: Locator) -> bool:
+    return what.get_attribute("role") == "button"
+
+
+def screenshots_light_and_dark(page: Page, name: str) -> None:
+    """Pictures of the screen as the phone shows it, in light and then in dark mode (a
+    second tab on a phone set to dark, once it shows the same step), in test-artifacts/."""
+    screenshot(page, f"{name}-light")
+    browser = page.context.browser
+    assert browser is not None and page.viewport_size is not None
+    dark = open_app(browser, page.url, page.viewport_size, color_scheme="dark")
+    try:
+        expect_value(dark, "entry-hint", value_of(page, "entry-hint"))
+        screenshot(dark, f"{name}-dark")
+    finally:
+        dark.close()

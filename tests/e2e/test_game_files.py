@@ -10,7 +10,7 @@ from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, enable_accessibility
-from tests.e2e.steps import by_id, expect_value
+from tests.e2e.steps import by_id, expect_score
 from views.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
@@ -52,11 +52,11 @@ def test_a_game_downloads_as_json_and_csv_and_the_json_imports_again(
     saved = tmp_path / name
     game_file.value.save_as(saved)
 
-    app_page.get_by_label(t("nav.back")).click()
+    app_page.get_by_role("button", name=t("nav.back")).click()
     with app_page.expect_file_chooser() as chooser:
         app_page.get_by_role("button", name=t("files.import")).click()
     chooser.value.set_files(saved)
     expect(by_id(app_page, "banner")).to_contain_text(GAME_OVER, timeout=20_000)
     assert game_id not in app_page.url
     for seat, total in enumerate(totals):
-        expect_value(app_page, f"total-{seat}", str(total))
+        expect_score(app_page, f"total-{seat}", total)

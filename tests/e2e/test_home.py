@@ -17,7 +17,7 @@ def test_a_game_opens_its_new_game_screen_and_back_returns_home(app_page: Page) 
     app_page.get_by_role("button", name=t("game.plotters")).first.click(timeout=20_000)
     title = t("new_game.title", game=t("game.plotters"))
     expect(app_page.get_by_text(title)).to_be_visible()
-    app_page.get_by_label(t("nav.back")).click()
+    app_page.get_by_role("button", name=t("nav.back")).click()
     expect(app_page.get_by_text(t("home.tagline"))).to_be_visible()
 
 
@@ -26,7 +26,7 @@ def test_home_renders_on_a_phone_set_to_dark(browser: Browser, app_server: AppSe
     try:
         page.goto(app_server.url)
         enable_accessibility(page)
-        expect(page.get_by_label(t("theme.system"))).to_be_attached(timeout=20_000)
+        expect(page.get_by_role("button", name=t("theme.system"))).to_be_attached(timeout=20_000)
         expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
         assert screenshot(page, "home-phone-dark").stat().st_size > 0
     finally:

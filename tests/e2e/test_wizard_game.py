@@ -11,8 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import enter_players, expect_value, tap, value_of
+from tests.e2e.steps import by_id, enter_players, expect_score, expect_value, tap, value_of
 from views.i18n import t
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
@@ -24,8 +25,7 @@ def bid(page: Page, player: str, count: int) -> None:
 
 
 def took(page: Page, player: str, count: int) -> None:
-    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
-    tap(page, t(key, player=player, count=count))
+    tap(page, t("wizard.took_name", player=player, count=count))
 
 
 def plan(number: int) -> tuple[list[int], list[int]]:
@@ -60,22 +60,32 @@ def count_text(key: str, total: int, cards: int) -> str:
 
 
 def enter_bids(page: Page, number: int) -> None:
-    """Each bid, waiting (as a player glancing at the screen would) until the line shows it."""
+    """Each bid, waiting (as a player glancing at the screen would) until the line shows it
+    and the prompt names the next bidder."""
     bids, _ = plan(number)
     total = 0
-    for seat in bidding_order(number):
+    order = bidding_order(number)
+    for step, seat in enumerate(order):
         bid(page, PLAYERS[seat], bids[seat])
         total += bids[seat]
         expect_value(page, "bid-count", count_text("wizard.bid_count", total, number))
+        later = order[step + 1 :]
+        prompt = t("wizard.next_bid", player=PLAYERS[later[0]]) if later else t("wizard.bids_done")
+        expect_value(page, "entry-hint", prompt)
 
 
 def enter_tricks_and_score(page: Page, number: int) -> None:
     _, tricks = plan(number)
+    tap(page, t("wizard.to_tricks"))
     total = 0
-    for seat in bidding_order(number):
+    order = bidding_order(number)
+    for step, seat in enumerate(order):
         took(page, PLAYERS[seat], tricks[seat])
         total += tricks[seat]
         expect_value(page, "trick-count", count_text("wizard.trick_count", total, number))
+        later = order[step + 1 :]
+        prompt = t("wizard.next_tricks", player=PLAYERS[later[0]]) if later else t("entry.ready")
+        expect_value(page, "entry-hint", prompt)
     tap(page, t("entry.score_round"))
 
 
@@ -89,7 +99,7 @@ def expected_totals(rounds: dict[int, tuple[list[int], list[int]]]) -> list[int]
 
 def check_totals(page: Page, rounds: dict[int, tuple[list[int], list[int]]]) -> None:
     for seat, total in enumerate(expected_totals(rounds)):
-        expect_value(page, f"total-{seat}", str(total))
+        expect_score(page, f"total-{seat}", total)
 
 
 def set_up_game(page: Page) -> None:
@@ -98,9 +108,7 @@ def set_up_game(page: Page) -> None:
     tap(page, t("setup.deals_first", name="Ann"))
     page.get_by_role("switch", name=t("setting.hook")).click()
     tap(page, t("setup.start"))
-    expect(page.locator('[flt-semantics-identifier="banner"]')).to_contain_text(
-        t("banner.dealer", name="Ann")
-    )
+    expect(by_id(page, "banner")).to_contain_text(t("banner.dealer", name="Ann"))
 
 
 @pytest.mark.timeout(300)
@@ -126,7 +134,10 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             page.close()
             page = open_app(browser, app_server.url + game_path, TALL)
             over = t("wizard.over", count=1)
-            expect_value(page, "bid-count", t("wizard.bid_count", total=6, cards=5, gap=over))
+            # A restarted server's first page: drawn late on a busy machine, so a longer wait.
+            expect(by_id(page, "bid-count")).to_have_text(
+                t("wizard.bid_count", total=6, cards=5, gap=over), timeout=30_000
+            )
         enter_tricks_and_score(page, number)
         played[number] = plan(number)
         check_totals(page, played)
@@ -134,8 +145,11 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         if number == 4:
             # Correct round 3: the first bidder (Dot) took one trick fewer, Eve one more.
             tap(page, t("sheet.edit_round", number=3))
+            expect(by_id(page, "banner")).to_contain_text(t("banner.correcting", number=3))
             took(page, "Dot", 2)
+            expect_value(page, "trick-count", count_text("wizard.trick_count", 2, 3))
             took(page, "Eve", 1)
+            expect_value(page, "entry-hint", t("entry.ready"))
             tap(page, t("entry.save_correction"))
             bids, tricks = plan(3)
             tricks = list(tricks)
@@ -143,13 +157,14 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             corrected = dict(played)
             corrected[3] = (bids, tricks)
             check_totals(page, corrected)
-            expect_value(page, "cell-3-3", str(wizard.round_score(3, 2)))
+            expect_score(page, "cell-3-3", wizard.round_score(3, 2))
             # Undo the correction: the sheet is as played again.
-            page.get_by_label(t("undo.undo", what=t("undo.score", number=3))).click()
+            tap(page, t("undo.undo", what=t("undo.correction", number=3)))
             check_totals(page, played)
 
     phone = open_app(browser, app_server.url + game_path, PHONE)
-    expect(phone.locator('[flt-semantics-identifier="standing-0"]')).to_be_attached()
+    # A fresh page's first drawing: late on a busy machine, so a longer wait.
+    expect(by_id(phone, "standing-0")).to_be_attached(timeout=30_000)
     screenshot(phone, "wizard-standings-phone")
     phone.mouse.move(180, 500)
     phone.mouse.wheel(0, 700)
@@ -162,5 +177,5 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         expect_value(
             page,
             f"standing-{seat}",
-            t("standings.line", place=1, name=PLAYERS[seat], total=best),
+            t("standings.line", place=1, name=PLAYERS[seat], total=points_text(best)),
         )

@@ -5,16 +5,18 @@ from scorers import colour_blind, plotters, wizard
 from tests.scorers.helpers import context
 
 
-def test_a_wizard_bid_or_trick_tapped_again_is_taken_back():
+def test_a_wizard_bid_or_trick_tapped_again_is_kept_and_cleared_only_on_purpose():
     blank = wizard.RULES.blank_entry(3)
     bid = wizard.with_bid(blank, 1, 2)
     assert bid == {"bids": [None, 2, None], "tricks": [None] * 3, "cloud": None}
     assert blank["bids"] == [None] * 3
-    assert wizard.with_bid(bid, 1, 2)["bids"] == [None] * 3
+    assert wizard.with_bid(bid, 1, 2)["bids"] == [None, 2, None]
     assert wizard.with_bid(bid, 1, 0)["bids"] == [None, 0, None]
+    assert wizard.with_bid(bid, 1, None)["bids"] == [None] * 3
     took = wizard.with_tricks(bid, 0, 1)
     assert took["tricks"] == [1, None, None] and took["bids"] == [None, 2, None]
-    assert wizard.with_tricks(took, 0, 1)["tricks"] == [None] * 3
+    assert wizard.with_tricks(took, 0, 1)["tricks"] == [1, None, None]
+    assert wizard.with_tricks(took, 0, None)["tricks"] == [None] * 3
 
 
 def test_a_wizard_cloud_change_is_set_and_cleared():

@@ -3,7 +3,7 @@ import json
 import pytest
 
 from scorers import InvalidEntry, colour_blind, plotters
-from scorers.ledger import Action, Ledger
+from scorers.ledger import Action, Ledger, change_name
 from tests.scorers.helpers import plotters_counts, refused
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -95,7 +95,7 @@ def test_draft_and_score_refusals_change_nothing():
         (draft(3, wizard_entry([None] * 3, [None] * 3)), "ledger.round_not_current", "3"),
         (score(3, wizard_entry([0, 0, 0], [1, 1, 0])), "ledger.round_not_current", "round 2"),
         (score(0, wizard_entry([0, 0, 0], [1, 1, 0])), "round.invalid", "round 0"),
-        (score(2, wizard_entry([0, 0, 0], [1, 0, 0])), "wizard.tricks_total", "add up to 1"),
+        (score(2, wizard_entry([0, 0, 0], [1, 0, 0])), "wizard.tricks_total", "Tricks entered: 1"),
         (draft(2, wizard_entry([3, None, None], [None] * 3)), "wizard.bid_out_of_range", "Ann"),
         (Action("redo"), "ledger.nothing_to_redo", "redo"),
         (Action("rename", {"seat": 1, "name": "cy"}), "players.name_taken", "cy"),
@@ -230,7 +230,9 @@ def test_json_round_trip_through_text():
 
 def test_replay_names_the_failing_action():
     actions = [*a_played_ledger().actions, score(3, wizard_entry([0, 0, 0], [0, 0, 0]))]
-    with refused("ledger.replay_failed", f"Step {len(actions)} (score)", "add up to 0") as info:
+    with refused(
+        "ledger.replay_failed", f"Step {len(actions)} (score)", "Tricks entered: 0"
+    ) as info:
         Ledger.replay(actions)
     assert info.value.params["number"] == len(actions)
     assert info.value.params["reason_key"] == "wizard.tricks_total"
@@ -446,3 +448,30 @@ def test_a_one_seat_rename_saved_by_an_earlier_version_still_replays():
     earlier = Action.from_json({"kind": "rename", "data": {"seat": 1, "name": "Bea"}})
     replayed = Ledger.replay([*wizard_game().actions, earlier])
     assert replayed.state.players == ("Ann", "Bea", "Cy")
+
+
+def test_an_edit_of_one_field_is_named_with_its_value_for_undo_and_redo():
+    at = lambda *path: list(path)  # noqa: E731
+    ledger = play(
+        wizard_game(),
+        Action(
+            "edit",
+            {"round": 1, "changes": [{"at": at("bids", 1), "was": None, "now": 1}]},
+        ),
+    )
+    assert change_name(ledger.undo_target(), ledger.undo_target_before()) == (
+        "wizard.change.bid",
+        {"player": "Bob", "value": 1},
+    )
+    cleared = play(
+        ledger,
+        Action("edit", {"round": 1, "changes": [{"at": at("bids", 1), "was": 1, "now": None}]}),
+    )
+    assert change_name(cleared.undo_target(), cleared.undo_target_before()) == (
+        "wizard.change.bid_cleared",
+        {"player": "Bob"},
+    )
+    undone = play(cleared, Action("undo"))
+    # Redo brings back the clearing, applied to the state shown now.
+    assert change_name(undone.redo_target(), undone.state)[0] == "wizard.change.bid_cleared"
+    assert change_name(Action("undo"), undone.state) is None

@@ -157,9 +157,13 @@ def test_face_up_pair_checks():
     entry["face_up"][1] = ["red", "red"]
     with refused("plotters.face_up_same", "Bob", "red"):
         RULES.check_entry(entry, ctx4(), complete=False)
-    entry["face_up"][1] = ["red"]
-    with refused("plotters.face_up_invalid", "Bob", "['red']"):
+    entry["face_up"][1] = ["pink"]
+    with refused("plotters.face_up_invalid", "Bob", "['pink']"):
         RULES.check_entry(entry, ctx4(), complete=False)
+    entry["face_up"][1] = ["red"]  # the first colour of a pair, kept in a draft
+    RULES.check_entry(entry, ctx4(), complete=False)
+    with refused("plotters.face_up_one", "Bob", "red"):
+        RULES.check_entry(entry, ctx4(), complete=True)
 
 
 def test_face_up_required_once_a_player_has_all_four_colours():

@@ -80,9 +80,13 @@ def test_settings_refused():
         RULES.resolve_settings({"hook": "yes"}, 4)
     with refused("settings.not_mapping"):
         RULES.resolve_settings(["hook"], 4)
-    for sizes in ([], [0], [16], "135", [1.5], [True]):
-        with refused("wizard.round_sizes_invalid", "1 to 15"):
+    for sizes in ([], "135", [1.5], [True]):
+        with refused("wizard.round_sizes_invalid", "between 1 and 15"):
             RULES.resolve_settings({"round_sizes": sizes}, 4)
+    for sizes, wrong in (([0], 0), ([1, 3, 16], 16), ([-2], -2)):
+        with refused("wizard.round_size_out_of_range", "between 1 and 15", wrong) as refusal:
+            RULES.resolve_settings({"round_sizes": sizes}, 4)
+        assert "[" not in str(refusal.value)
     assert RULES.resolve_settings({"round_sizes": [20, 1]}, 3)["round_sizes"] == [20, 1]
 
 
@@ -195,19 +199,36 @@ def test_complete_entry_needs_every_bid_and_trick():
         RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, None]), seven(), complete=True)
 
 
+def test_the_first_missing_value_is_named_in_bidding_order_bids_before_tricks():
+    # Ann (seat 0) deals round 7, so Bob bids first, then Cy, Di and Ann.
+    with refused("wizard.bid_missing", "Di"):
+        RULES.check_entry(entry([None, 1, 1, None]), seven(), complete=True)
+    with refused("wizard.bid_missing", "Ann"):
+        RULES.check_entry(entry([None, 1, 1, 1], [None, 1, 1, 1]), seven(), complete=True)
+    with refused("wizard.tricks_missing", "Cy"):
+        RULES.check_entry(entry([1, 1, 1, 1], [None, 1, None, None]), seven(), complete=True)
+
+
 def test_tricks_must_add_up_to_the_cards_dealt():
-    with refused("wizard.tricks_total", "add up to 6", "7"):
+    with refused("wizard.tricks_total", "6 of the 7", "1 missing"):
         RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 3]), seven(), complete=True)
-    with refused("wizard.tricks_too_many", "8", "7"):
-        RULES.check_entry(entry([1, 1, 1, 1], [4, 4, None, None]), seven(), complete=False)
-    RULES.check_entry(entry([1, 1, 1, 1], [4, 3, None, None]), seven(), complete=False)
+    with refused("wizard.tricks_too_many", "9 of the 7", "2 too many"):
+        RULES.check_entry(entry([1, 1, 1, 1], [4, 4, 0, 1]), seven(), complete=True)
+
+
+def test_a_draft_may_hold_more_tricks_than_were_played_while_they_are_moved():
+    # Moving a trick from Cy to Bob: Bob is raised first, the total is 8 of 7 for a moment.
+    RULES.check_entry(entry([1, 1, 1, 1], [4, 4, None, None]), seven(), complete=False)
+    RULES.check_entry(entry([1, 1, 1, 1], [2, 3, 2, 1]), seven(), complete=False)
+    with refused("wizard.tricks_out_of_range", "Bob", "8"):
+        RULES.check_entry(entry([1, 1, 1, 1], [None, 8, None, None]), seven(), complete=False)
 
 
 def test_bomb_allows_one_trick_fewer():
     bomb = seven({"bomb": True})
     RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 3]), bomb, complete=True)
     RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 4]), bomb, complete=True)
-    with refused("wizard.tricks_total_bomb", "add up to 5", "7", "or 6"):
+    with refused("wizard.tricks_total_bomb", "entered: 5", "7", "or 6"):
         RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 2]), bomb, complete=True)
 
 

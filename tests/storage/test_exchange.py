@@ -212,8 +212,8 @@ def test_the_rules_reason_is_part_of_the_one_message(keeper: GameKeeper) -> None
         import_json(keeper, json.dumps(bad))
     message = str(caught.value)
     assert f"step {ROUND_ONE_SCORE}" in message
-    assert "add up to 0, but 1 were played" in message
-    assert caught.value.params["reason_params"] == {"total": 0, "cards": 1}
+    assert "Tricks entered: 0 of the 1 played this round, 1 missing." in message
+    assert caught.value.params["reason_params"] == {"total": 0, "cards": 1, "off": 1}
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
 from views.charts import final_scores_chart, player_colour, running_totals_chart
 from views.i18n import t
+from views.widgets import points_text
 
 
 def wizard_state_actions() -> tuple[Action, ...]:
@@ -41,7 +42,7 @@ async def test_the_running_totals_chart_draws_each_player_round_by_round(
     ]
     assert [series.color for series in chart.data_series] == [player_colour(s) for s in range(3)]
     assert chart.data_series[0].points[2].tooltip == t(
-        "chart.point", name="Ann", total=70, score=40
+        "chart.point", name="Ann", total="70", score="+40"
     )
     summary = t("chart.after_round", number=2, scores="Ann 70, Ben 40, Cas 10")
     assert summary in harness.texts()
@@ -65,7 +66,7 @@ async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_sco
     playing = app.keeper.apply(playing, Action("score", {"round": 1, "entry": entry}))
     finished = app.keeper.import_ledger(Ledger.replay(wizard_state_actions()))
     harness = await app.start(f"/game/{playing.id}")
-    after_one = t("chart.after_round", number=1, scores="Ann 30, Ben 20, Cas -10")
+    after_one = t("chart.after_round", number=1, scores=f"Ann 30, Ben 20, Cas {points_text(-10)}")
     assert after_one in harness.texts()
     assert not harness.find_all(fch.BarChart)
     await harness.go(f"/game/{finished.id}")

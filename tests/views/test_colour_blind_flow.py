@@ -34,10 +34,19 @@ async def lay(harness: AppHarness, cards: list[str]) -> None:
         await harness.click(picker_card(harness, card))
 
 
-async def won(harness: AppHarness, player: str) -> None:
-    await harness.click(
-        harness.find(ft.FilledButton, text=t("colour_blind.won_trick", player=player))
-    )
+def line_card(harness: AppHarness, player: str, card: str) -> ft.Text:
+    """The card in `player`'s line, whatever its state (named for the player either way)."""
+    spoken = card_name(card)
+    keys = ("colour_blind.give_card", "colour_blind.took", "colour_blind.filled_card")
+    names = {t(key, card=spoken, player=player) for key in keys} | {
+        t("colour_blind.give_card_from", card=spoken, player=player, other=other)
+        for other in PLAYERS
+    }
+    return harness.find(ft.Text, where=lambda c: c.semantics_label in names)
+
+
+async def give(harness: AppHarness, player: str, card: str) -> None:
+    await harness.click(line_card(harness, player, card))
 
 
 def shown(harness: AppHarness, identifier: str) -> str:
@@ -46,10 +55,6 @@ def shown(harness: AppHarness, identifier: str) -> str:
 
 def draft(app: AppUnderTest, game_id: str) -> dict:
     return dict(app.keeper.open(game_id).ledger.state.draft or {})
-
-
-def next_card_text(card: str) -> str:
-    return t("colour_blind.next_card", card=card_name(card))
 
 
 async def start_game(app: AppUnderTest, **settings: object) -> tuple[AppHarness, str]:
@@ -102,120 +107,117 @@ async def test_the_good_colour_shows_once_the_row_holds_thirteen_cards(
         ft.Text,
         where=lambda c: c.semantics_label == t("colour_blind.add_card", card=card_name("AS")),
     )
-    assert shown(harness, "next-card") == next_card_text("KC")
+    assert labelled(harness, t("colour_blind.give_card", card=card_name("KC"), player="Ann"))
+    # Until a card is given, the last row card can still be taken back.
+    assert harness.find(ft.OutlinedButton, text=t("colour_blind.remove_last"))
 
 
-async def test_trick_taps_capture_from_the_uncovered_end_and_undo_puts_back(
+async def test_a_tap_gives_a_card_a_second_tap_keeps_it_and_undo_takes_it_back(
     app: AppUnderTest,
 ) -> None:
     harness, game_id = await start_game(app)
     await lay(harness, ROW)
-    await won(harness, "Ben")
+    # Trick by trick: the first trick takes the uncovered end, the King of clubs.
+    await give(harness, "Ben", "KC")
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
-    assert shown(harness, "next-card") == next_card_text("QS")
-    assert harness.find(ft.OutlinedButton, text=t("colour_blind.remove_last")).disabled
-    taken = t("colour_blind.taken_by", card=card_name("KC"), player="Ben")
-    assert labelled(harness, t("colour_blind.choose_card", card=taken))
-    await won(harness, "Cas")
-    assert draft(app, game_id)["captured_by"] == [None] * 11 + [2, 1]
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
-    )
+    await give(harness, "Ben", "KC")  # a double tap never erases
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
-    assert shown(harness, "next-card") == next_card_text("QS")
-
-
-async def test_a_card_taken_out_of_turn_is_given_directly(app: AppUnderTest) -> None:
-    harness, game_id = await start_game(app)
-    await lay(harness, ROW)
-    await harness.click(labelled(harness, t("colour_blind.choose_card", card=card_name("5H"))))
-    assert t("colour_blind.who_took", card=card_name("5H")) in harness.texts()
-    await harness.click(
-        harness.find(
-            ft.FilledButton, text=t("colour_blind.give_card", card=card_name("5H"), player="Cas")
-        )
-    )
-    captured_by = draft(app, game_id)["captured_by"]
-    assert captured_by[ROW.index("5H")] == 2
-    assert captured_by.count(None) == 12
-    # The uncovered end is still next; given cards can be put back.
-    assert shown(harness, "next-card") == next_card_text("KC")
-    taken = t("colour_blind.taken_by", card=card_name("5H"), player="Cas")
-    await harness.click(labelled(harness, t("colour_blind.choose_card", card=taken)))
-    await harness.click(
-        harness.find(ft.OutlinedButton, text=t("colour_blind.put_back", card=card_name("5H")))
-    )
-    assert draft(app, game_id)["captured_by"] == [None] * 13
+    assert not harness.find_all(ft.OutlinedButton, text=t("colour_blind.remove_last"))
+    await give(harness, "Cas", "KC")  # given to the wrong player: moved
+    assert draft(app, game_id)["captured_by"] == [None] * 12 + [2]
+    taking = t("colour_blind.change.captor", player="Cas", card="KC")
+    undo = t("undo.undo", what=t("undo.change_deal", change=taking, number=1))
+    await harness.click(harness.find(ft.TextButton, has_text=undo))
+    assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
 
 
 async def test_live_lines_show_good_minus_bad_and_the_floor_at_zero(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     await lay(harness, ROW)
-    # KC (13, bad) to Ann; QS, JC to Ben; 10S, 9C, 8S to Cas; 7H, 6D (good) to Ben.
-    for player in ["Ann", "Ben", "Ben", "Cas", "Cas", "Cas", "Ben", "Ben"]:
-        await won(harness, player)
-    assert shown(harness, "live-0") == "0 \u2212 13 = \u221213, scores 0"
-    assert shown(harness, "live-1") == "13 \u2212 23 = \u221210, scores 0"
-    # Ann gets the rest: 5H, 4D, 3H, 2D, AH = 15 good.
-    for _ in range(5):
-        await won(harness, "Ann")
-    assert shown(harness, "live-0") == "15 \u2212 13 = 2"
-    assert shown(harness, "next-card") == t("colour_blind.all_taken")
+    # KC (13, bad) to Ann; QS, JC, 7H, 6D to Ben (12 + 11 bad, 7 + 6 good).
+    await give(harness, "Ann", "KC")
+    for card in ["QS", "JC", "7H", "6D"]:
+        await give(harness, "Ben", card)
+    assert shown(harness, "live-0") == "Ann: 0 \u2212 13 = \u221213, scores 0"
+    assert shown(harness, "live-1") == "Ben: 13 \u2212 23 = \u221210, scores 0"
+    # Cas, given no card, takes the rest: 10S, 9C, 8S bad; 5H, 4D, 3H, 2D, AH good.
+    assert shown(harness, "live-2") == "Cas: 15 \u2212 27 = \u221212, scores 0"
+    assert shown(harness, "filled-in") == t("colour_blind.filled_in")
+    assert labelled(harness, t("colour_blind.filled_card", card=card_name("AH"), player="Cas"))
 
 
-async def test_a_scored_deal_matches_the_rules(app: AppUnderTest) -> None:
+def captors(winners: list[str]) -> list[int]:
+    """Who captured each row card, row order, from the trick winners in play order."""
+    return [PLAYERS.index(player) for player in reversed(winners)]
+
+
+WINNERS = [
+    "Ann",
+    "Ben",
+    "Cas",
+    "Ann",
+    "Ann",
+    "Ben",
+    "Cas",
+    "Cas",
+    "Ann",
+    "Ben",
+    "Ann",
+    "Ben",
+    "Cas",
+]
+"""13 tricks, the most even split there is (5, 4, 4): the most taps a deal can need."""
+
+
+async def test_a_deal_takes_at_most_22_taps_and_keeps_every_trick(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
-    await lay(harness, ROW)
-    winners = [
-        "Ann",
-        "Ben",
-        "Cas",
-        "Ann",
-        "Ann",
-        "Ben",
-        "Cas",
-        "Cas",
-        "Ann",
-        "Ben",
-        "Ann",
-        "Ann",
-        "Cas",
-    ]
-    for player in winners:
-        await won(harness, player)
+    taps = 0
+    for card in ROW:
+        await harness.click(picker_card(harness, card))
+        taps += 1
+    # After the deal: Ben's and Cas's cards; Ann, who took the most, is filled in.
+    taken = captors(WINNERS)
+    for seat in (1, 2):
+        for card, captor in zip(ROW, taken, strict=True):
+            if captor == seat:
+                await give(harness, PLAYERS[seat], card)
+                taps += 1
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    taps += 1
+    print(f"Colour-blind deal: {taps} taps")
+    assert taps <= 22
+    state = app.keeper.open(game_id).ledger.state
+    assert list(state.rounds[0].entry["captured_by"]) == taken
     good = colour_blind.good_colour(ROW)
-    # The trick winners take the row from its uncovered end.
-    taken = dict(zip(reversed(ROW), winners, strict=True))
     expected = [
-        colour_blind.round_score([c for c, p in taken.items() if p == player], good)
-        for player in PLAYERS
+        colour_blind.round_score([c for c, s in zip(ROW, taken, strict=True) if s == seat], good)
+        for seat in range(3)
     ]
-    assert any(expected)
+    assert state.totals == tuple(expected)
     for seat, points in enumerate(expected):
         assert shown(harness, f"total-{seat}") == str(points)
         assert shown(harness, f"cell-1-{seat}") == str(points)
-    assert app.keeper.open(game_id).ledger.state.totals == tuple(expected)
+    # The banner and undo name the same thing: a deal.
     assert t("banner.deal", number=2) in shown(harness, "banner")
+    undo = t("undo.undo", what=t("undo.score_deal", number=1))
+    assert harness.find_all(ft.TextButton, has_text=undo)
     assert t("colour_blind.row_title", count=0, cards=13) in harness.texts()
 
 
-async def test_reopening_mid_deal_shows_the_half_taken_row(
+async def test_reopening_mid_deal_shows_the_cards_given(
     app: AppUnderTest, keeper: GameKeeper
 ) -> None:
     harness, game_id = await start_game(app)
     await lay(harness, ROW)
-    for player in ["Ann", "Ben", "Cas", "Ann"]:
-        await won(harness, player)
+    for player, card in [("Ann", "KC"), ("Ben", "QS"), ("Cas", "JC"), ("Ann", "10S")]:
+        await give(harness, player, card)
     await harness.close()
     async with AppHarness() as fresh:
         again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
         reopened = await again.start(f"/game/{game_id}")
-        assert shown(reopened, "next-card") == next_card_text("9C")
-        taken = t("colour_blind.taken_by", card=card_name("QS"), player="Ben")
-        assert labelled(reopened, t("colour_blind.choose_card", card=taken))
+        assert labelled(reopened, t("colour_blind.took", card=card_name("QS"), player="Ben"))
         # Ann holds KC and 10S, both bad: 0 - 23.
-        assert shown(reopened, "live-0") == "0 \u2212 23 = \u221223, scores 0"
+        assert shown(reopened, "live-0") == "Ann: 0 \u2212 23 = \u221223, scores 0"
 
 
 async def test_tied_on_top_at_the_target_means_another_deal(app: AppUnderTest) -> None:

@@ -16,6 +16,7 @@ from storage.library import import_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
+from views.widgets import points_text
 
 
 def wizard_entry(bids: list[int | None], tricks: list[int | None]) -> dict[str, object]:
@@ -101,7 +102,7 @@ async def test_a_game_file_exported_after_the_game_imports_as_the_same_game(
     assert copy.ledger.actions == game.ledger.actions  # undo history included
     assert len(app.keeper.finished()) == finished_before + 1
     for seat, total in enumerate(original.totals):
-        assert shown(harness, f"total-{seat}").value == str(total)
+        assert shown(harness, f"total-{seat}").value == points_text(total)
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     title = f"{t('game.wizard')} · Ann, Ben, Cas"
     assert len(harness.find_all(ft.ListTile, has_text=title)) == 2

@@ -1,12 +1,15 @@
 """Home: games in progress first, finished games with delete (confirmed, undoable), rematch."""
 
 import sqlite3
+from pathlib import Path
 
 import flet as ft
 import pytest
 
 from scorers.ledger import Action
+from storage import open_store
 from storage.keeper import GameDamaged, GameKeeper, SavedGame
+from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.home import PAGE
 from views.i18n import t
@@ -16,6 +19,17 @@ def finished_wizard(keeper: GameKeeper, players: list[str]) -> SavedGame:
     game = keeper.start("wizard", players, 0, {"round_sizes": [1]})
     entry = {"bids": [1, 1, 0], "tricks": [0, 1, 0], "cloud": None}
     return keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+
+
+def delete_buttons(harness: AppHarness) -> list[ft.IconButton]:
+    """Home's delete buttons, found by the name a screen reader hears on the button."""
+    deletes = t("home.delete", game="@", when="@").split("@")[0]
+    return harness.find_all(
+        ft.IconButton,
+        where=lambda c: (
+            isinstance(c.icon, ft.Icon) and str(c.icon.semantics_label).startswith(deletes)
+        ),
+    )
 
 
 async def test_games_in_progress_come_first_with_their_round(app: AppUnderTest) -> None:
@@ -36,7 +50,7 @@ async def test_a_finished_game_is_deleted_after_confirming_and_can_be_restored(
 ) -> None:
     game = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
     harness = await app.start()
-    delete = harness.find(ft.IconButton, where=lambda c: str(c.tooltip).startswith("Delete"))
+    [delete] = delete_buttons(harness)
     await harness.click(delete)
     await harness.click(
         harness.find(ft.TextButton, text=t("home.delete_cancel"), within=harness.dialog())
@@ -130,3 +144,45 @@ async def test_home_shows_a_page_of_games_in_progress_and_more_on_request(
     await harness.click(harness.find(ft.TextButton, text=t("home.more")))
     tiles = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · Ann")]
     assert len(tiles) == PAGE + 3
+
+
+async def test_an_unfinished_game_is_deleted_whole_and_restored_whole(
+    app: AppUnderTest, tmp_path: Path
+) -> None:
+    abandoned = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    entry = {"bids": [1, 0, 0], "tricks": [1, 0, 0], "cloud": None}
+    abandoned = app.keeper.apply(abandoned, Action("score", {"round": 1, "entry": entry}))
+    kept = app.keeper.start("plotters", ["Eve", "Fay", "Gus", "Hal"], 0)
+    harness = await app.start()
+    [delete, _] = delete_buttons(harness)  # the most recently changed game comes first
+    assert t("game.plotters") in str(delete.icon.semantics_label)
+    [_, delete] = delete_buttons(harness)
+    await harness.click(delete)
+    await harness.click(
+        harness.find(ft.TextButton, text=t("home.delete_confirm"), within=harness.dialog())
+    )
+    # Read from the file by another connection, as after a restart: gone from the list.
+    with open_store(tmp_path).store as store:
+        assert [game.id for game in store.unfinished_games()] == [kept.id]
+    assert not any("Ann, Ben, Cas" in text for text in harness.texts())
+    await harness.dispatch(harness.find(ft.SnackBar), "action")
+    with open_store(tmp_path).store as store:
+        assert {game.id for game in store.unfinished_games()} == {kept.id, abandoned.id}
+    restored = app.keeper.open(abandoned.id)
+    assert restored.ledger.action_count == abandoned.ledger.action_count
+    assert restored.ledger.state.totals == abandoned.ledger.state.totals
+    assert any("Ann, Ben, Cas" in text for text in harness.texts())
+
+
+async def test_every_home_button_is_named_on_itself_and_thumb_sized(app: AppUnderTest) -> None:
+    finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
+    app.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    harness = await app.start()
+    tiles = harness.find_all(ft.ListTile)
+    # A tile is named by its own texts; its delete button by the words on the button.
+    assert all(not isinstance(tile.trailing, ft.Text) for tile in tiles)
+    assert len(delete_buttons(harness)) == 2  # named on the button: both games deletable
+    theme = harness.page.theme
+    assert theme.visual_density == ft.VisualDensity.STANDARD
+    for style in (theme.text_button_theme.style, theme.outlined_button_theme.style):
+        assert 20 + style.padding.top + style.padding.bottom >= 48

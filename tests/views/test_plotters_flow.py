@@ -1,49 +1,42 @@
 """A Plotters game through the screens, without a browser, on a real SQLite file."""
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from scorers import plotters
 from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
-from tests.plotters_game import GAME, PLAYERS, Round, points
+from tests.plotters_game import (
+    ALL_FOUR,
+    GAME,
+    PLAYERS,
+    Round,
+    colour_word,
+    face_up_label,
+    pad_label,
+    points,
+    taps,
+)
 from tests.views.conftest import AppUnderTest
 from views.i18n import t
+from views.widgets import points_text
 
 
-def name(colour: str) -> str:
-    return t(f"plotters.colour.{colour}")
+def named(label: str) -> Callable[[Any], bool]:
+    return lambda control: getattr(control, "semantics_label", None) == label
 
 
-def field_label(player: str, colour: str) -> str:
-    return t("plotters.count_field", player=player, colour=name(colour))
+async def tap(harness: AppHarness, label: str) -> None:
+    """Tap the button whose accessible name is `label`."""
+    await harness.click(harness.find(where=named(label)))
 
 
-def count_field(harness: AppHarness, player: str, colour: str) -> ft.TextField:
-    return harness.find(ft.TextField, label=field_label(player, colour))
-
-
-async def enter(harness: AppHarness, player: str, colour: str, value: str | int) -> None:
-    """Direct number entry, then leaving the field (as tapping elsewhere does)."""
-    await harness.type(count_field(harness, player, colour), str(value))
-    await harness.blur(count_field(harness, player, colour))
-
-
-async def press(harness: AppHarness, player: str, colour: str, key: str) -> None:
-    """Tap plus (key "plotters.increase") or minus ("plotters.decrease") beside a count."""
-    count = count_field(harness, player, colour).value
-    label = t(key, field=field_label(player, colour), count=count)
-    await harness.click(harness.find(ft.IconButton, tooltip=label))
-
-
-async def face_up(harness: AppHarness, player: str, colour: str) -> None:
-    label = t("plotters.face_up_toggle", player=player, colour=name(colour))
-    await harness.click(harness.find(ft.IconButton, tooltip=label))
-
-
-def formula(up_a: int, up_b: int, down: int, score: int) -> str:
-    """The live formula line, e.g. 6 x 4 / 2 = 12."""
-    return t("plotters.formula", a=up_a, b=up_b, down=down, score=score)
+def cell_label(player: str, colour: str, count: int, *, filled: bool = False) -> str:
+    key = "plotters.count_cell_filled" if filled else "plotters.count_cell"
+    return t(key, player=player, colour=colour_word(colour), count=count)
 
 
 def shown(harness: AppHarness, identifier: str) -> str:
@@ -54,9 +47,12 @@ def score_button(harness: AppHarness) -> ft.FilledButton:
     return harness.find(ft.FilledButton, text=t("entry.score_round"))
 
 
-def saved_counts(keeper: GameKeeper, game_id: str) -> list[dict[str, int]]:
-    draft = keeper.open(game_id).ledger.state.draft
-    return [] if draft is None else list(draft["counts"])
+def early_switch(harness: AppHarness) -> ft.Switch:
+    return harness.find(ft.Switch, label=t("plotters.ended_early"))
+
+
+def draft(keeper: GameKeeper, game_id: str) -> dict[str, Any]:
+    return dict(keeper.open(game_id).ledger.state.draft or {})
 
 
 async def start_game(
@@ -66,16 +62,16 @@ async def start_game(
     return await app.start(f"/game/{game.id}"), game.id
 
 
-async def enter_round(harness: AppHarness, played: Round) -> None:
-    for player, held in zip(PLAYERS, played.hands, strict=True):
-        for colour, count in held.counts.items():
-            if count:
-                await enter(harness, player, colour, count)
-        if held.face_up:
-            for colour in held.face_up:
-                await face_up(harness, player, colour)
+async def enter_round(harness: AppHarness, played: Round) -> int:
+    """Enter a round as the pad asks for it; the number of inputs it took."""
+    inputs = 0
     if played.ended_early:
-        await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
+        await harness.toggle(early_switch(harness))
+        inputs += 1
+    for label in taps(played):
+        await tap(harness, label)
+        inputs += 1
+    return inputs
 
 
 async def test_banner_names_round_dealer_leader_and_the_cards_in_play(app: AppUnderTest) -> None:
@@ -87,143 +83,182 @@ async def test_banner_names_round_dealer_leader_and_the_cards_in_play(app: AppUn
     assert shown(harness, "banner-note") == "5 players: red and yellow 1-18, blue and green 1-17"
 
 
-async def test_plus_and_minus_save_each_tap_as_a_draft(app: AppUnderTest) -> None:
+async def test_a_count_is_one_tap_and_the_pad_moves_on(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
-    await press(harness, "Ann", "red", "plotters.increase")
-    await press(harness, "Ann", "red", "plotters.increase")
-    await press(harness, "Ann", "red", "plotters.decrease")
-    assert count_field(harness, "Ann", "red").value == "1"
-    assert saved_counts(app.keeper, game_id)[0]["red"] == 1
-    assert shown(harness, "cards-count") == t("plotters.cards_count", total=1, full=56)
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="blue")
+    assert shown(harness, "entry-hint") == t("plotters.prompt")
+    await tap(harness, pad_label("Ann", "blue", 6))
+    assert draft(app.keeper, game_id)["counts"][0]["blue"] == 6
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="green")
+    # Back to a count by tapping it in the row: the pad enters it again.
+    await tap(harness, cell_label("Ann", "blue", 6))
+    await tap(harness, pad_label("Ann", "blue", 5))
+    assert draft(app.keeper, game_id)["counts"][0]["blue"] == 5
+    assert shown(harness, "cards-0") == t("plotters.row_cards", count=5)
 
 
-async def test_a_colour_over_its_limit_for_one_player_is_refused_at_the_field(
+async def test_a_double_tap_on_the_pad_enters_one_count(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    six = harness.find(where=named(pad_label("Ann", "blue", 6))).parent
+    await harness.click(six)
+    # The second tap reaches the button the first one was made on.
+    await harness.dispatch(six, "click")
+    assert draft(app.keeper, game_id)["counts"][0] == {
+        "blue": 6,
+        "green": 0,
+        "red": 0,
+        "yellow": 0,
+    }
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ann", colour="green")
+
+
+async def test_the_pad_offers_no_more_cards_than_a_colour_has_in_play(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app, [*PLAYERS, "Eve"])
+    # Five players: blue runs to 17, red to 18.
+    assert harness.find_all(where=named(pad_label("Ann", "blue", 17)))
+    assert not harness.find_all(where=named(pad_label("Ann", "blue", 18)))
+    await tap(harness, pad_label("Ann", "blue", 17))
+    assert draft(app.keeper, game_id)["counts"][0]["blue"] == 17
+    await tap(harness, cell_label("Ann", "red", 0))
+    assert harness.find_all(where=named(pad_label("Ann", "red", 18)))
+
+
+async def test_a_colour_over_its_limit_for_all_players_is_refused_in_one_message(
     app: AppUnderTest,
 ) -> None:
     harness, game_id = await start_game(app)
-    await enter(harness, "Ann", "red", 15)
-    message = t("plotters.count_too_high", player="Ann", colour="red", value=15, high=14)
-    assert count_field(harness, "Ann", "red").error == message
-    assert saved_counts(app.keeper, game_id) == []
-    await enter(harness, "Ann", "red", 14)
-    assert count_field(harness, "Ann", "red").error is None
-    await press(harness, "Ann", "red", "plotters.increase")
-    assert count_field(harness, "Ann", "red").error == message
-    assert saved_counts(app.keeper, game_id)[0]["red"] == 14
-
-
-async def test_a_colour_over_its_limit_for_all_players_together_is_refused(
-    app: AppUnderTest,
-) -> None:
-    harness, game_id = await start_game(app)
-    await enter(harness, "Ann", "blue", 10)
-    await enter(harness, "Ben", "blue", 5)
+    await tap(harness, pad_label("Ann", "blue", 10))
+    await tap(harness, cell_label("Ben", "blue", 0))
+    await tap(harness, pad_label("Ben", "blue", 5))
     message = t("plotters.colour_total_too_high", colour="blue", value=15, high=14)
-    assert count_field(harness, "Ben", "blue").error == message
-    assert message in harness.texts()
-    assert [counts["blue"] for counts in saved_counts(app.keeper, game_id)] == [10, 0, 0, 0]
+    assert harness.texts().count(message) == 1
+    assert [counts["blue"] for counts in draft(app.keeper, game_id)["counts"]] == [10, 0, 0, 0]
+    # The pad stays on the refused count.
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ben", colour="blue")
 
 
-async def test_total_cards_must_be_a_full_round_unless_it_ended_early(app: AppUnderTest) -> None:
+async def test_the_last_player_is_filled_in_from_the_cards_in_play(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
-    for player, colour in zip(PLAYERS, plotters.COLOURS, strict=True):
-        await enter(harness, player, colour, 13)
-    assert shown(harness, "cards-count") == t("plotters.cards_count", total=52, full=56)
-    assert score_button(harness).disabled
-    assert shown(harness, "entry-hint") == t("plotters.total_cards", total=52, full=56)
-    await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
+    rule = t("plotters.rule_full_filled", full=56, player="Dot")
+    assert shown(harness, "card-rule") == rule
+    for label in taps(GAME[0]):
+        await tap(harness, label)
+    # Dot holds the 6 red and 8 yellow the others did not take; the draft keeps Dot blank.
+    assert harness.find_all(where=named(cell_label("Dot", "red", 6, filled=True)))
+    assert harness.find_all(where=named(cell_label("Dot", "yellow", 8, filled=True)))
+    assert shown(harness, "cards-3") == t("plotters.row_cards", count=14)
+    assert shown(harness, "cards-count") == t("plotters.cards_count", total=56, full=56)
+    assert not any(draft(app.keeper, game_id)["counts"][3].values())
     assert not score_button(harness).disabled
-    await enter(harness, "Ann", "blue", 12)
+    # Editable: changing one of Dot's counts makes all four Dot's own.
+    await tap(harness, cell_label("Dot", "red", 6, filled=True))
+    await tap(harness, pad_label("Dot", "red", 5))
+    assert draft(app.keeper, game_id)["counts"][3] == {
+        "blue": 0,
+        "green": 0,
+        "red": 5,
+        "yellow": 8,
+    }
+    assert shown(harness, "card-rule") == t("plotters.rule_full", full=56)
+    assert shown(harness, "entry-hint") == t("plotters.total_cards", total=55, full=56)
+
+
+async def test_the_early_end_rule_is_shown_before_it_is_broken(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app)
+    await harness.toggle(early_switch(harness))
+    assert shown(harness, "card-rule") == t("plotters.rule_early", players=4, full=56)
+    for seat, player in enumerate(PLAYERS):
+        await tap(harness, cell_label(player, plotters.COLOURS[seat], 0))
+        await tap(harness, pad_label(player, plotters.COLOURS[seat], 13))
+    assert shown(harness, "cards-count") == t("plotters.cards_count", total=52, full=56)
+    assert not score_button(harness).disabled
+    await tap(harness, cell_label("Ann", "blue", 13))
+    await tap(harness, pad_label("Ann", "blue", 12))
     assert score_button(harness).disabled
     assert shown(harness, "entry-hint") == t(
         "plotters.total_cards_early", total=51, full=56, players=4
     )
-    await enter(harness, "Ann", "blue", 13)
+    await tap(harness, cell_label("Ann", "blue", 12))
+    await tap(harness, pad_label("Ann", "blue", 13))
     await harness.click(score_button(harness))
     assert app.keeper.open(game_id).ledger.state.current_round == 2
 
 
-async def test_the_best_pair_is_proposed_and_the_formula_shown(app: AppUnderTest) -> None:
-    harness, _ = await start_game(app)
-    counts = {"blue": 2, "red": 4, "yellow": 6}
-    for colour, count in counts.items():
-        await enter(harness, "Ann", colour, count)
-    assert plotters.best_face_up(counts) == ("red", "yellow")
-    assert shown(harness, "pair-0") == t("plotters.best_pair", a=name("red"), b=name("yellow"))
-    assert shown(harness, "formula-0") == formula(4, 6, 2, 12)
-    # Choosing the pair by hand: the formula follows the order tapped.
-    await face_up(harness, "Ann", "yellow")
-    await face_up(harness, "Ann", "red")
-    assert shown(harness, "formula-0") == formula(6, 4, 2, 12)
-
-
-async def test_one_colour_and_nothing_face_down_lines(app: AppUnderTest) -> None:
-    harness, _ = await start_game(app)
-    await enter(harness, "Ann", "blue", 3)
-    assert shown(harness, "formula-0") == t("plotters.one_colour", score=0)
-    await enter(harness, "Ann", "green", 2)
-    assert shown(harness, "formula-0") == t("plotters.formula_nothing_down", a=3, b=2, score=6)
-    assert shown(harness, "formula-1") == t("plotters.no_cards", score=0)
-
-
-async def test_nothing_face_down_follows_the_setting(app: AppUnderTest) -> None:
-    harness, _ = await start_game(app, nothing_face_down="zero")
-    await enter(harness, "Ann", "blue", 3)
-    await enter(harness, "Ann", "green", 2)
-    await face_up(harness, "Ann", "blue")
-    await face_up(harness, "Ann", "green")
-    assert shown(harness, "formula-0") == t("plotters.formula_nothing_down", a=3, b=2, score=0)
-
-
-async def test_four_colours_require_the_pair_before_scoring(app: AppUnderTest) -> None:
-    harness, game_id = await start_game(app)
-    await enter_round(harness, GAME[1])
-    await face_up(harness, "Ann", "red")  # undo Ann's choice: red leaves, yellow stays
-    required = t("plotters.face_up_required", player="Ann")
-    assert shown(harness, "required-0") == required
-    assert shown(harness, "pair-0") == t("plotters.face_up_half", colour=name("yellow"))
-    assert score_button(harness).disabled
-    assert shown(harness, "entry-hint") == required
-    await face_up(harness, "Ann", "green")
-    chosen = t("plotters.face_up_chosen", a=name("yellow"), b=name("green"))
-    assert shown(harness, "pair-0") == chosen
-    # A third colour replaces the oldest of the two.
-    await face_up(harness, "Ann", "blue")
-    assert app.keeper.open(game_id).ledger.state.draft["face_up"][0] == ["green", "blue"]
-    assert not harness.find_all(ft.Semantics, identifier="required-0")
-    assert not score_button(harness).disabled
-
-
-async def test_direct_entry_refuses_what_is_not_a_number(app: AppUnderTest) -> None:
-    harness, game_id = await start_game(app)
-    await enter(harness, "Ann", "red", "4x")
-    field = count_field(harness, "Ann", "red")
-    assert field.value == "4x"
-    assert field.error == t("plotters.not_a_number", field="Ann red", value="4x")
-    assert saved_counts(app.keeper, game_id) == []
-    await enter(harness, "Ann", "red", " 5 ")
-    assert count_field(harness, "Ann", "red").error is None
-    assert saved_counts(app.keeper, game_id)[0]["red"] == 5
-    assert count_field(harness, "Ann", "red").value == "5"
-
-
-async def test_restart_mid_round_shows_the_same_counts(
+async def test_four_colours_ask_for_the_pair_once_and_keep_the_first_colour(
     app: AppUnderTest, keeper: GameKeeper
 ) -> None:
     harness, game_id = await start_game(app)
-    await enter(harness, "Ann", "red", 4)
-    await press(harness, "Ben", "yellow", "plotters.increase")
-    await face_up(harness, "Ann", "red")
-    await face_up(harness, "Ann", "blue")
-    formula = shown(harness, "formula-0")
+    for colour, count in ALL_FOUR.hands[0].counts.items():
+        await tap(harness, pad_label("Ann", colour, count))
+    assert shown(harness, "pad-title") == t("plotters.pad_face_up", player="Ann")
+    required = t("plotters.face_up_required", player="Ann")
+    assert harness.texts().count(required) == 1  # said once, below the entry
+    await tap(harness, face_up_label("Ann", "red"))
+    assert draft(app.keeper, game_id)["face_up"][0] == ["red"]
     await harness.close()
     async with AppHarness() as fresh:
         again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
         reopened = await again.start(f"/game/{game_id}")
-        assert count_field(reopened, "Ann", "red").value == "4"
-        assert count_field(reopened, "Ben", "yellow").value == "1"
-        assert shown(reopened, "formula-0") == formula
-        assert shown(reopened, "cards-count") == t("plotters.cards_count", total=5, full=56)
+        pair = t("plotters.pair_one", colour=colour_word("red"))
+        assert reopened.find_all(where=named(t("plotters.face_up_cell", player="Ann", pair=pair)))
+
+
+async def test_the_first_problem_is_said_once(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    for label in taps(ALL_FOUR):
+        if label == face_up_label("Ann", "red"):
+            break
+        await tap(harness, label)
+    required = t("plotters.face_up_required", player="Ann")
+    await tap(harness, cell_label("Ben", "blue", 0))
+    for colour, count in ALL_FOUR.hands[1].counts.items():
+        await tap(harness, pad_label("Ben", colour, count))
+    await tap(harness, face_up_label("Ben", "blue"))
+    await tap(harness, face_up_label("Ben", "green"))
+    for colour, count in ALL_FOUR.hands[2].counts.items():
+        await tap(harness, pad_label("Cas", colour, count))
+    assert harness.texts().count(required) == 1
+    assert shown(harness, "entry-hint") == required
+
+
+async def test_a_round_of_four_colours_in_every_hand_takes_at_most_24_inputs(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    inputs = await enter_round(harness, ALL_FOUR)
+    await harness.click(score_button(harness))
+    inputs += 1
+    print(f"4 players, four colours in every hand: {inputs} inputs")
+    assert inputs <= 24
+    state = app.keeper.open(game_id).ledger.state
+    assert state.rounds[0].scores == tuple(points(ALL_FOUR))
+
+
+async def test_the_best_pair_is_proposed_and_the_formula_shown(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    for colour, count in {"blue": 2, "green": 0, "red": 4, "yellow": 6}.items():
+        await tap(harness, pad_label("Ann", colour, count))
+    pair = t("plotters.pair_best", a=colour_word("red"), b=colour_word("yellow"))
+    assert harness.find_all(where=named(t("plotters.face_up_cell", player="Ann", pair=pair)))
+    await tap(harness, t("plotters.face_up_cell", player="Ann", pair=pair))
+    formula = t("plotters.formula", a=4, b=6, down=2, score=12)
+    assert shown(harness, "formula") == formula
+    # Choosing the pair by hand: the formula follows the order tapped.
+    await tap(harness, face_up_label("Ann", "yellow"))
+    await tap(harness, face_up_label("Ann", "red"))
+    assert shown(harness, "pad-title") == t("plotters.pad_colour", player="Ben", colour="blue")
+    pair = t("plotters.pair", a=colour_word("yellow"), b=colour_word("red"))
+    await tap(harness, t("plotters.face_up_cell", player="Ann", pair=pair))
+    formula = t("plotters.formula", a=6, b=4, down=2, score=12)
+    assert shown(harness, "formula") == formula
+
+
+async def test_nothing_face_down_follows_the_setting(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app, nothing_face_down="zero")
+    await tap(harness, pad_label("Ann", "blue", 3))
+    await tap(harness, pad_label("Ann", "green", 2))
+    formula = t("plotters.formula_nothing_down", a=3, b=2, score=0)
+    assert shown(harness, "formula") == formula
 
 
 async def test_a_whole_game_scored_through_the_panel(app: AppUnderTest) -> None:
@@ -235,8 +270,8 @@ async def test_a_whole_game_scored_through_the_panel(app: AppUnderTest) -> None:
         expected = points(played)
         totals = [a + b for a, b in zip(totals, expected, strict=True)]
         for seat, player_points in enumerate(expected):
-            assert shown(harness, f"cell-{number}-{seat}") == str(player_points)
-            assert shown(harness, f"total-{seat}") == str(totals[seat])
+            assert shown(harness, f"cell-{number}-{seat}") == points_text(player_points)
+            assert shown(harness, f"total-{seat}") == points_text(totals[seat])
     state = app.keeper.open(game_id).ledger.state
     assert state.is_over and list(state.totals) == totals
     assert t("standings.title") in harness.texts()

@@ -53,7 +53,7 @@ async def test_an_undo_that_cannot_be_saved_says_so_on_the_game_over_screen(
     harness = await app.start(f"/game/{game.id}")
     refusal = make_read_only(app, tmp_path)
     await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.score", number=1)))
+        harness.find(ft.TextButton, has_text=t("undo.undo", what=t("undo.score", number=1)))
     )
     assert refusal in harness.texts()
     assert banner(harness) == t("banner.game_over_won", names="Fay")

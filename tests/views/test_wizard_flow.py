@@ -1,5 +1,7 @@
 """A Wizard game through the screens, without a browser, on a real SQLite file."""
 
+import re
+
 import flet as ft
 import pytest
 
@@ -13,6 +15,7 @@ from tests.views.conftest import AppUnderTest
 from views import sheet
 from views.i18n import t
 from views.services import is_secure
+from views.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
@@ -27,8 +30,20 @@ async def bid(harness: AppHarness, player: str, count: int) -> None:
 
 
 async def took(harness: AppHarness, player: str, count: int) -> None:
-    key = "wizard.trick_name" if count == 1 else "wizard.tricks_name"
-    await harness.click(chip(harness, t(key, player=player, count=count)))
+    await harness.click(chip(harness, t("wizard.took_name", player=player, count=count)))
+
+
+async def bids_done(harness: AppHarness) -> None:
+    """The bids step's confirm button, taking the table to the tricks."""
+    await harness.click(harness.find(ft.FilledButton, text=t("wizard.to_tricks")))
+
+
+async def undo(harness: AppHarness, what: str) -> None:
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=what)))
+
+
+async def redo(harness: AppHarness, what: str) -> None:
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.redo", what=what)))
 
 
 def shown(harness: AppHarness, identifier: str) -> str:
@@ -82,13 +97,14 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
+    await bids_done(harness)
     for player, count in [("Ben", 0), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     expected = [wizard.round_score(b, k) for b, k in [(0, 0), (1, 0), (0, 1), (0, 0)]]
     for seat, points in enumerate(expected):
-        assert shown(harness, f"total-{seat}") == str(points)
-        assert shown(harness, f"cell-1-{seat}") == str(points)
+        assert shown(harness, f"total-{seat}") == points_text(points)
+        assert shown(harness, f"cell-1-{seat}") == points_text(points)
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
     reopened = app.keeper.open(game_id).ledger.state
     assert reopened.totals == tuple(expected)
@@ -111,11 +127,12 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
     harness, game_id = await start_game(app)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await bid(harness, player, 0)
+    await bids_done(harness)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await took(harness, player, 0)
     score = harness.find(ft.FilledButton, text=t("entry.score_round"))
     assert score.disabled
-    assert shown(harness, "entry-hint") == t("wizard.tricks_total", total=0, cards=1)
+    assert shown(harness, "entry-hint") == t("wizard.tricks_total", total=0, cards=1, off=1)
     await took(harness, "Ben", 1)
     assert not harness.find(ft.FilledButton, text=t("entry.score_round")).disabled
     assert len(app.keeper.open(game_id).ledger.state.rounds) == 0
@@ -124,6 +141,7 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
 async def play_round(harness: AppHarness, bids: dict[str, int], tricks: dict[str, int]) -> None:
     for player, count in bids.items():
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in tricks.items():
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
@@ -133,38 +151,32 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     harness, game_id = await start_game(app)
     await play_round(harness, dict(Ben=1, Cas=0, Dot=0, Ann=0), dict(Ben=1, Cas=0, Dot=0, Ann=0))
     await play_round(harness, dict(Cas=1, Dot=1, Ann=0, Ben=0), dict(Cas=1, Dot=1, Ann=0, Ben=0))
-    assert shown(harness, "total-1") == str(30 + 20)
+    assert shown(harness, "total-1") == points_text(30 + 20)
     await harness.click(chip(harness, t("sheet.edit_round", number=1)))
     assert t("banner.correcting", number=1) in shown(harness, "banner")
     await took(harness, "Ben", 0)
     await took(harness, "Cas", 1)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
-    assert shown(harness, "cell-1-1") == "-10"
-    assert shown(harness, "total-1") == str(-10 + 20)
+    assert shown(harness, "cell-1-1") == points_text(-10)
+    assert shown(harness, "total-1") == points_text(-10 + 20)
     state = app.keeper.open(game_id).ledger.state
     assert len(state.rounds) == 2 and state.current_round == 3
-    # The correction is one undoable step.
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.score", number=1)))
-    )
-    assert shown(harness, "total-1") == str(30 + 20)
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.score", number=1)))
-    )
-    assert shown(harness, "total-1") == str(-10 + 20)
+    # The correction is one undoable step, named as a correction.
+    await undo(harness, t("undo.correction", number=1))
+    assert shown(harness, "total-1") == points_text(30 + 20)
+    await redo(harness, t("undo.correction", number=1))
+    assert shown(harness, "total-1") == points_text(-10 + 20)
 
 
 async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     await bid(harness, "Ben", 1)
-    undo = harness.find(ft.IconButton, tooltip=t("undo.undo", what=t("undo.entry", number=1)))
-    await harness.click(undo)
+    bens_bid = t("undo.change", change=t("wizard.change.bid", player="Ben", value=1), number=1)
+    await undo(harness, bens_bid)
     assert (
         t("wizard.bid_count", total=0, cards=1, gap=t("wizard.under", count=1)) in harness.texts()
     )
-    await harness.click(
-        harness.find(ft.IconButton, tooltip=t("undo.redo", what=t("undo.entry", number=1)))
-    )
+    await redo(harness, bens_bid)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
 
 
@@ -184,8 +196,10 @@ async def test_reopening_mid_round_lands_on_the_same_step(
             made = 0 if player != "Ben" else 1
             text = chip(reopened, t("wizard.bid_name", player=player, count=made))
             assert reopened.find(ft.FilledButton, where=lambda c, text=text: c.content is text)
-        tricks_shown = t("wizard.tricks_title") in reopened.texts()
-        assert tricks_shown == (bids_made == 4)
+        # Every bid in: the bids stay in sight, their confirm button ready.
+        assert not reopened.find_all(ft.Semantics, identifier="trick-count")
+        confirm = reopened.find(ft.FilledButton, text=t("wizard.to_tricks"))
+        assert confirm.disabled == (bids_made < 4)
 
 
 async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) -> None:
@@ -196,8 +210,10 @@ async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) ->
     assert shown(harness, "banner") == t("banner.game_over_won", names="Cas")
     totals = [-10 - 10, 30 + 20, 20 + 40]
     for seat, total in enumerate(totals):
-        assert shown(harness, f"total-{seat}") == str(total)
+        assert shown(harness, f"total-{seat}") == points_text(total)
     assert shown(harness, "standing-2") == t("standings.line", place=1, name="Cas", total=60)
+    # The last round's result stays in sight beside the places: Ann bid 1 and took none.
+    assert shown(harness, "last-round").endswith("Ann \u221210 · Ben +20 · Cas +40")
     assert app.keeper.finished()[0].id == game.id
 
 
@@ -243,14 +259,15 @@ async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) 
     harness = await app.start(f"/game/{game.id}")
     for player, count in [("Ben", 1), ("Cas", 1), ("Ann", 0)]:
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in [("Ben", 2), ("Cas", 1), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(chip(harness, t("wizard.cloud_player", player="Ben")))
     await harness.click(chip(harness, t("wizard.cloud_up", player="Ben")))
     assert t("wizard.bid_changed", bid=1, counted=2) in harness.texts()
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
-    assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
-    assert shown(harness, "cell-1-2") == str(wizard.round_score(1, 1))
+    assert shown(harness, "cell-1-1") == points_text(wizard.round_score(2, 2))
+    assert shown(harness, "cell-1-2") == points_text(wizard.round_score(1, 1))
     assert "2/2" in harness.texts()
 
 
@@ -267,8 +284,7 @@ async def test_a_player_is_renamed_and_a_clash_is_refused_at_the_names(
     await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
     assert app.keeper.open(game_id).ledger.state.players[1] == "Benedikt"
     assert "Benedikt" in harness.texts()
-    undo = t("undo.undo", what=t("undo.rename"))
-    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    await undo(harness, t("undo.rename"))
     assert app.keeper.open(game_id).ledger.state.players[1] == "Ben"
 
 
@@ -301,7 +317,7 @@ async def test_a_second_phone_that_missed_a_round_is_brought_up_to_date(
     await bid(harness, "Ben", 1)
     assert t("merge.round_scored", round=1) in harness.texts()
     assert t("banner.round_of", number=2, count=15) in shown(harness, "banner")
-    assert shown(harness, "total-1") == str(wizard.round_score(1, 1))
+    assert shown(harness, "total-1") == points_text(wizard.round_score(1, 1))
     assert len(app.keeper.open(game.id).ledger.state.rounds) == 1
 
 
@@ -317,8 +333,7 @@ async def test_several_players_are_renamed_as_one_step_or_not_at_all(app: AppUnd
     await harness.type(harness.find(ft.TextField, label=t("rename.field", n=3)), "Cassie")
     await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
     assert app.keeper.open(game_id).ledger.state.players == ("Anna", "Ben", "Cassie", "Dot")
-    undo = t("undo.undo", what=t("undo.rename"))
-    await harness.click(harness.find(ft.IconButton, tooltip=undo))
+    await undo(harness, t("undo.rename"))
     saved = app.keeper.open(game_id).ledger
     assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()
 
@@ -329,7 +344,9 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     drawn: list[tuple[str, ...]] = []
     header_row = sheet.header_row
     monkeypatch.setattr(
-        sheet, "header_row", lambda players: drawn.append(players) or header_row(players)
+        sheet,
+        "header_row",
+        lambda players, *rest: drawn.append(players) or header_row(players, *rest),
     )
     harness, _ = await start_game(app, round_sizes=[1, 1])
     first = len(drawn)
@@ -338,7 +355,128 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     assert len(drawn) == first  # the sheet was not drawn again for the bids
     for player, count in [("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
+    await bids_done(harness)
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     assert len(drawn) > first  # a scored round is drawn
+
+
+def undo_text(harness: AppHarness) -> str:
+    """What the visible undo button says."""
+    button = harness.find(
+        ft.TextButton, has_text=re.compile("^" + re.escape(t("undo.undo", what="")))
+    )
+    return button.content.value
+
+
+async def test_the_next_bidder_is_named_in_bidding_order_and_highlighted(
+    app: AppUnderTest,
+) -> None:
+    # Ben deals round 1, so Cas bids first, then Dot, Ann and Ben.
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=1)
+    harness = await app.start(f"/game/{game.id}")
+    expected = [("Cas", 1), ("Dot", 0), ("Ann", 0)]
+    for player, count in expected:
+        assert shown(harness, "entry-hint") == t("wizard.next_bid", player=player)
+        row = harness.find(ft.Semantics, identifier="next-player")
+        assert player in harness.texts(within=row)
+        await bid(harness, player, count)
+    # Ben bid out of turn before Ann: the prompt still waits for Ann, and says nothing of tricks.
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=1)
+    harness = await app.start(f"/game/{game.id}")
+    for player in ["Cas", "Dot", "Ben"]:
+        await bid(harness, player, 0)
+        assert "tricks" not in shown(harness, "entry-hint")
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Ann")
+    await bid(harness, "Ann", 0)
+    assert shown(harness, "entry-hint") == t("wizard.bids_done")
+    await bids_done(harness)
+    assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Cas")
+    await took(harness, "Cas", 0)
+    assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Dot")
+
+
+async def test_a_second_tap_keeps_a_bid_and_clearing_is_its_own_named_action(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    await bid(harness, "Ben", 1)
+    await bid(harness, "Ben", 1)
+    assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, None, None]
+    assert undo_text(harness) == t(
+        "undo.undo",
+        what=t("undo.change", change=t("wizard.change.bid", player="Ben", value=1), number=1),
+    )
+    clear = harness.find(
+        ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
+    )
+    await harness.click(harness.find(ft.IconButton, where=lambda c: c.icon is clear))
+    assert app.keeper.open(game_id).ledger.state.draft["bids"] == [None] * 4
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Ben")
+    assert undo_text(harness) == t(
+        "undo.undo",
+        what=t("undo.change", change=t("wizard.change.bid_cleared", player="Ben"), number=1),
+    )
+    # Nothing left to clear: Ben's row offers no clear button.
+    assert not harness.find_all(
+        ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
+    )
+
+
+async def test_tricks_may_pass_the_cards_while_moved_and_are_checked_at_scoring(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app, round_sizes=[3])
+    for player, count in [("Ben", 2), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await bids_done(harness)
+    # Cas took a trick Ben was given by mistake: Ben is raised first, 4 of 3 for a moment.
+    for player, count in [("Ben", 3), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    assert not harness.find_all(ft.Text, where=lambda c: c.color == ft.Colors.ERROR and c.value)
+    assert app.keeper.open(game_id).ledger.state.draft["tricks"] == [0, 3, 1, 0]
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert score.disabled
+    assert shown(harness, "entry-hint") == t("wizard.tricks_too_many", total=4, cards=3, off=1)
+    await took(harness, "Ben", 2)
+    assert shown(harness, "entry-hint") == t("entry.ready")
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert shown(harness, "cell-1-1") == str(wizard.round_score(2, 2))
+    assert undo_text(harness) == t("undo.undo", what=t("undo.score", number=1))
+
+
+async def test_a_wide_window_puts_the_sheet_beside_the_entry_and_a_short_one_drops_the_reminder(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start_game(app)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert harness.find_all(ft.Semantics, identifier="reminder")
+    page = harness.page
+    await harness.dispatch(page, "resize", {"width": 1280, "height": 800}, width=1280, height=800)
+    divider = harness.find(ft.VerticalDivider)
+    entry_side, sheet_side = [c for c in divider.parent.controls if c is not divider]
+    assert harness.find_all(ft.Semantics, identifier="bid-count", within=entry_side)
+    assert harness.find_all(ft.Semantics, identifier="total-0", within=sheet_side)
+    # A phone held sideways: the banner keeps its round line, not the long reminder.
+    await harness.dispatch(page, "resize", {"width": 844, "height": 390}, width=844, height=390)
+    assert not harness.find_all(ft.VerticalDivider)
+    assert t("banner.dealer", name="Ann") in shown(harness, "banner")
+    assert not harness.find_all(ft.Semantics, identifier="reminder")
+
+
+async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    game = app.keeper.open(game_id)
+    # Another phone bids for Ben after this screen was drawn; this phone then taps Ben's 0.
+    change = {"at": ["bids", 1], "was": None, "now": 1}
+    app.keeper.apply(game, Action("edit", {"round": 1, "changes": [change]}))
+    await bid(harness, "Ben", 0)
+    refusal = t("merge.field_changed", field=t("wizard.field.bid", player="Ben"))
+    assert shown(harness, "entry-hint") == refusal
+    assert t("wizard.next_bid", player="Cas") not in harness.texts()
+    await bid(harness, "Cas", 0)
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Dot")
+    assert refusal not in harness.texts()

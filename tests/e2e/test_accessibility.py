@@ -1,0 +1,328 @@
+"""Every screen through Flutter's accessibility tree, as a screen reader and a thumb meet it:
+each interactive control (button, switch, checkbox, tab, link, text field) must have a name
+on the control itself and a target of at least 48 x 48 px. Each screen is its own test, so a
+failure names the screen, and the failure lists every control at fault.
+
+The screens are reached the way a player reaches them, from games saved beforehand: Home,
+New game for each game, each game's entry at each step, the sheet (six long names), the
+final standings, the rules, the share panel and the players' records. Screenshots of each
+land in test-artifacts/ (a11y-<screen>.png), the six-name sheet in light and dark.
+"""
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from scorers.edits import changes_between
+from scorers.ledger import Action
+from storage import open_store
+from storage.keeper import GameKeeper, SavedGame
+from tests.e2e.conftest import ARTIFACTS, AppServer, open_app, screenshot
+from tests.e2e.steps import by_id
+from tests.e2e.test_colour_blind_game import ROW
+from tests.plotters_game import GAME as PLOTTERS_GAME
+from views.i18n import t
+from views.rules import rules_route
+
+PHONE = {"width": 390, "height": 844}
+SHARE_ADDRESS = "127.0.0.3"
+SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Annemarie"]
+TARGET = 48
+# Flutter places rectangles at fractional pixels: half a pixel is rounding, not a shortfall.
+ROUNDING = 0.5
+
+# Each interactive node of the semantics tree: its role, its own name (aria-label, else its
+# own text without its children's) and its box. Text fields are <input>s named by aria-label.
+CONTROLS_JS = """() => {
+  const interactive = 'flt-semantics[role=button], flt-semantics[role=switch], '
+    + 'flt-semantics[role=checkbox], flt-semantics[role=radio], flt-semantics[role=tab], '
+    + 'flt-semantics[role=slider], flt-semantics[role=link], flt-semantics[flt-tappable], '
+    + 'input, textarea';
+  const ownText = (node) => {
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll('flt-semantics, flt-semantics-container').forEach(c => c.remove());
+    return copy.textContent;
+  };
+  return [...document.querySelectorAll(interactive)].map(node => {
+    const box = node.getBoundingClientRect();
+    return {
+      role: node.getAttribute('role') || node.tagName.toLowerCase(),
+      name: (node.getAttribute('aria-label') || ownText(node) || '').trim(),
+      left: box.left, top: box.top, width: box.width, height: box.height,
+    };
+  });
+}"""
+
+
+@dataclass
+class Seen:
+    """One control over the screen's scroll positions: its largest box (a control at the
+    screen's edge is clipped; fully in view it shows its real size)."""
+
+    role: str
+    name: str
+    width: float
+    height: float
+    where: str = ""
+
+    def faults(self) -> list[str]:
+        faults = []
+        if not self.name:
+            faults.append("no accessible name")
+        if self.width + ROUNDING < TARGET or self.height + ROUNDING < TARGET:
+            faults.append(f"{self.width:.0f}x{self.height:.0f} px, under {TARGET}x{TARGET}")
+        return faults
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.name or self.where!r}: {', '.join(self.faults())}"
+
+
+# A screenshot of a blank or loading screen ("Working...") compresses to a few KB; a drawn
+# screen of this app to tens of KB.
+DRAWN = 12_000
+
+
+def painted_screenshot(page: Page, name: str) -> None:
+    """A screenshot once the screen is drawn: Flutter's tree can be ready before a busy
+    machine has painted the frame, so the picture is taken again, frame after frame, until
+    it shows more than a blank or loading screen."""
+    for _ in range(40):
+        if screenshot(page, name).stat().st_size > DRAWN:
+            return
+        page.evaluate("new Promise(done => requestAnimationFrame(() => setTimeout(done, 100)))")
+    pytest.fail(f"{name}: the screen was never drawn")
+
+
+def snapshot(page: Page) -> str:
+    """The interactive controls as the tree has them now, as JSON text."""
+    return page.evaluate(f"JSON.stringify(({CONTROLS_JS})())")
+
+
+def walk(page: Page) -> list[Seen]:
+    """Every interactive control of the screen, scrolling it from top to bottom. A scroll
+    step is done when the tree shows the new position; when it no longer changes, the
+    bottom is reached."""
+    seen: dict[str, Seen] = {}
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    for _ in range(60):
+        before = snapshot(page)
+        for control in json.loads(before):
+            box = (control["width"], control["height"])
+            # An unnamed control is told apart by its column and size (its row changes as
+            # the screen scrolls).
+            where = "" if control["name"] else f"at x={control['left']:.0f}, {box[0]:.0f} wide"
+            item = Seen(control["role"], control["name"], *box, where)
+            known = seen.setdefault(f"{item.role}|{item.name}|{where}", item)
+            known.width, known.height = max(known.width, item.width), max(known.height, item.height)
+        page.mouse.wheel(0, PHONE["height"] // 2)
+        try:
+            page.wait_for_function(
+                f"before => JSON.stringify(({CONTROLS_JS})()) !== before", arg=before, timeout=3_000
+            )
+        except PlaywrightTimeout:
+            break
+    return list(seen.values())
+
+
+def faults_of(page: Page) -> list[str]:
+    return [str(item) for item in walk(page) if item.faults()]
+
+
+# -- the games the screens show ------------------------------------------------------------
+
+
+def draft(keeper: GameKeeper, game: SavedGame, entry: dict[str, Any]) -> SavedGame:
+    """The round being entered, saved as the entry panel saves taps."""
+    state = game.ledger.state
+    changes = changes_between(state.draft or state.blank_entry(), entry)
+    data = {"round": state.current_round, "changes": [c.to_json() for c in changes]}
+    return keeper.apply(game, Action("edit", data))
+
+
+def scored(keeper: GameKeeper, game: SavedGame, entry: dict[str, Any]) -> SavedGame:
+    number = game.ledger.state.current_round
+    return keeper.apply(game, Action("score", {"round": number, "entry": entry}))
+
+
+def plotters_entry(round_index: int, with_face_up: bool) -> dict[str, Any]:
+    hands = PLOTTERS_GAME[round_index].hands
+    return {
+        "counts": [dict(hand.counts) for hand in hands],
+        "face_up": [
+            list(hand.face_up) if with_face_up and hand.face_up else None for hand in hands
+        ],
+        "ended_early": PLOTTERS_GAME[round_index].ended_early,
+    }
+
+
+def seed(data_dir: Path) -> dict[str, str]:
+    """The saved games the screens are reached from, by the name of the screen."""
+    with open_store(data_dir).store as store:
+        keeper = GameKeeper(store)
+        wizard = keeper.start("wizard", SIX, 0)
+        for bids, tricks in (
+            ([1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]),
+            ([2, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]),
+        ):
+            wizard = scored(keeper, wizard, {"bids": bids, "tricks": tricks, "cloud": None})
+        tricks_step = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
+        # One trick count entered: the screen is on the tricks step (with none, the bids stay
+        # in sight until the table confirms them).
+        tricks_step = draft(
+            keeper,
+            tricks_step,
+            {"bids": [0, 1, 0, 0], "tricks": [None, 1, None, None], "cloud": None},
+        )
+        plotters = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+        face_up_step = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+        face_up_step = scored(keeper, face_up_step, plotters_entry(0, True))
+        face_up_step = draft(keeper, face_up_step, plotters_entry(1, False))
+        colour_blind = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0)
+        tricks_deal = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0)
+        tricks_deal = draft(keeper, tricks_deal, {"row": ROW, "captured_by": [None] * len(ROW)})
+        finished = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
+        finished = scored(keeper, finished, {"bids": [1, 0, 0], "tricks": [1, 0, 0], "cloud": None})
+        return {
+            "wizard-bids-sheet": wizard.id,
+            "wizard-tricks": tricks_step.id,
+            "plotters-counts": plotters.id,
+            "plotters-face-up": face_up_step.id,
+            "colour-blind-row": colour_blind.id,
+            "colour-blind-tricks": tricks_deal.id,
+            "standings": finished.id,
+        }
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, dict]]:
+    data_dir = tmp_path_factory.mktemp("a11y") / "data"
+    games = seed(data_dir)
+    server = AppServer(data_dir=data_dir, args=["--share", "--share-address", SHARE_ADDRESS])
+    server.start()
+    try:
+        yield server, games
+    finally:
+        server.stop()
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "server-test_accessibility.log").write_text(
+            "".join(server.output), encoding="utf-8"
+        )
+
+
+# -- the screens -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Where a screen is (from the saved games' ids) and what shows it is drawn; `then`
+    does what a player does there first (open the share panel)."""
+
+    path: Callable[[dict[str, str]], str]
+    ready: Callable[[Page], Locator]
+    then: Callable[[Page], None] | None = None
+
+
+def button(name: str) -> Callable[[Page], Locator]:
+    return lambda page: page.get_by_role("button", name=name, exact=True)
+
+
+def game(name: str) -> Callable[[dict[str, str]], str]:
+    return lambda games: f"/game/{games[name]}"
+
+
+def banner(page: Page) -> Locator:
+    return by_id(page, "banner")
+
+
+def start_sharing(page: Page) -> None:
+    start = page.get_by_role("button", name=t("share.start"))
+    start.scroll_into_view_if_needed()
+    start.click()
+    expect(page.get_by_role("button", name=t("share.stop"))).to_be_attached(timeout=30_000)
+
+
+SCREENS: dict[str, Screen] = {
+    "home": Screen(lambda _: "/", lambda page: page.get_by_text(t("home.tagline"))),
+    **{
+        f"new-{name}": Screen(lambda _, name=name: f"/new/{name}", button(t("setup.start")))
+        for name in ("wizard", "plotters", "colour_blind")
+    },
+    "wizard-bids-and-sheet": Screen(game("wizard-bids-sheet"), banner),
+    "wizard-tricks": Screen(game("wizard-tricks"), banner),
+    "plotters-counts": Screen(game("plotters-counts"), banner),
+    "plotters-face-up": Screen(game("plotters-face-up"), banner),
+    "colour-blind-row": Screen(game("colour-blind-row"), banner),
+    "colour-blind-tricks": Screen(game("colour-blind-tricks"), banner),
+    "standings": Screen(game("standings"), banner),
+    **{
+        f"rules-{name}": Screen(lambda _, name=name: rules_route(name), button(t("nav.back")))
+        for name in ("wizard", "plotters", "colour_blind")
+    },
+    "share": Screen(game("wizard-bids-sheet"), banner, start_sharing),
+    "players": Screen(lambda _: "/players", button(t("nav.back"))),
+}
+
+
+@pytest.mark.timeout(240)  # a long screen is scrolled through step by step
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_every_control_is_named_and_thumb_sized(
+    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], name: str
+) -> None:
+    server, games = seeded_server
+    screen = SCREENS[name]
+    page = open_app(browser, server.url + screen.path(games), PHONE)
+    try:
+        expect(screen.ready(page).first).to_be_visible(timeout=30_000)
+        if screen.then is not None:
+            screen.then(page)
+        painted_screenshot(page, f"a11y-{name}")
+        faults = faults_of(page)
+        assert not faults, f"{name}: {len(faults)} controls at fault\n" + "\n".join(faults)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_six_long_names_and_every_total_fit_a_phone(
+    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], scheme: str
+) -> None:
+    server, games = seeded_server
+    page = open_app(browser, f"{server.url}/game/{games['wizard-bids-sheet']}", PHONE, scheme)
+    try:
+        last = by_id(page, "total-5")
+        expect(last).to_be_attached(timeout=30_000)
+        last.scroll_into_view_if_needed()
+        expect(last).to_be_in_viewport()
+        names = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
+        totals = [by_id(page, f"total-{seat}").bounding_box() for seat in range(6)]
+        for box in [*names, *totals]:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        for left, right in pairwise(names):
+            assert left is not None and right is not None
+            assert left["x"] + left["width"] <= right["x"], "names run together"
+        expect(by_id(page, "name-0")).to_have_text("Maximilian")  # its accessible name
+        expect(page.get_by_role("button", name=t("sheet.edit_round", number=2))).to_be_visible()
+        painted_screenshot(page, f"sheet-six-390-{scheme}")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("game", ["wizard", "plotters", "colour_blind"])
+def test_start_is_in_reach_without_scrolling(
+    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], game: str
+) -> None:
+    server, _ = seeded_server
+    page = open_app(browser, f"{server.url}/new/{game}", PHONE)
+    try:
+        start = page.get_by_role("button", name=t("setup.start"))
+        expect(start).to_be_in_viewport(ratio=1, timeout=30_000)
+        painted_screenshot(page, f"new-{game}-390")
+    finally:
+        page.close()

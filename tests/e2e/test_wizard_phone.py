@@ -1,0 +1,146 @@
+"""Wizard at the table on a phone (390x844): each step of a round with six players at the
+largest hand fits on one screen with its confirm button and the totals strip; from 900 px
+wide the entry and the sheet stand side by side.
+
+Positions are read from the boxes of Flutter's accessibility nodes, which sit where the
+controls are drawn."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from storage import open_store
+from storage.keeper import GameKeeper
+from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.e2e.steps import by_id, expect_value, tap, value_of
+from views.i18n import t
+
+PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
+PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+WIDE = {"width": 1280, "height": 800}
+LARGEST_HAND = 10  # 60 cards shared by six
+BLANK_PNG_BYTES = 10_000
+
+
+def on_screen(page: Page, control: Locator, what: str) -> dict[str, float]:
+    """The control's box, checked to lie wholly inside the window (no scrolling needed)."""
+    expect(control).to_be_in_viewport(ratio=1)
+    box = control.bounding_box()
+    assert box is not None, f"{what} has no box"
+    size = page.viewport_size
+    assert size is not None
+    inside = (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+    assert inside, f"{what} is not wholly on screen: {box} in {size}"
+    return box
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def step_fits(page: Page, chip_name: str, confirm: str) -> None:
+    """Every player's row (its 0 chip), the step's confirm button and every total."""
+    for player in PLAYERS:
+        on_screen(page, button(page, t(chip_name, player=player, count=0)), f"{player}'s row")
+    box = on_screen(page, button(page, confirm), confirm)
+    assert box["height"] >= 48 and box["width"] >= 48, box
+    for seat in range(len(PLAYERS)):
+        on_screen(page, by_id(page, f"strip-total-{seat}"), f"total {seat}")
+
+
+def new_game(data_dir: Path) -> str:
+    """Six players, two rounds at the largest hand, Maximilian dealing first: started beside
+    the running server (SQLite shares the file), as the setup form would start it."""
+    with open_store(data_dir).store as store:
+        settings = {"round_sizes": [LARGEST_HAND, LARGEST_HAND]}
+        return GameKeeper(store).start("wizard", PLAYERS, 0, settings).id
+
+
+def painted_screenshot(page: Page, name: str) -> None:
+    """A picture of the screen once Flutter has painted it: on a busy machine a fresh page's
+    canvas can stay blank a while after its accessibility tree is there. A blank screen
+    compresses to a few kilobytes, a drawn one to tens."""
+    for _ in range(20):
+        if screenshot(page, name).stat().st_size > BLANK_PNG_BYTES:
+            return
+    raise AssertionError(f"{name}: the screen stayed blank")
+
+
+def dark_copy(browser: Browser, page: Page, name: str, viewport: dict[str, int]) -> None:
+    """The same screen on a phone set to dark, as a picture, once it shows the same step."""
+    dark = open_app(browser, page.url, viewport, color_scheme="dark")
+    expect(by_id(dark, "entry-hint")).to_have_text(value_of(page, "entry-hint"), timeout=30_000)
+    painted_screenshot(dark, name)
+    dark.close()
+
+
+@pytest.mark.timeout(300)
+def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
+    browser: Browser, app_server: AppServer
+) -> None:
+    game_id = new_game(app_server.data_dir)
+    path = f"/game/{game_id}"
+    page = open_app(browser, app_server.url + path, PHONE)
+    # Maximilian deals: bidding starts left of him, with Christophe.
+    order = PLAYERS[1:] + PLAYERS[:1]
+    expect(by_id(page, "entry-hint")).to_have_text(
+        t("wizard.next_bid", player=order[0]), timeout=30_000
+    )
+
+    # Bids: each one moves the prompt on to the next bidder; every row fits, and so on.
+    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    for seat, player in enumerate(order):
+        tap(page, t("wizard.bid_name", player=player, count=2 if seat < 5 else 0))
+        after = t("wizard.next_bid", player=order[seat + 1]) if seat < 5 else t("wizard.bids_done")
+        expect_value(page, "entry-hint", after)
+    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    painted_screenshot(page, "wizard-bids-390")
+    dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
+
+    tap(page, t("wizard.to_tricks"))
+    expect_value(page, "entry-hint", t("wizard.next_tricks", player=order[0]))
+    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    for seat, player in enumerate(order):
+        tap(page, t("wizard.took_name", player=player, count=2 if seat < 5 else 0))
+        after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 5 else t("entry.ready")
+        expect_value(page, "entry-hint", after)
+    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    painted_screenshot(page, "wizard-tricks-390")
+    dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)
+
+    # Scored with the sheet scrolled into view: the next round's banner shows from the top,
+    # and each player's change in the strip.
+    page.mouse.move(195, 450)
+    page.mouse.wheel(0, 600)
+    expect(by_id(page, "banner")).not_to_be_in_viewport()
+    tap(page, t("entry.score_round"))
+    expect(by_id(page, "banner")).to_contain_text(t("banner.dealer", name=order[0]))
+    on_screen(page, by_id(page, "banner"), "the next round's banner")
+    for seat in range(6):
+        expect_value(page, f"strip-change-{seat}", "+20" if seat == 0 else "+40")
+    painted_screenshot(page, "wizard-next-round-390")
+
+    landscape = open_app(browser, app_server.url + path, LANDSCAPE)
+    expect(by_id(landscape, "banner")).to_be_attached(timeout=30_000)
+    expect(by_id(landscape, "reminder")).to_have_count(0)
+    painted_screenshot(landscape, "wizard-landscape")
+    landscape.close()
+
+    wide = open_app(browser, app_server.url + path, WIDE)
+    expect(by_id(wide, "banner")).to_be_attached(timeout=30_000)
+    bid_chip = on_screen(
+        wide, button(wide, t("wizard.bid_name", player=order[1], count=0)), "a bid"
+    )
+    total = on_screen(wide, by_id(wide, "total-0"), "the sheet's total")
+    assert total["x"] > bid_chip["x"] + bid_chip["width"], "the sheet is not beside the entry"
+    painted_screenshot(wide, "wizard-wide-1280")
+    dark_copy(browser, wide, "wizard-wide-1280-dark", WIDE)
+    wide.close()
+    page.close()

@@ -1,0 +1,70 @@
+"""The new-game form: Start always at hand, refusals in words beside it, and each game's
+settings as in that game's last game."""
+
+import flet as ft
+
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest
+from views.games import GAMES
+from views.i18n import t
+
+
+async def fill_names(harness: AppHarness, names: list[str]) -> None:
+    for seat, name in enumerate(names):
+        await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
+
+
+def start_button(harness: AppHarness) -> ft.FilledButton:
+    """Start, which must be in the bar at the bottom of the screen, not in the form."""
+    bar = harness.views()[-1].bottom_appbar
+    assert bar is not None
+    return harness.find(ft.FilledButton, text=t("setup.start"), within=bar)
+
+
+async def test_start_stays_in_the_bottom_bar_of_every_game(app: AppUnderTest) -> None:
+    harness = await app.start()
+    for game in ("wizard", "plotters", "colour_blind"):
+        await harness.go(f"/new/{game}")
+        start_button(harness)
+        assert harness.find_all(ft.FilledButton, text=t("setup.start")) == [start_button(harness)]
+
+
+async def test_a_wrong_hand_size_is_refused_in_words_beside_start(app: AppUnderTest) -> None:
+    harness = await app.start("/new/wizard")
+    await fill_names(harness, ["Ann", "Ben", "Cas"])
+    await harness.type(harness.find(ft.TextField, label=t("setting.round_sizes")), "1, 3, 25")
+    await harness.click(start_button(harness))
+    assert harness.page.route == "/new/wizard"
+    refusal = t("wizard.round_size_out_of_range", high=20, value=25)
+    message = harness.find(ft.Semantics, identifier="setup-message").content
+    assert message.value == refusal and message.visible
+    assert not any("[" in text for text in harness.texts())
+    assert app.keeper.unfinished() == []
+
+
+async def test_each_game_starts_from_its_last_games_settings(app: AppUnderTest) -> None:
+    app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 3, 5], "hook": True})
+    harness = await app.start("/new/wizard")
+    assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "1, 3, 5"
+    assert harness.find(ft.Switch, label=t("setting.hook")).value is True
+    # Starting from the form keeps them, and a changed setting is what the next form shows.
+    await fill_names(harness, ["Dot", "Eve", "Fay"])
+    await harness.toggle(harness.find(ft.Switch, label=t("setting.hook")))
+    await harness.click(start_button(harness))
+    [latest, _] = app.keeper.unfinished()
+    assert app.keeper.open(latest.id).ledger.state.settings["round_sizes"] == [1, 3, 5]
+    await harness.go("/new/wizard")
+    assert harness.find(ft.Switch, label=t("setting.hook")).value is False
+    assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "1, 3, 5"
+
+
+async def test_another_game_keeps_its_own_settings(app: AppUnderTest) -> None:
+    app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [2, 4]})
+    harness = await app.start("/new/colour_blind")
+    target = harness.find(ft.TextField, label=t("setting.target"))
+    assert target.value == str(GAMES["colour_blind"].rules.resolve_settings({}, 3)["target"])
+    app.keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0, {"target": 60})
+    await harness.go("/new/wizard")
+    assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "2, 4"
+    await harness.go("/new/colour_blind")
+    assert harness.find(ft.TextField, label=t("setting.target")).value == "60"

@@ -1,0 +1,109 @@
+"""The score sheet for six at a phone's width: names that fit, rows named by the hand when
+hands differ from rounds, every cell read out with its row and column, a named button to
+correct each round."""
+
+import flet as ft
+
+from scorers import wizard
+from scorers.ledger import Action
+from storage.keeper import GameKeeper, SavedGame
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest
+from views.i18n import t
+from views.sheet import letters_per_column, short_names
+from views.widgets import points_text
+
+SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Ann"]
+
+
+def score_round(
+    keeper: GameKeeper, game: SavedGame, bids: list[int], tricks: list[int]
+) -> SavedGame:
+    number = game.ledger.state.current_round
+    entry = {"bids": bids, "tricks": tricks, "cloud": None}
+    return keeper.apply(game, Action("score", {"round": number, "entry": entry}))
+
+
+def identified(harness: AppHarness, identifier: str) -> ft.Text:
+    return harness.find(ft.Semantics, identifier=identifier).content
+
+
+def named(harness: AppHarness, name: str, within: ft.Control | None = None) -> ft.Text:
+    """The text a screen reader hears as `name`."""
+    return harness.find(ft.Text, where=lambda c: c.semantics_label == name, within=within)
+
+
+def test_long_names_are_cut_to_their_column_and_stay_apart() -> None:
+    shown = short_names(SIX)
+    room = letters_per_column(6)
+    assert shown[0] == "Maxim."
+    assert shown[-1] == "Ann"  # a short name is left whole
+    assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Chris."
+    assert all(name.startswith(cut.rstrip(".")) for name, cut in zip(SIX, shown, strict=True))
+    assert all(len(cut) <= room for cut in shown if not cut.startswith("Christ"))
+
+
+def test_a_few_players_keep_their_whole_names() -> None:
+    assert short_names(["Maximilian", "Ben", "Cas"]) == ["Maximilian", "Ben", "Cas"]
+
+
+async def test_six_long_names_fit_and_are_read_out_in_full(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", SIX, first_dealer=0)
+    game = score_round(app.keeper, game, [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])
+    harness = await app.start(f"/game/{game.id}")
+    for seat, name in enumerate(SIX):
+        header = identified(harness, f"name-{seat}")
+        assert header.value == short_names(SIX)[seat]
+        assert header.semantics_label == name
+    points = wizard.round_score(1, 1)
+    cell = identified(harness, "cell-1-0")
+    assert cell.value == points_text(points)
+    assert cell.semantics_label == t(
+        "sheet.cell", name="Maximilian", number=1, how="1/1", points=points_text(points)
+    )
+    total = identified(harness, "total-1")
+    assert total.value == points_text(wizard.round_score(0, 0))
+    assert total.semantics_label == t(
+        "sheet.total_cell", name="Christophe", total=points_text(wizard.round_score(0, 0))
+    )
+
+
+async def test_a_lost_round_shows_a_real_minus_sign(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    game = score_round(app.keeper, game, [1, 0, 0], [0, 1, 0])
+    harness = await app.start(f"/game/{game.id}")
+    assert identified(harness, "total-0").value == "\u221210"
+    assert identified(harness, "cell-1-1").value == "\u221210"
+
+
+async def test_rows_are_named_by_hand_size_when_hands_differ_from_rounds(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 3, 5]})
+    game = score_round(app.keeper, game, [1, 0, 0], [1, 0, 0])
+    game = score_round(app.keeper, game, [1, 1, 1], [1, 1, 1])
+    harness = await app.start(f"/game/{game.id}")
+    assert t("sheet.cards") in harness.texts()
+    for number, hand in [(1, "1"), (2, "3")]:
+        label = named(harness, t("sheet.edit_round", number=number))
+        assert label.value == hand
+
+
+async def test_a_game_of_round_numbers_labels_its_rows_by_round(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    game = score_round(app.keeper, game, [1, 0, 0], [1, 0, 0])
+    harness = await app.start(f"/game/{game.id}")
+    assert t("sheet.round") in harness.texts() and t("sheet.cards") not in harness.texts()
+
+
+async def test_the_named_button_on_a_row_opens_its_correction(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    game = score_round(app.keeper, game, [1, 0, 0], [1, 0, 0])
+    harness = await app.start(f"/game/{game.id}")
+    label = named(harness, t("sheet.edit_round", number=1))
+    correct = label.parent
+    while not isinstance(correct, ft.TextButton):
+        correct = correct.parent
+    assert correct.height is not None and correct.height >= 48
+    await harness.click(label)
+    harness.find(ft.FilledButton, text=t("entry.save_correction"))
