@@ -19,6 +19,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from main import ASSETS_DIR
+from server import client_variants
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = REPO_ROOT / "test-artifacts"
@@ -189,3 +192,11 @@ def forget_pages() -> Iterator[None]:
     ARTIFACTS.mkdir(exist_ok=True)
     yield
     OPEN_PAGES.clear()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Compress the web client (once per install, up to half a minute) before any browser
+    test's clock starts, rather than in the first test's server start."""
+    here = Path(__file__).parent
+    if any(item.path.is_relative_to(here) for item in session.items):
+        client_variants(ASSETS_DIR)
