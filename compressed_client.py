@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import brotli
+import zopfli.gzip
 from flet_web import patch_font_manifest_json
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
@@ -43,9 +44,19 @@ names carry no version, so a long lifetime would keep an old client after an upg
 INDEX_FILE = "index.json"
 
 
-def compress(data: bytes, encoding: str) -> bytes:
+THOROUGH_GZIP = frozenset(
+    {"main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js"}
+)
+"""What a phone on plain HTTP downloads: there browsers take gzip only (brotli needs HTTPS)
+and Flutter picks its larger renderer. Zopfli makes these 4-5 % (0.22 MB) smaller than
+gzip -9, in about 15 s of one core, once; for the other files gzip -9 does."""
+
+
+def compress(data: bytes, encoding: str, thorough: bool = False) -> bytes:
     if encoding == "br":
         return brotli.compress(data, quality=9)
+    if thorough:
+        return zopfli.gzip.compress(data, numiterations=1)
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
@@ -64,16 +75,25 @@ def file_etag(stat: os.stat_result, encoding: str) -> str:
 
 def client_files(web_dir: Path, shadowing_dirs: list[Path]) -> Iterator[tuple[str, Path]]:
     """(URL path, file) of every client file worth compressing and served from `web_dir`."""
-    for root, dirs, files in os.walk(web_dir):
-        dirs[:] = sorted(d for d in dirs if not (root == str(web_dir) and d in SKIPPED_DIRS))
+    for url_path, path in worth_compressing(web_dir, skipped_dirs=SKIPPED_DIRS):
+        if not any((d / url_path).exists() for d in shadowing_dirs):
+            yield url_path, path
+
+
+def worth_compressing(
+    root: Path, skipped_dirs: frozenset[str] = frozenset()
+) -> Iterator[tuple[str, Path]]:
+    """(URL path, file) of the files under `root` that compress well, but for Flet's patched
+    ones and the top-level folders `skipped_dirs`."""
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not (folder == str(root) and d in skipped_dirs))
         for name in sorted(files):
-            path = Path(root, name)
-            url_path = path.relative_to(web_dir).as_posix()
+            path = Path(folder, name)
+            url_path = path.relative_to(root).as_posix()
             if (
                 path.suffix in COMPRESSIBLE
                 and url_path not in PATCHED_BY_FLET
                 and path.stat().st_size >= MIN_SIZE
-                and not any((d / url_path).exists() for d in shadowing_dirs)
             ):
                 yield url_path, path
 
@@ -87,11 +107,45 @@ def stamp(path: Path) -> list[int] | None:
     return [stat.st_size, stat.st_mtime_ns]
 
 
-def read_index(cache_dir: Path) -> dict[str, list[int]]:
+def read_index(cache_dir: Path) -> dict[str, list[str | int]]:
+    """URL path -> [source file, size, modification time] of the copies made last time."""
     try:
-        return json.loads((cache_dir / INDEX_FILE).read_text(encoding="utf-8"))
+        index = json.loads((cache_dir / INDEX_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return {
+        url: entry for url, entry in index.items() if isinstance(entry, list) and len(entry) == 3
+    }
+
+
+def index_entry(path: Path) -> list[str | int] | None:
+    known = stamp(path)
+    return None if known is None else [str(path), *known]
+
+
+def known_client_files(
+    web_dir: Path, shadowing_dirs: list[Path], cached: dict[str, list[str | int]]
+) -> dict[str, Path]:
+    """The client's files worth compressing and not shadowed by the app's.
+
+    Taken from the cache's index when every client file it lists is unchanged (the client
+    folder, thousands of files, is then not walked again: starting stays quick); a file
+    the index lists from elsewhere (the app's, or a replacement) stands for the client's
+    own at that path, if there is one."""
+    listed = {}
+    for url, entry in cached.items():
+        source = Path(str(entry[0]))
+        if source.is_relative_to(web_dir) and index_entry(source) != entry:
+            return dict(client_files(web_dir, shadowing_dirs))
+        if source.is_relative_to(web_dir) or (web_dir / url).is_file():
+            listed[url] = web_dir / url
+    if not listed:
+        return dict(client_files(web_dir, shadowing_dirs))
+    return {
+        url: path
+        for url, path in listed.items()
+        if not any((d / url).exists() for d in shadowing_dirs)
+    }
 
 
 def prepare(
@@ -99,32 +153,30 @@ def prepare(
     cache_dir: Path,
     shadowing_dirs: list[Path],
     on_first_run: Callable[[], None] = lambda: None,
+    replacements: dict[str, Path] | None = None,
 ) -> dict[str, dict[str, Variant]]:
-    """Compress what the cache lacks (once per client version) and map URL paths to copies.
+    """Compress what the cache lacks (once per file version) and map URL paths to copies.
 
-    `shadowing_dirs` (the app's assets) win over the client, so their files are left out.
-    `on_first_run` is called before any compressing, to tell the user why the start waits.
-    When the cache's index still matches every file it lists, the client folder (thousands
-    of files) is not walked again: starting stays quick."""
+    `shadowing_dirs` (the app's assets) win over the client: their own large files (fonts)
+    are compressed in place of the client's. `replacements` map URL paths to files served
+    instead of what is there (a cut-down font). `on_first_run` is called before any
+    compressing, to tell the user why the start waits."""
     cached = read_index(cache_dir)
-    unchanged = bool(cached) and all(
-        stamp(web_dir / url) == known and not any((d / url).exists() for d in shadowing_dirs)
-        for url, known in cached.items()
-    )
-    if unchanged:
-        sources = {url: web_dir / url for url in cached}
-    else:
-        sources = dict(client_files(web_dir, shadowing_dirs))
-        stamps = {url: stamp(path) for url, path in sources.items()}
-        stale = [url for url in sources if cached.get(url) != stamps[url]]
-        if stale:
-            on_first_run()
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            jobs = [(url, encoding) for url in stale for encoding in ENCODINGS]
-            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-                # Compression runs in C with the GIL released: the threads share the cores.
-                list(pool.map(lambda job: write_variant(sources[job[0]], cache_dir, *job), jobs))
-        write_atomically(cache_dir / INDEX_FILE, json.dumps(stamps, indent=0).encode())
+    sources = known_client_files(web_dir, shadowing_dirs, cached)
+    for folder in reversed(shadowing_dirs):
+        sources.update(worth_compressing(folder))
+    sources.update(replacements or {})
+    entries = {url: index_entry(path) for url, path in sources.items()}
+    stale = [url for url in sources if cached.get(url) != entries[url]]
+    if stale:
+        on_first_run()
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        jobs = [(url, encoding) for url in stale for encoding in ENCODINGS]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            # Compression runs in C with the GIL released: the threads share the cores.
+            list(pool.map(lambda job: write_variant(sources[job[0]], cache_dir, *job), jobs))
+    if stale or set(cached) != set(sources):
+        write_atomically(cache_dir / INDEX_FILE, json.dumps(entries, indent=0).encode())
     return {
         url: {
             encoding: Variant(
@@ -136,12 +188,15 @@ def prepare(
     }
 
 
-def lean_font_manifest(web_dir: Path, cache_dir: Path) -> dict[str, dict[str, Variant]]:
-    """Flutter's font manifest without the unused families, patched as Flet patches it.
+def lean_font_manifest(
+    web_dir: Path, cache_dir: Path, unused_families: tuple[str, ...] = UNUSED_FONT_FAMILIES
+) -> dict[str, dict[str, Variant]]:
+    """Flutter's font manifest without the families whose names start with one of
+    `unused_families`, patched as Flet patches it.
 
     Written only when it changes, so its ETag (and browsers' copies) survive restarts."""
     fonts = json.loads((web_dir / FONT_MANIFEST).read_text(encoding="utf-8"))
-    kept = [font for font in fonts if not font["family"].startswith(UNUSED_FONT_FAMILIES)]
+    kept = [font for font in fonts if not font["family"].startswith(unused_families)]
     cache_dir.mkdir(parents=True, exist_ok=True)
     draft = cache_dir / f"FontManifest.json.{os.getpid()}.tmp"
     draft.write_text(json.dumps(kept), encoding="utf-8")
@@ -157,7 +212,8 @@ def lean_font_manifest(web_dir: Path, cache_dir: Path) -> dict[str, dict[str, Va
 def write_variant(source: Path, cache_dir: Path, url_path: str, encoding: str) -> None:
     target = cache_dir / (url_path + SUFFIXES[encoding])
     target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, compress(source.read_bytes(), encoding))
+    data = compress(source.read_bytes(), encoding, thorough=url_path in THOROUGH_GZIP)
+    write_atomically(target, data)
 
 
 def write_atomically(target: Path, data: bytes) -> None:

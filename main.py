@@ -14,7 +14,6 @@ from pathlib import Path
 from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
-from certificate import ensure_certificate
 from server import AppMain, Listener, listen_socket, loaded_in_background, serve, web_app
 from sharing import Shares
 from storage import StorageError, open_store
@@ -116,6 +115,9 @@ def run(argv: list[str]) -> None:
     listeners: list[Callable[[ASGIApp], Listener]] = [lambda app: Listener(guarded(app), sock)]
     share_url = None
     if args.share:
+        # Imported only here: cryptography takes about 50 ms to import, a tenth of a start.
+        from certificate import ensure_certificate
+
         address = args.share_address or lan_address()
         share_sock = claim_port(address, port)
         tls = ensure_certificate(data_dir, address)

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 import flet_web
@@ -32,8 +33,17 @@ from flet_web.version import version as flet_web_version
 from platformdirs import user_cache_dir
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from certificate import CertificateFiles
-from compressed_client import CompressedClient, Variant, lean_font_manifest, prepare
+from compressed_client import (
+    UNUSED_FONT_FAMILIES,
+    CompressedClient,
+    Variant,
+    lean_font_manifest,
+    prepare,
+)
+from icon_font import icon_fonts
+
+if TYPE_CHECKING:  # cryptography takes a tenth of a start to import: only for --share
+    from certificate import CertificateFiles
 
 SESSION_TIMEOUT_SECONDS = 60
 """How long the server keeps a session whose tab is gone (Flet's default: an hour).
@@ -200,14 +210,17 @@ def client_variants(
     on_first_run: Callable[[], None] = lambda: None,
     on_cache_error: Callable[[OSError], None] = lambda _: None,
 ) -> dict[str, dict[str, Variant]]:
-    """The compressed copies of the web client, made now if this install has none yet.
+    """The compressed copies of the web client, made now if this install has none yet, with
+    the Material icon font cut to the icons the screens draw.
 
     Without a writable cache folder the client is served as Flet serves it (uncompressed):
     slower on the first visit, never a reason not to start."""
     web_dir, cache_dir = Path(flet_web.get_package_web_dir()), client_cache_dir()
     try:
-        compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run)
-        return compressed | lean_font_manifest(web_dir, cache_dir)
+        fonts = icon_fonts(web_dir, cache_dir / "icon-fonts")
+        compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run, fonts.replacements)
+        unused = UNUSED_FONT_FAMILIES + fonts.unused_families
+        return compressed | lean_font_manifest(web_dir, cache_dir, unused)
     except OSError as error:
         on_cache_error(error)
         return {}
@@ -237,7 +250,7 @@ class Listener:
 
     app: ASGIApp
     sock: socket.socket
-    tls: CertificateFiles | None = None
+    tls: "CertificateFiles | None" = None
 
 
 def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:

@@ -26,28 +26,9 @@ from storage import DB_FILENAME, GameStore
 from storage.connection import connect
 from storage.keeper import GameKeeper
 from storage.listing import Listing
+from tests.big_game import NAMES, seed_games
 from tests.flet_harness import AppHarness
 from views.app import build_main
-
-NAMES = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
-
-
-def seed_games(directory: Path, games: int, rng: random.Random) -> GameKeeper:
-    """Short Wizard games, every other one finished; fsync off while seeding."""
-    directory.mkdir(parents=True, exist_ok=True)
-    connection = connect(directory / DB_FILENAME)
-    connection.execute("PRAGMA synchronous = OFF")
-    keeper = GameKeeper(GameStore(connection))
-    for number in range(games):
-        players = rng.sample(NAMES, rng.randint(3, 6))
-        game = keeper.start("wizard", players, 0, {"round_sizes": [1, 1]})
-        if number % 2:
-            for round_number in (1, 2):
-                entry = {"bids": [0] * len(players), "tricks": [1] + [0] * (len(players) - 1)}
-                entry["cloud"] = None
-                keeper.apply(game, Action("score", {"round": round_number, "entry": entry}))
-                game = keeper.open(game.id)
-    return keeper
 
 
 async def home_render_times(keeper: GameKeeper, repeats: int) -> list[float]:

@@ -8,7 +8,11 @@ Each round starts both servers in turn (bare counter, then Trickpad) and measure
 - taps: a tap on the counter's button, and on a Wizard bid chip, until the text they change
   (the count; "Bids: n of 1") is updated in the page;
 - in the first round, server memory (RSS) with the home open, and per additional tab.
-Aims (issue #15): cold start <= 1.10x bare, tap p95 <= 1.0x bare.
+With ``--followers 5`` five more tabs stay open on the page tapped (for Trickpad: five
+phones following the same game live, which the server updates on every tap; for the bare
+counter: five more counters); they stay in the background, as other phones' screens cost
+the tapping phone nothing but the server's time.
+Aims (issue #15): cold start <= 1.10x bare, tap p95 <= 1.0x bare, also with five followers.
 """
 
 import argparse
@@ -27,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, CDPSession, Locator, Page, expect, sync_playwright
 
 from bench.figures import Row, ms, p95, print_table
 from main import ASSETS_DIR
@@ -170,8 +174,30 @@ def trickpad_subject(data_dir: Path) -> Subject:
     )
 
 
-def run_round(browser: Browser, subject: Subject, taps: int, measure_memory: bool) -> None:
-    """Cold start, optional memory, then `taps` timed taps; the server is stopped after."""
+def open_followers(page: Page, count: int, watched: str) -> list[CDPSession]:
+    """`count` more tabs on `page`'s address, each showing `watched`, then frozen.
+
+    Headless Chromium draws every tab, in front or not; other phones draw on their own
+    processors, so a frozen tab stands for one: the server still sends it every update
+    (its WebSocket keeps receiving), and it costs the tapping tab nothing."""
+    followers = []
+    for _ in range(count):
+        follower = page.context.new_page()
+        follower.goto(page.url)
+        enable_accessibility(follower)
+        expect(follower.locator(watched).first).to_be_attached(timeout=60_000)
+        control = page.context.new_cdp_session(follower)
+        control.send("Page.setWebLifecycleState", {"state": "frozen"})
+        followers.append(control)
+    page.bring_to_front()
+    return followers
+
+
+def run_round(
+    browser: Browser, subject: Subject, taps: int, measure_memory: bool, followers: int = 0
+) -> None:
+    """Cold start, optional memory, then `taps` timed taps (with `followers` more tabs on
+    the page tapped); the server is stopped after."""
     print(f"{subject.name}: start, {taps} taps", file=sys.stderr, flush=True)
     port = free_port()
     environment = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
@@ -207,6 +233,7 @@ def run_round(browser: Browser, subject: Subject, taps: int, measure_memory: boo
                 tab.close()
             page.bring_to_front()  # a background tab's frames are throttled
         button, watched = subject.prepare_taps(page, url)
+        open_followers(page, followers, watched)
         timed_tap(page, button(0), watched)  # untimed: the state the taps start from
         for number in range(1, taps + 1):
             subject.figures.taps.append(timed_tap(page, button(number), watched))
@@ -249,6 +276,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1 round of 3 taps (smoke run)")
     parser.add_argument("--rounds", type=int, default=5, help="cold starts per app")
     parser.add_argument("--taps", type=int, default=8, help="timed taps per app and round")
+    parser.add_argument("--followers", type=int, default=0, help="more tabs on the page tapped")
     args = parser.parse_args()
     rounds, taps = (1, 3) if args.quick else (args.rounds, args.taps)
     # The compressed client is made once per install: not part of any start measured here.
@@ -262,8 +290,10 @@ def main() -> None:
             subject.figures = Figures()
         for number in range(rounds):
             for subject in (bare, app):
-                run_round(browser, subject, taps, measure_memory=number == 0)
+                run_round(browser, subject, taps, number == 0, args.followers)
         browser.close()
+    if args.followers:
+        machine += f", {args.followers} followers"
     report(bare.figures, app.figures, machine, args.quick)
 
 

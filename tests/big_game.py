@@ -1,15 +1,19 @@
-"""A Wizard game with thousands of saved actions, for memory tests and benchmarks.
+"""Big data for memory and load tests and benchmarks: a Wizard game with thousands of saved
+actions, and a store of many short games.
 
 A player who changes their mind keeps re-entering round 1's bids: each change is a saved
 draft, so the game's history grows while the screen stays on one round."""
 
+import random
 from pathlib import Path
 
 from scorers.ledger import Action
-from storage import open_store
+from storage import DB_FILENAME, GameStore, open_store
+from storage.connection import connect
 from storage.keeper import GameKeeper
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
+NAMES = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
 
 
 def make_big_wizard_game(data_dir: Path, drafts: int = 5_000) -> str:
@@ -23,3 +27,21 @@ def make_big_wizard_game(data_dir: Path, drafts: int = 5_000) -> str:
             entry = {"bids": bids, "tricks": [None] * len(PLAYERS)}
             game = keeper.apply(game, Action("draft", {"round": 1, "entry": entry}))
         return game.id
+
+
+def seed_games(directory: Path, games: int, rng: random.Random) -> GameKeeper:
+    """Short Wizard games, every other one finished; fsync off while seeding."""
+    directory.mkdir(parents=True, exist_ok=True)
+    connection = connect(directory / DB_FILENAME)
+    connection.execute("PRAGMA synchronous = OFF")
+    keeper = GameKeeper(GameStore(connection))
+    for number in range(games):
+        players = rng.sample(NAMES, rng.randint(3, 6))
+        game = keeper.start("wizard", players, 0, {"round_sizes": [1, 1]})
+        if number % 2:
+            for round_number in (1, 2):
+                entry = {"bids": [0] * len(players), "tricks": [1] + [0] * (len(players) - 1)}
+                entry["cloud"] = None
+                keeper.apply(game, Action("score", {"round": round_number, "entry": entry}))
+                game = keeper.open(game.id)
+    return keeper

@@ -33,6 +33,7 @@ import asyncio
 import dataclasses
 import inspect
 import re
+import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -88,6 +89,10 @@ class FakeClientConnection(Connection):
         self.page_url = "http://127.0.0.1:8550"
         self.page_name = ""
         self.messages: list[Message] = []
+        self.sent_at: list[float] = []
+        """When each of `messages` was sent, in the loop thread's processor time
+        (`time.thread_time()`): unlike the wall clock, it does not run on while other
+        programs have the processor."""
         self.client_methods: dict[str, ClientMethod] = {}
         self.session: Session | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -97,6 +102,7 @@ class FakeClientConnection(Connection):
     def send_message(self, message: Message) -> None:
         encode([message.action, message.body])
         self.messages.append(message)
+        self.sent_at.append(time.thread_time())
         if message.action == MessageAction.INVOKE_METHOD:
             self._answer(message.body)
 
@@ -484,13 +490,23 @@ class AppHarness:
 
     async def click(self, control: BaseControl) -> None:
         """Tap a control: it, or its nearest ancestor with `on_click`, gets "click"."""
+        await self.dispatch(self._click_target(control), "click")
+
+    async def press(self, control: BaseControl) -> None:
+        """Tap like `click` without settling: for timing a tap while other work runs (its
+        update shows in `messages`, sent at `connection.sent_at`)."""
+        target = self._click_target(control)
+        self._bind()
+        await self.session.dispatch_event(target._i, "click", None)
+
+    def _click_target(self, control: BaseControl) -> BaseControl:
         target: BaseControl | None = control
         while target is not None and getattr(target, "on_click", None) is None:
             target = target.parent
         if target is None:
             raise AssertionError(f"nothing handles a click on {describe(control)}")
         self._assert_enabled(target)
-        await self.dispatch(target, "click")
+        return target
 
     async def type(self, field: BaseControl, text: str, *, submit: bool = False) -> None:
         """Replace a text field's value as a user would: focus, change, (submit)."""

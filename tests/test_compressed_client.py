@@ -157,3 +157,34 @@ async def test_a_file_served_in_place_of_the_clients_own_needs_no_encoding(
         assert reply.text == "<title>Trickpad</title>"
         assert "content-encoding" not in reply.headers
         assert reply.headers["etag"] == '"v1"'
+
+
+def test_the_apps_own_fonts_and_files_served_in_place_of_the_clients_are_compressed(
+    tmp_path: Path,
+) -> None:
+    web = make_web_dir(tmp_path)
+    assets = tmp_path / "assets"
+    (assets / "fonts").mkdir(parents=True)
+    app_font = b"\0\1\0\0" + b"glyph outline " * 500
+    (assets / "fonts" / "Suits.ttf").write_bytes(app_font)
+    cut_client = tmp_path / "cut.js"
+    cut_client.write_bytes(b"// cut down\n" * 200)
+    cache = tmp_path / "cache"
+    variants = prepare(web, cache, [assets], replacements={"main.dart.js": cut_client})
+    assert gzip.decompress(variants["fonts/Suits.ttf"]["gzip"].path.read_bytes()) == app_font
+    assert brotli.decompress(variants["main.dart.js"]["br"].path.read_bytes()) == (
+        cut_client.read_bytes()
+    )
+    # Back to the client's own file when the replacement goes.
+    variants = prepare(web, cache, [assets])
+    assert brotli.decompress(variants["main.dart.js"]["br"].path.read_bytes()) == BIG_JS
+
+
+def test_what_a_phone_on_plain_http_downloads_gets_the_smallest_gzip(tmp_path: Path) -> None:
+    web = make_web_dir(tmp_path)
+    renderer = web / "canvaskit" / "skwasm_heavy.wasm"
+    renderer.write_bytes(BIG_JS + bytes(range(256)) * 40)
+    variants = prepare(web, tmp_path / "cache", [])
+    thorough = variants["canvaskit/skwasm_heavy.wasm"]["gzip"].path.read_bytes()
+    assert gzip.decompress(thorough) == renderer.read_bytes()
+    assert len(thorough) < len(gzip.compress(renderer.read_bytes(), compresslevel=9))

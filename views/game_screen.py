@@ -305,13 +305,19 @@ def OpenGame(game_id: str) -> ft.View:
     size = use_screen_size()
     may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
     table, _ = ft.use_state(lambda: open_table(services.keeper, game_id, may_enter))
-    # Bumped when another screen saved or changed the share, to ask the access again.
+    # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
+    access = (services.access.may_open(game_id), may_enter())
+    drawn_for = ft.use_ref(access)
+    drawn_for.current = access
     route = f"/game/{game_id}"
 
     def heard() -> None:
+        # What shows the saved game is drawn again by itself (the table is observable);
+        # the whole screen only when the access changed, which a follower's tap does not.
         reread(table)
-        set_heard(lambda count: count + 1)
+        if (services.access.may_open(game_id), may_enter()) != drawn_for.current:
+            set_heard(lambda count: count + 1)
 
     use_live(game_topic(game_id), heard, services.reconnects)
     if not services.access.may_open(game_id):  # the host stopped sharing this table

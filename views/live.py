@@ -7,10 +7,16 @@ handler runs in the sender's session, so it only hops to the listener's own sess
 an id, never shared state.
 """
 
+import asyncio
 from collections.abc import Callable
 
 import flet as ft
 
+FOLLOW_DELAY_SECONDS = 0.1
+"""A screen re-reads a save it heard this long after the first one: the saves of a burst
+of taps on one phone (they come every few tens of ms) cost every other screen one re-read
+together, and the tapping phone's next tap seldom waits behind the others' re-reads, which
+all run on the one server loop. A tenth of a second is not seen across a table."""
 LISTS = "games"
 """Topic of every change to the lists of games (a game saved, started, deleted...)."""
 
@@ -51,15 +57,21 @@ class Reconnects:
 
 
 def use_live(topic: str, reread: Callable[[], None], reconnects: Reconnects) -> None:
-    """Call `reread` in this session whenever another session saves on `topic`, and when
-    the phone reconnects; stop when the screen goes."""
+    """Call `reread` in this session soon after another session saves on `topic` (once for
+    the saves of a moment, see FOLLOW_DELAY_SECONDS), and when the phone reconnects; stop
+    when the screen goes."""
     page = ft.context.page
+    waiting = ft.use_ref(False)  # a re-read is due in this session
 
     async def in_this_session() -> None:
+        await asyncio.sleep(FOLLOW_DELAY_SECONDS)
+        waiting.current = False
         reread()
 
     async def heard(_topic: str, _message: object) -> None:
-        page.run_task(in_this_session)
+        if not waiting.current:
+            waiting.current = True
+            page.run_task(in_this_session)
 
     def subscribe() -> None:
         page.pubsub.subscribe_topic(topic, heard)

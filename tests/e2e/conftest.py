@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+
+from main import ASSETS_DIR
+from server import client_variants
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,6 +36,10 @@ CHROMIUM_FLAGS = [
 ]
 PHONE = {"width": 360, "height": 740}
 URL_LINE = re.compile(r"^(http://\S+)$")
+
+# Every expectation waits for what the app shows. Playwright's 5 s default is shorter than a
+# fresh tab's first drawing of a game on a 2-core machine busy with other browser tabs.
+expect.set_options(timeout=20_000)
 
 
 @dataclass
@@ -185,3 +192,11 @@ def forget_pages() -> Iterator[None]:
     ARTIFACTS.mkdir(exist_ok=True)
     yield
     OPEN_PAGES.clear()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Compress the web client (once per install, up to half a minute) before any browser
+    test's clock starts, rather than in the first test's server start."""
+    here = Path(__file__).parent
+    if any(item.path.is_relative_to(here) for item in session.items):
+        client_variants(ASSETS_DIR)

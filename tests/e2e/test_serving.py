@@ -3,11 +3,14 @@ by itself after a crash."""
 
 import signal
 import struct
+from pathlib import Path
 from urllib.parse import urljoin
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from assets.make_icon import GREEN
+from main import lan_address
 from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper
@@ -77,6 +80,34 @@ def test_a_first_visit_downloads_under_5_mb_and_a_repeat_visit_almost_nothing(
             page.close()
     finally:
         context.close()
+
+
+def test_a_phone_on_plain_http_downloads_under_5_mb_on_its_first_visit(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A phone on the Wi-Fi opening http://<address>: no secure context, so the browser
+    takes gzip only and Flutter its larger renderer (the heaviest first visit there is)."""
+    try:
+        address = lan_address()
+    except SystemExit:
+        pytest.skip("this computer has no network address for a phone to reach")
+    server = AppServer(data_dir=tmp_path / "data", args=["--host", address])
+    server.start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        transfer = record_transfer(page)
+        page.goto(server.url)
+        enable_accessibility(page)
+        expect(page.get_by_role("textbox", name=t("join.code"))).to_be_visible(timeout=30_000)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.isSecureContext") is False
+        assert any(url.endswith("/skwasm_heavy.wasm") for url in transfer.urls.values())
+        assert 0 < transfer.total <= FIRST_VISIT_LIMIT, (transfer.total, transfer.largest())
+        screenshot(page, "phone-first-visit-plain-http")
+    finally:
+        context.close()
+        server.stop()
 
 
 def add_bid(server: AppServer, game_id: str, seat: int, bid: int) -> None:
