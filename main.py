@@ -57,9 +57,10 @@ def claim_port(host: str, port: int) -> socket.socket:
         return listen_socket(host, port)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise SystemExit(t("cli.port_in_use", port=port)) from None
+            # A port is a name, not a quantity: written as typed ("8550", never "8,550").
+            raise SystemExit(t("cli.port_in_use", port=str(port))) from None
         reason = error.strerror or str(error)
-        raise SystemExit(t("cli.cannot_listen", host=host, port=port, reason=reason)) from None
+        raise SystemExit(t("cli.cannot_listen", host=host, port=str(port), reason=reason)) from None
 
 
 def lan_address() -> str:

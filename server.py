@@ -28,6 +28,7 @@ import flet as ft
 import flet_web
 import flet_web.fastapi
 import uvicorn
+from flet.messaging.session import Session
 from flet_web.version import version as flet_web_version
 from platformdirs import user_cache_dir
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -84,7 +85,8 @@ def client_cache_dir() -> Path:
     return Path(user_cache_dir("trickpad", "trickpad")) / f"web-client-{flet_web_version}-{install}"
 
 
-AppMain = Callable[[ft.Page], None]
+AppMain = Callable[[ft.Page], Awaitable[None]]
+"""A session's entry: it asks the device for its choices before it draws."""
 
 
 def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awaitable[None]]:
@@ -104,7 +106,7 @@ def loaded_in_background(load: Callable[[], AppMain]) -> Callable[[ft.Page], Awa
     threading.Thread(target=work, name="load-screens", daemon=True).start()
 
     async def main(page: ft.Page) -> None:
-        (await asyncio.wrap_future(loaded))(page)
+        await (await asyncio.wrap_future(loaded))(page)
         collect_after(page)
 
     return main
@@ -157,6 +159,30 @@ def collect_after(page: ft.Page) -> None:
     page.on_close = on_close
 
 
+def drop_answers_to_earlier_servers() -> None:
+    """Let a session ignore a client's answer to a call it never made.
+
+    A page left open while the server restarts connects to a new session, then delivers
+    the answer to a call the old server made (the wake lock, asked just before the
+    restart). Flet 1.0.5 treats an answer for a control the session does not have as an
+    error that drops the connection, and the page stays blank; here it is dropped, as Flet
+    already drops an answer to a call it no longer waits for."""
+    handle = Session.handle_invoke_method_results
+    if getattr(handle, "drops_unknown_controls", False):
+        return
+
+    def handle_known(
+        session: Session, control_id: int, call_id: str, result: object, error: str | None
+    ) -> None:
+        if control_id not in session.index:
+            logger.info("Dropped an answer for control %s, unknown here", control_id)
+            return
+        handle(session, control_id, call_id, result, error)
+
+    handle_known.drops_unknown_controls = True  # type: ignore[attr-defined]
+    Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign]
+
+
 def web_app(
     main: Callable[[ft.Page], Awaitable[None]],
     assets_dir: Path,
@@ -166,6 +192,7 @@ def web_app(
     on_cache_error: Callable[[OSError], None] = lambda _: None,
 ) -> ASGIApp:
     """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
+    drop_answers_to_earlier_servers()
     app = flet_web.fastapi.app(
         main,
         assets_dir=str(assets_dir),

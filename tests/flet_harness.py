@@ -14,6 +14,9 @@ It acts like a client where a view needs one:
   and `route_change` dispatched, as the browser does;
 - a dialog closed by the app (`open=False`) gets the `dismiss` event the
   client sends once its pop animation ends;
+- `page.get_device_info()` is answered as a browser with `languages`, and
+  `ft.SharedPreferences` reads and writes `local_storage` (share one dict
+  between two harnesses for two visits from one browser: a reload);
 - any other client method call is answered with an error, so a view that
   needs a live client fails loudly instead of hanging.
 
@@ -32,7 +35,7 @@ import inspect
 import re
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -93,6 +96,8 @@ class FakeClientConnection(Connection):
         self.client_methods: dict[str, ClientMethod] = {}
         self.session: Session | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.languages: list[str] = ["en-US"]
+        self.local_storage: dict[str, Any] = {}
 
     def send_message(self, message: Message) -> None:
         encode([message.action, message.body])
@@ -115,6 +120,10 @@ class FakeClientConnection(Connection):
         error: str | None = None
         if call.name == "push_route":
             self.spawn(self._navigate(session, call.args["route"]))
+        elif call.name == "get_device_info":
+            result = self._device_info()
+        elif isinstance(control, ft.SharedPreferences):
+            result = self._local_storage(call.name, call.args or {})
         elif call.name in self.client_methods:
             try:
                 result = self.client_methods[call.name](control, call.args)
@@ -127,6 +136,28 @@ class FakeClientConnection(Connection):
                 "register a reply in harness.client_methods or fake the service"
             )
         session.handle_invoke_method_results(call.control_id, call.call_id, result, error)
+
+    def _device_info(self) -> dict[str, Any]:
+        """What a Chromium tab reports (WebDeviceInfo), in the browser's languages."""
+        locales = [
+            dict(zip(("language_code", "country_code"), tag.split("-"), strict=False))
+            for tag in self.languages
+        ]
+        return {"browser_name": "chrome", "languages": self.languages, "locales": locales}
+
+    def _local_storage(self, method: str, args: dict[str, Any]) -> Any:
+        """SharedPreferences as a browser keeps them: the page's localStorage."""
+        storage = self.local_storage
+        if method == "set":
+            storage[args["key"]] = args["value"]
+            return True
+        if method == "get":
+            return storage.get(args["key"])
+        if method == "remove":
+            return storage.pop(args["key"], None) is not None
+        if method == "contains_key":
+            return args["key"] in storage
+        raise AssertionError(f"the harness's localStorage has no {method}({args!r})")
 
     async def _navigate(self, session: Session, route: str) -> None:
         session.apply_page_patch({"route": route})
@@ -151,13 +182,20 @@ class AppHarness:
         settle_timeout: float = 5.0,
         pubsubhub: PubSubHub | None = None,
         client_ip: str = "127.0.0.1",
+        languages: Sequence[str] = ("en-US",),
+        local_storage: dict[str, Any] | None = None,
     ) -> None:
         """`pubsubhub`: share one with another harness to have two screens of one app
         server (each browser tab is a session; all sessions share the server's hub).
-        `client_ip`: where the browser connects from (default: this computer, the host)."""
+        `client_ip`: where the browser connects from (default: this computer, the host).
+        `languages`: the browser's languages, preferred first. `local_storage`: the
+        browser's storage for the page (share one dict for a reload of the same browser)."""
         self._pubsubhub = pubsubhub
+        self._languages = list(languages)
+        self.local_storage = local_storage if local_storage is not None else {}
         self._initial_page = {
             "client_ip": client_ip,
+            "web": True,
             "route": route,
             "platform_brightness": platform_brightness.value,
             "width": width,
@@ -180,6 +218,8 @@ class AppHarness:
         self._conn = FakeClientConnection(
             asyncio.get_running_loop(), self._executor, self._pubsubhub
         )
+        self._conn.languages = self._languages
+        self._conn.local_storage = self.local_storage
         self._session = Session(self._conn)
         self._conn.session = self._session
         self._session.apply_page_patch(dict(self._initial_page))

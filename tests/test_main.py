@@ -55,7 +55,7 @@ def test_a_port_in_use_gives_one_line_naming_the_port(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         result = run_main("--port", str(port), "--data-dir", str(tmp_path))
     assert result.returncode == 1
-    assert result.stderr.strip() == t("cli.port_in_use", port=port)
+    assert result.stderr.strip() == t("cli.port_in_use", port=str(port))
     assert "Traceback" not in result.stderr
 
 
@@ -83,13 +83,13 @@ def test_a_restarted_server_takes_its_port_at_once_and_a_second_one_is_refused(
     port = port_left_in_time_wait()
     with socket.socket() as plain, pytest.raises(OSError):
         plain.bind(("127.0.0.1", port))  # what refused restarts for a minute before
-    server = AppServer(data_dir=tmp_path, port=port)
+    server = AppServer(data_dir=tmp_path, port=str(port))
     server.start()
     try:
         assert server.url == f"http://127.0.0.1:{port}"
         second = run_main("--port", str(port), "--data-dir", str(tmp_path / "other"))
         assert second.returncode == 1
-        assert second.stderr.strip() == t("cli.port_in_use", port=port)
+        assert second.stderr.strip() == t("cli.port_in_use", port=str(port))
     finally:
         server.stop()
 

@@ -1,16 +1,19 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
 from sharing import Shares
 from storage.keeper import GameKeeper
 from views.access import Access, is_loopback
+from views.device import LANGUAGE, THEME, BrowserDevice, DeviceChoices, DeviceStore, load_choices
+from views.fonts import FONTS
 from views.game_screen import GameScreen
 from views.home import Home
-from views.i18n import t
+from views.i18n import LANGUAGES, set_session_language, t
 from views.join import JoinScreen, host_only
+from views.language import LanguageChoice, LanguageContext
 from views.layout import ScreenSizeContext, use_page_size
 from views.new_game import NewGame
 from views.players import PlayersScreen
@@ -39,24 +42,56 @@ ROUTES = [
 
 
 @ft.component
-def App(services: Services) -> list[ft.View]:
-    """The whole app: services, the theme and the window's size for every screen, and the
-    routes' screens."""
+def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
+    """The whole app: services, theme, language and the window's size for every screen, and
+    the routes' screens.
+
+    The routes are keyed by the language: choosing another one draws every screen anew in it
+    (a screen kept by ft.memo would otherwise keep its old words)."""
     page = ft.context.page
-    mode, set_mode = ft.use_state(ft.ThemeMode.SYSTEM)
+    mode, set_mode = ft.use_state(choices.theme_mode)
+    language, set_language = ft.use_state(choices.language)
     size = use_page_size()
 
     def apply_theme_mode() -> None:
         page.theme_mode = mode
 
     ft.on_updated(apply_theme_mode, [mode])
-    choice = ft.use_memo(lambda: ThemeChoice(mode, lambda: set_mode(next_theme_mode(mode))), [mode])
+
+    def switch_theme() -> None:
+        chosen = next_theme_mode(mode)
+        set_mode(chosen)
+        page.run_task(services.device.set, THEME, chosen.value)  # kept for next visits
+
+    async def choose_language(chosen: str) -> None:
+        speak(page, chosen)
+        set_language(chosen)
+        await services.device.set(LANGUAGE, chosen)
+
+    theme = ft.use_memo(lambda: ThemeChoice(mode, switch_theme), [mode])
+    speech = ft.use_memo(lambda: LanguageChoice(language, choose_language), [language])
     return ServicesContext(
         services,
         lambda: ThemeContext(
-            choice,
-            lambda: ScreenSizeContext(size, lambda: ft.Router(ROUTES, manage_views=True)),
+            theme,
+            lambda: LanguageContext(
+                speech,
+                lambda: ScreenSizeContext(
+                    size, lambda: ft.Router(ROUTES, manage_views=True, key=language)
+                ),
+            ),
         ),
+    )
+
+
+def speak(page: ft.Page, language: str) -> None:
+    """Make ``language`` the session's: its texts, its title and Flutter's own words
+    (the text fields' menus, the date picker)."""
+    set_session_language(page, language)
+    page.title = t("app.name")
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES],
+        current_locale=ft.Locale(language),
     )
 
 
@@ -67,31 +102,38 @@ def build_main(
     files: Callable[[], Files] = FilePickerFiles,
     shares: Shares | None = None,
     share_url: str | None = None,
-) -> Callable[[ft.Page], None]:
+    device: Callable[[], DeviceStore] = BrowserDevice,
+) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
-    `screen_awake` and `files` make each session's own client services (tests pass fakes).
+    `screen_awake`, `files` and `device` make each session's own client services (tests
+    pass fakes for the first two; the view harness answers the device's questions).
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session from this computer is the host."""
     shares = shares if shares is not None else Shares()
 
-    def main(page: ft.Page) -> None:
-        """Sets up one browser session's page and renders the app in it."""
-        page.title = t("app.name")
+    async def main(page: ft.Page) -> None:
+        """Sets up one browser session's page in this device's choices and renders the app."""
+        page.fonts = FONTS
         page.theme = light_theme()
         page.dark_theme = dark_theme()
-        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.update()  # the browser fetches the fonts while the device is asked its choices
+        store = device()
+        choices = await load_choices(store)
+        speak(page, choices.language)
+        page.theme_mode = choices.theme_mode
         access = Access(shares, host=is_loopback(page.client_ip))
         services = Services(
             keeper,
             screen_awake(),
             files(),
-            Preferences(),
+            Preferences(keep_awake=choices.keep_awake),
             access,
+            store,
             startup_notice=startup_notice,
             share_url=share_url,
         )
         page.on_connect = services.reconnects
-        page.render_views(App, services)
+        page.render_views(App, services, choices)
 
     return main

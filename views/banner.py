@@ -3,7 +3,7 @@
 import flet as ft
 
 from views.game_view import GameView
-from views.i18n import t
+from views.i18n import joined, t
 from views.table import Table
 from views.widgets import identified
 
@@ -40,7 +40,7 @@ def Banner(table: Table, view: GameView, compact: bool = False) -> ft.Control:
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
-        over = t("banner.game_over_won", names=" & ".join(winners))
+        over = t("banner.game_over_won", names=joined(winners))
         lines: list[ft.Control] = [identified("banner", ft.Text(over, weight=ft.FontWeight.BOLD))]
     else:
         info = table.round_info

@@ -9,7 +9,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorers.ledger import GameState
-from views.i18n import t
+from views.i18n import joined, t
 from views.widgets import change_text, identified, points_text
 
 # Told apart in light and dark themes and by most colour-blind players (Okabe-Ito order).
@@ -30,10 +30,10 @@ def player_colour(seat: int) -> str:
 
 
 def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
-    """ "Ann 90, Ben 50, Cas 40": each player's score, highest first."""
+    """ "Ann 90, Ben 50, and Cas 40": each player's score, highest first."""
     ranked = sorted(zip(players, scores, strict=True), key=lambda pair: -pair[1])
-    return ", ".join(
-        t("chart.player_score", name=name, score=points_text(score)) for name, score in ranked
+    return joined(
+        [t("chart.player_score", name=name, score=points_text(score)) for name, score in ranked]
     )
 
 

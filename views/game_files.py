@@ -17,7 +17,7 @@ from storage.keeper import SavedGame
 from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
 from views.games import GAMES
-from views.i18n import t
+from views.i18n import day_of, joined, t
 from views.live import announce, announce_lists
 from views.services import use_services
 from views.table import Table, message_of
@@ -30,16 +30,22 @@ MAX_STEM = 80  # keeps a six-player game's file name short enough for any file s
 
 
 def slug(text: str) -> str:
-    """Lower-case ASCII letters and digits joined by hyphens: "Jörg K." -> "jorg-k"."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    """Lower-case letters and digits joined by hyphens, accents dropped where the letter
+    stays a letter: "Jörg K." -> "jorg-k", "Mit List und Tücke" -> "mit-list-und-tucke",
+    "위저드" -> "위저드" (Hangul stays: its syllables come back whole after the accents)."""
+    parts = unicodedata.normalize("NFKD", text)
+    bare = "".join(char for char in parts if not unicodedata.combining(char))
+    return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", bare).lower()).strip("-")
 
 
 def file_name(game: SavedGame, extension: str) -> str:
-    """E.g. "trickpad-wizard-2026-11-29-ann-ben-cas.json": the game, its start day, players."""
+    """E.g. "trickpad-wizard-2026-11-29-ann-ben-cas.json": the game as the session's language
+    names it ("trickpad-mit-list-und-tucke-..." in German), its start day, its players."""
     state = game.ledger.state
+    view = GAMES.get(state.game)
+    title = t(view.title_key) if view is not None else state.game
     day = game.summary.created_at.astimezone().date().isoformat()
-    parts = ["trickpad", slug(state.game), day, *(slug(name) for name in state.players)]
+    parts = ["trickpad", slug(title), day, *(slug(name) for name in state.players)]
     stem = "-".join(part for part in parts if part)
     return f"{stem[:MAX_STEM].rstrip('-')}.{extension}"
 
@@ -104,11 +110,11 @@ def refusal_line(refusal: Refusal) -> str:
     """One refused game of a library, named as far as the file allows, and why."""
     view = GAMES.get(refusal.game)
     game = t(view.title_key) if view is not None else refusal.game
-    players = ", ".join(refusal.players)
+    players = joined(refusal.players)
     return t(
         "library.refused_game",
         game=game,
-        when=refusal.created_at[:10],
+        when=day_of(refusal.created_at),
         players=players,
         reason=message_of(refusal.error),
     )

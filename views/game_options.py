@@ -5,6 +5,7 @@ import contextlib
 
 import flet as ft
 
+from views.device import KEEP_AWAKE
 from views.game_files import ExportButtons
 from views.i18n import t
 from views.rename import RenamePlayers
@@ -35,7 +36,8 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
     """The switch keeping the phone's screen on while a game is open (on unless the table
     turns it off); where the browser cannot keep it on, a line says so instead of a
     switch that would claim it does."""
-    screen_awake = use_services().screen_awake
+    services = use_services()
+    screen_awake = services.screen_awake
     secure = is_secure(ft.context.page.url or "")
     keep_awake = preferences.keep_awake and secure
 
@@ -48,9 +50,11 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
         with contextlib.suppress(RuntimeError):
             await screen_awake.set_awake(False)
 
+    def choose(on: bool) -> None:
+        preferences.keep_awake = on
+        ft.context.page.run_task(services.device.set, KEEP_AWAKE, on)  # kept for next visits
+
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
     if not secure:
         return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
-    return labelled_switch(
-        t("options.keep_awake"), keep_awake, lambda on: setattr(preferences, "keep_awake", on)
-    )
+    return labelled_switch(t("options.keep_awake"), keep_awake, choose)

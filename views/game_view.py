@@ -16,7 +16,7 @@ import flet as ft
 from scorers.game import GameRules
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.i18n import t
+from views.i18n import session_language, t
 from views.rules_sheets import rules_sheet
 from views.setup_fields import SettingField
 from views.table import Table
@@ -118,5 +118,5 @@ class GameView(ABC):
         return None
 
     def rules_sheet(self) -> str:
-        """The Markdown text of the game's rules sheet."""
-        return rules_sheet(self.game)
+        """The Markdown text of the game's rules sheet, in the session's language."""
+        return rules_sheet(self.game, session_language())

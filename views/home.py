@@ -12,7 +12,7 @@ from views.game_files import ImportButton, LibraryButtons
 from views.game_view import GameView
 from views.games import GAMES
 from views.history import PAGE, FinishedGames, history_route
-from views.i18n import t
+from views.i18n import joined, moment, t
 from views.live import LISTS, announce, use_live
 from views.screen import screen
 from views.services import use_services
@@ -27,10 +27,6 @@ def player_count_text(view: GameView) -> str:
     return t("home.players_range", low=rules.min_players, high=rules.max_players)
 
 
-def when(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 def progress_text(game: GameSummary, listing: Listing) -> str:
     """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
     return GAMES[game.game].round_label(listing.round, listing.round_count, listing.settings)
@@ -42,7 +38,7 @@ def game_title(game: GameSummary) -> str:
 
 
 def players_text(game: GameSummary) -> str:
-    return ", ".join(game.listing.players) if game.listing is not None else ""
+    return joined(game.listing.players) if game.listing is not None else ""
 
 
 def open_game(game: GameSummary) -> None:
@@ -50,10 +46,10 @@ def open_game(game: GameSummary) -> None:
 
 
 def delete_button(
-    game: GameSummary, moment: datetime, on_delete: Callable[[GameSummary], None]
+    game: GameSummary, at: datetime, on_delete: Callable[[GameSummary], None]
 ) -> ft.IconButton:
     """Delete (asked first, undoable), named with the game and its date on the button."""
-    name = t("home.delete", game=game_title(game), when=when(moment))
+    name = t("home.delete", game=game_title(game), when=moment(at))
     return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
 
 
@@ -68,7 +64,7 @@ def unfinished_tile(
                 t(
                     "home.unfinished_line",
                     progress=progress_text(game, listing),
-                    when=when(game.updated_at),
+                    when=moment(game.updated_at),
                 )
             ),
             trailing=delete_button(game, game.updated_at, on_delete),
@@ -84,7 +80,7 @@ def finished_tile(
     finished = game.finished_at or game.updated_at
     return ft.ListTile(
         title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
-        subtitle=ft.Text(t("home.finished_line", when=when(finished), winner=" & ".join(winners))),
+        subtitle=ft.Text(t("home.finished_line", when=moment(finished), winner=joined(winners))),
         on_click=lambda _: open_game(game),
         trailing=delete_button(game, finished, on_delete),
     )
@@ -103,7 +99,7 @@ def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) ->
             content=ft.Column(
                 controls=[
                     ft.Text(title, weight=ft.FontWeight.BOLD),
-                    ft.Text(t("damaged.line", when=when(game.created_at))),
+                    ft.Text(t("damaged.line", when=moment(game.created_at))),
                     DamagedGameActions(game, on_delete),
                 ]
             ),

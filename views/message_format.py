@@ -8,7 +8,9 @@ The block picks the branch named by the language's plural category of ``cards`` 
 knows them from CLDR: German has "one" and "other", Korean only "other", Arabic six) and
 ``#`` stands for the count, written as the language writes numbers. An ``=N`` branch
 ("=0 {nobody}") wins over the category for exactly that count. Branches may hold
-placeholders of their own.
+placeholders of their own. A number filled into a plain ``{placeholder}`` is written as the
+language writes it too ("1.500" and "-2,5" in German); one with a format spec
+("{points:+d}") keeps Python's formatting.
 
 >>> format_message("{n, plural, one {# trick} other {# tricks}}", "en", {"n": 1})
 '1 trick'
@@ -16,6 +18,7 @@ placeholders of their own.
 
 from collections.abc import Mapping
 from functools import cache
+from string import Formatter
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -41,6 +44,23 @@ def plural_blocks(text: str) -> list[tuple[str, dict[str, str]]]:
     return [(name, branches) for _, _, name, branches in _blocks(text)]
 
 
+def placeholder_names(text: str) -> set[str]:
+    """Every name ``text`` fills: its ``{placeholders}``, its plural blocks' counts and the
+    placeholders inside their branches."""
+    names: set[str] = set()
+    pieces: list[str] = []
+    position = 0
+    for start, end, name, branches in _blocks(text):
+        pieces.append(text[position:start])
+        names.add(name)
+        for branch in branches.values():
+            names |= placeholder_names(branch)
+        position = end
+    pieces.append(text[position:])
+    fields = Formatter().parse("".join(pieces))
+    return names | {field.split(".")[0] for _, field, _, _ in fields if field}
+
+
 def format_message(text: str, language: str, params: Mapping[str, object]) -> str:
     """``text`` with its plural blocks chosen for ``params`` and its placeholders filled."""
     pieces: list[str] = []
@@ -50,7 +70,19 @@ def format_message(text: str, language: str, params: Mapping[str, object]) -> st
         pieces.append(_chosen_branch(name, branches, language, params))
         position = end
     pieces.append(text[position:])
-    return "".join(pieces).format(**params)
+    return NumberFormatter(language).vformat("".join(pieces), (), params)
+
+
+class NumberFormatter(Formatter):
+    """``str.format`` that writes plain numbers by the language's rules (Babel, CLDR)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, int | float) and not isinstance(value, bool) and not format_spec:
+            return format_decimal(value, locale=locale(self.language))
+        return super().format_field(value, format_spec)
 
 
 def _chosen_branch(

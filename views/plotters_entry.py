@@ -29,7 +29,7 @@ from scorers.plotters import (
     with_ended_early,
     with_face_up,
 )
-from views.i18n import t
+from views.i18n import joined, t
 from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.table import Entry, Table
 from views.widgets import CHIP_SIZE, identified, number_chips
@@ -64,25 +64,18 @@ def colour_name(colour: str) -> str:
     return t(COLOUR_KEYS[colour])
 
 
-def names_and(names: Sequence[str]) -> str:
-    """ "red and yellow", "blue, green, red and yellow"."""
-    if len(names) == 1:
-        return names[0]
-    return t("plotters.and", first=", ".join(names[:-1]), last=names[-1])
-
-
 def cards_line(players: int) -> str:
     """ "5 players: red and yellow 1-18, blue and green 1-17": colours grouped by range."""
     in_play = cards_in_play(players)
     groups = [
         t(
             "plotters.cards_range",
-            colours=names_and([colour_name(c) for c in COLOURS if in_play[c] == high]),
+            colours=joined([colour_name(c) for c in COLOURS if in_play[c] == high]),
             high=high,
         )
         for high in sorted(set(in_play.values()), reverse=True)
     ]
-    return t("plotters.cards_in_play", players=players, groups=", ".join(groups))
+    return t("plotters.cards_in_play", players=players, groups=joined(groups))
 
 
 def formula_line(entry: Entry, seat: int, settings: Mapping[str, Any]) -> str:

@@ -1,8 +1,10 @@
-"""The frame every screen shares: a View with the app bar, back button and theme switch."""
+"""The frame every screen shares: a View with the app bar, back button, language menu and
+theme switch."""
 
 import flet as ft
 
 from views.i18n import t
+from views.language import LanguageMenu
 from views.theme import ThemeSwitch
 from views.widgets import icon_button
 
@@ -24,8 +26,8 @@ def screen(
 ) -> ft.View:
     """A screen that scrolls as a whole (`scroll`), or one whose controls keep parts in
     place and scroll within themselves; `back_to` is the route its back button returns to,
-    `actions` go in the app bar before the theme switch, `bottom` stays at the bottom (a
-    confirm button always in reach of the thumb)."""
+    `actions` go in the app bar before the language menu and the theme switch, `bottom`
+    stays at the bottom (a confirm button always in reach of the thumb)."""
     # A screen with fixed parts fills the window edge to edge; its parts pad themselves.
     frame = {} if scroll else {"padding": 0, "spacing": 0}
     return ft.View(
@@ -34,7 +36,7 @@ def screen(
             leading=back_button(back_to) if back_to is not None else None,
             automatically_imply_leading=False,
             title=ft.Text(title),
-            actions=[*(actions or []), ThemeSwitch()],
+            actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
         ),
         bottom_appbar=bottom,
         scroll=ft.ScrollMode.AUTO if scroll else None,

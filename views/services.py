@@ -1,4 +1,5 @@
-"""What the screens need from outside: the saved games, the screen's wake lock, files.
+"""What the screens need from outside: the saved games, the screen's wake lock, files,
+the device's own storage.
 
 Provided once at the root through a context, so tests hand in a keeper on a temporary
 database and a wake lock and files that only record (Flet's Wakelock and FilePicker need a
@@ -13,6 +14,7 @@ import flet as ft
 
 from storage.keeper import GameKeeper
 from views.access import Access
+from views.device import DeviceStore
 from views.live import Reconnects
 
 
@@ -87,7 +89,8 @@ class FilePickerFiles:
 @ft.observable
 @dataclass
 class Preferences:
-    """This browser tab's choices (each tab is a phone at the table)."""
+    """This session's choices, as the device kept them (views.device) or the player changed
+    them since (each tab is a phone at the table)."""
 
     keep_awake: bool = True
 
@@ -99,6 +102,7 @@ class Services:
     files: Files
     preferences: Preferences
     access: Access
+    device: DeviceStore
     startup_notice: str | None = None
     reconnects: Reconnects = field(default_factory=Reconnects)
     share_url: str | None = None

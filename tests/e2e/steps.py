@@ -77,15 +77,18 @@ def type_into(page: Page, label: str, text: str) -> None:
     expect(page.locator("input:focus")).to_have_value(text)
 
 
-def enter_players(page: Page, names: list[str], shown_seats: int) -> None:
+def enter_players(
+    page: Page, names: list[str], shown_seats: int, language: str | None = None
+) -> None:
     """Fill in the new-game form's names, adding seats beyond the `shown_seats` it starts
     with. Each name counts as entered once the app shows it as a first-dealer choice,
-    which only the app's own copy of the form can produce."""
+    which only the app's own copy of the form can produce. `language`: the app's (English
+    when not given)."""
     for seat, name in enumerate(names):
         if seat >= shown_seats:
-            tap(page, t("setup.add_player"))
-        field = t("setup.player_n", n=seat + 1)
-        dealer_choice = page.get_by_role("button", name=t("setup.deals_first", name=name))
+            tap(page, t("setup.add_player", language))
+        field = t("setup.player_n", language, n=seat + 1)
+        dealer_choice = page.get_by_role("button", name=t("setup.deals_first", language, name=name))
         for _ in range(3):
             type_into(page, field, name)
             try:
@@ -96,37 +99,44 @@ def enter_players(page: Page, names: list[str], shown_seats: int) -> None:
         expect(dealer_choice).to_be_attached()
 
 
-def start_short_wizard(page: Page, names: list[str], hand_sizes: str, dealer: str) -> None:
-    """From Home: a Wizard game of `names` with these hand sizes ("1, 3"), `dealer` first."""
-    page.get_by_role("button", name=t("game.wizard")).first.click()
-    enter_players(page, names, shown_seats=3)
-    tap(page, t("setup.deals_first", name=dealer))
-    type_into(page, t("setting.round_sizes"), hand_sizes)
-    tap(page, t("setup.start"))
+def start_short_wizard(
+    page: Page, names: list[str], hand_sizes: str, dealer: str, language: str | None = None
+) -> None:
+    """From Home: a Wizard game of `names` with these hand sizes ("1, 3"), `dealer` first,
+    in the app's `language` (English when not given)."""
+    page.get_by_role("button", name=t("game.wizard", language)).first.click()
+    enter_players(page, names, shown_seats=3, language=language)
+    tap(page, t("setup.deals_first", language, name=dealer))
+    type_into(page, t("setting.round_sizes", language), hand_sizes)
+    tap(page, t("setup.start", language))
 
 
-def play_wizard_round(page: Page, bids: dict[str, int], tricks: dict[str, int]) -> None:
+def play_wizard_round(
+    page: Page, bids: dict[str, int], tricks: dict[str, int], language: str | None = None
+) -> None:
     """A Wizard round as the table plays it: the bids in bidding order (as given), "Bids
     done", the tricks, then scored. After each tap it waits, as a player glancing at the
-    screen would, until the prompt names the next player."""
+    screen would, until the prompt names the next player. `language`: the app's."""
     bidders = list(bids)
     for step, (player, count) in enumerate(bids.items()):
-        tap(page, t("wizard.bid_name", player=player, count=count))
+        tap(page, t("wizard.bid_name", language, player=player, count=count))
         later = bidders[step + 1 :]
         expect_value(
             page,
             "entry-hint",
-            t("wizard.next_bid", player=later[0]) if later else t("wizard.bids_done"),
+            t("wizard.next_bid", language, player=later[0])
+            if later
+            else t("wizard.bids_done", language),
         )
-    tap(page, t("wizard.to_tricks"))
+    tap(page, t("wizard.to_tricks", language))
     takers = list(tricks)
     for step, (player, count) in enumerate(tricks.items()):
-        tap(page, t("wizard.took_name", player=player, count=count))
+        tap(page, t("wizard.took_name", language, player=player, count=count))
         later = takers[step + 1 :]
         if later:
-            expect_value(page, "entry-hint", t("wizard.next_tricks", player=later[0]))
-    expect_value(page, "entry-hint", t("entry.ready"))
-    tap(page, t("entry.score_round"))
+            expect_value(page, "entry-hint", t("wizard.next_tricks", language, player=later[0]))
+    expect_value(page, "entry-hint", t("entry.ready", language))
+    tap(page, t("entry.score_round", language))
 
 
 PHONE_390 = {"width": 390, "height": 844}

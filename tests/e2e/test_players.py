@@ -23,12 +23,12 @@ def test_players_figures_and_the_game_chart_after_two_games(
     tap(page, t("standings.rematch"))
     # Game 2, Ben deals: Cas makes 1, Ann 0; Ben bids 1 and takes none. Cas 30, Ann 20, Ben -10.
     play_wizard_round(page, {"Cas": 1, "Ann": 0, "Ben": 1}, {"Cas": 1, "Ann": 0, "Ben": 0})
-    final = t("chart.final", scores=f"Cas 30, Ann 20, Ben {points_text(-10)}")
+    final = t("chart.final", scores=f"Cas 30, Ann 20, and Ben {points_text(-10)}")
     expect_value(page, "final-chart", final)
     expect_value(
         page,
         "totals-chart",
-        t("chart.after_round", number=1, scores=f"Cas 30, Ann 20, Ben {points_text(-10)}"),
+        t("chart.after_round", number=1, scores=f"Cas 30, Ann 20, and Ben {points_text(-10)}"),
     )
     by_id(page, "final-chart").scroll_into_view_if_needed()
     screenshot(page, "players-final-chart-light")
@@ -40,16 +40,16 @@ def test_players_figures_and_the_game_chart_after_two_games(
 
     page.get_by_role("button", name=t("nav.back")).click()
     tap(page, t("players.open"))
-    expect_value(page, "player-ben", t("players.line", games=2, wins=1, rate="50 %"))
-    expect_value(page, "player-ann", t("players.line", games=2, wins=0, rate="0 %"))
+    expect_value(page, "player-ben", t("players.line", games=2, wins=1, rate="50%"))
+    expect_value(page, "player-ann", t("players.line", games=2, wins=0, rate="0%"))
     page.get_by_role("button", name="Ben").first.click()
-    expect_value(page, "record-wizard-0", t("players.games_wins", games=2, wins=1, rate="50 %"))
+    expect_value(page, "record-wizard-0", t("players.games_wins", games=2, wins=1, rate="50%"))
     expect_value(
         page,
         "record-wizard-1",
         t("players.scores", average="10.0", best=30, worst=points_text(-10)),
     )
-    bids = t("record.wizard.bids", exact="50 %", off="0.5", zero=t("number.none"))
+    bids = t("record.wizard.bids", exact="50%", off="0.5", zero=t("number.none"))
     expect_value(page, "record-wizard-3", bids)
     page.get_by_role("button", name=t("players.compare_with", name="Cas")).click()
     both = t(

@@ -42,7 +42,7 @@ def enter_round(page: Page, played: Round) -> None:
 # Many taps, each waited for: a busy 2-core machine needs more than the default.
 @pytest.mark.timeout(300)
 def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
-    start_game(app_page, PLAYERS, "4 players: blue, green, red and yellow 1-14")
+    start_game(app_page, PLAYERS, "4 players: blue, green, red, and yellow 1-14")
     app_page.set_viewport_size(WHOLE_SCREEN)
     score = app_page.get_by_role("button", name=t("entry.score_round"))
     totals = [0] * len(PLAYERS)
@@ -64,7 +64,7 @@ def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
 @pytest.mark.timeout(300)
 def test_six_players_count_and_choose_face_up_on_one_screen(app_page: Page) -> None:
     page = app_page
-    start_game(page, SIX, "6 players: blue, green, red and yellow 1-21")
+    start_game(page, SIX, "6 players: blue, green, red, and yellow 1-21")
     page.set_viewport_size(PHONE_390)
     # Ann holds four colours: her counts, then the face-up choice, all on the first screen.
     for colour, count in ALL_FOUR.hands[0].counts.items():

@@ -126,7 +126,8 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             expect(forbidden).to_be_disabled()
         if number == 5:
             phone = open_app(browser, app_server.url + game_path, PHONE)
-            expect_value(phone, "banner", value_of(page, "banner"))
+            # A fresh page's first drawing waits for its fonts and its device's choices.
+            expect(by_id(phone, "banner")).to_have_text(value_of(page, "banner"), timeout=30_000)
             screenshot(phone, "wizard-bids-phone")
             phone.close()
             # Kill the server mid-round; the bids must still be there after a restart.

@@ -58,8 +58,8 @@ async def test_a_tap_is_not_held_up_by_another_tab_opening_home_over_1000_games(
         keeper = GameKeeper(store)
         game = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
 
-        def main(page: ft.Page) -> None:
-            build_main(keeper, None, RecordingScreenAwake, RecordingFiles)(page)
+        async def main(page: ft.Page) -> None:
+            await build_main(keeper, None, RecordingScreenAwake, RecordingFiles)(page)
 
         async with AppHarness(pubsubhub=hub) as phone:
             await phone.run(main)

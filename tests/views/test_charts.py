@@ -44,7 +44,7 @@ async def test_the_running_totals_chart_draws_each_player_round_by_round(
     assert chart.data_series[0].points[2].tooltip == t(
         "chart.point", name="Ann", total="70", score="+40"
     )
-    summary = t("chart.after_round", number=2, scores="Ann 70, Ben 40, Cas 10")
+    summary = t("chart.after_round", number=2, scores="Ann 70, Ben 40, and Cas 10")
     assert summary in harness.texts()
     assert harness.find(ft.Semantics, label=summary).content is chart
 
@@ -55,7 +55,7 @@ async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarn
     [chart] = harness.find_all(fch.BarChart)
     bars = [(group.x, group.rods[0].to_y, group.rods[0].color) for group in chart.groups]
     assert bars == [(seat, total, player_colour(seat)) for seat, total in enumerate((70, 40, 10))]
-    assert t("chart.final", scores="Ann 70, Ben 40, Cas 10") in harness.texts()
+    assert t("chart.final", scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
 
 
 async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_scores(
@@ -66,9 +66,11 @@ async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_sco
     playing = app.keeper.apply(playing, Action("score", {"round": 1, "entry": entry}))
     finished = app.keeper.import_ledger(Ledger.replay(wizard_state_actions()))
     harness = await app.start(f"/game/{playing.id}")
-    after_one = t("chart.after_round", number=1, scores=f"Ann 30, Ben 20, Cas {points_text(-10)}")
+    after_one = t(
+        "chart.after_round", number=1, scores=f"Ann 30, Ben 20, and Cas {points_text(-10)}"
+    )
     assert after_one in harness.texts()
     assert not harness.find_all(fch.BarChart)
     await harness.go(f"/game/{finished.id}")
-    assert t("chart.final", scores="Ann 70, Ben 40, Cas 10") in harness.texts()
-    assert t("chart.after_round", number=2, scores="Ann 70, Ben 40, Cas 10") in harness.texts()
+    assert t("chart.final", scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
+    assert t("chart.after_round", number=2, scores="Ann 70, Ben 40, and Cas 10") in harness.texts()

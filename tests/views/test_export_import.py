@@ -104,7 +104,7 @@ async def test_a_game_file_exported_after_the_game_imports_as_the_same_game(
     for seat, total in enumerate(original.totals):
         assert shown(harness, f"total-{seat}").value == points_text(total)
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
-    title = f"{t('game.wizard')} · Ann, Ben, Cas"
+    title = f"{t('game.wizard')} · Ann, Ben, and Cas"
     assert len(harness.find_all(ft.ListTile, has_text=title)) == 2
 
 

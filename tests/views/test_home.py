@@ -102,9 +102,9 @@ async def test_a_damaged_game_is_listed_as_such_and_every_other_game_loads(
         app.keeper.open(damaged.id)  # as when a phone opened it
     harness = await app.start()
     texts = harness.texts()
-    title = t("damaged.players", game=t("game.plotters"), players="Ann, Ben, Cas, Dot")
+    title = t("damaged.players", game=t("game.plotters"), players="Ann, Ben, Cas, and Dot")
     assert title in texts
-    assert any("Eve, Fay, Gus" in text for text in texts)
+    assert any("Eve, Fay, and Gus" in text for text in texts)
     await harness.click(harness.find(ft.OutlinedButton, text=t("damaged.save_record")))
     [(name, record)] = app.files.saved.items()
     assert name.startswith("trickpad-damaged-plotters-") and name.endswith(".jsonl")
@@ -164,14 +164,14 @@ async def test_an_unfinished_game_is_deleted_whole_and_restored_whole(
     # Read from the file by another connection, as after a restart: gone from the list.
     with open_store(tmp_path).store as store:
         assert [game.id for game in store.unfinished_games()] == [kept.id]
-    assert not any("Ann, Ben, Cas" in text for text in harness.texts())
+    assert not any("Ann, Ben, and Cas" in text for text in harness.texts())
     await harness.dispatch(harness.find(ft.SnackBar), "action")
     with open_store(tmp_path).store as store:
         assert {game.id for game in store.unfinished_games()} == {kept.id, abandoned.id}
     restored = app.keeper.open(abandoned.id)
     assert restored.ledger.action_count == abandoned.ledger.action_count
     assert restored.ledger.state.totals == abandoned.ledger.state.totals
-    assert any("Ann, Ben, Cas" in text for text in harness.texts())
+    assert any("Ann, Ben, and Cas" in text for text in harness.texts())
 
 
 async def test_every_home_button_is_named_on_itself_and_thumb_sized(app: AppUnderTest) -> None:

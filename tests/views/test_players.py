@@ -31,16 +31,16 @@ async def test_players_are_listed_with_their_records_and_compared(app: AppUnderT
     harness = await app.start("/")
     await harness.click(harness.find(ft.OutlinedButton, text=t("players.open")))
     assert harness.page.route == "/players"
-    assert shown(harness, "player-ann") == t("players.line", games=3, wins=2, rate="67 %")
-    assert shown(harness, "player-dot") == t("players.line", games=1, wins=0, rate="0 %")
+    assert shown(harness, "player-ann") == t("players.line", games=3, wins=2, rate="67%")
+    assert shown(harness, "player-dot") == t("players.line", games=1, wins=0, rate="0%")
     await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
-    wins = t("players.games_wins", games=3, wins=2, rate="67 %")
+    wins = t("players.games_wins", games=3, wins=2, rate="67%")
     assert shown(harness, "record-wizard-0") == wins
     scores = t("players.scores", average="26.7", best=30, worst=20)
     assert shown(harness, "record-wizard-1") == scores
     assert shown(harness, "record-wizard-2") == t("players.streak", current=1, longest=1)
     # Ann bid exactly in all three games, once a zero: Wizard's own figures.
-    bids = t("record.wizard.bids", exact="100 %", off="0.0", zero="100 %")
+    bids = t("record.wizard.bids", exact="100%", off="0.0", zero="100%")
     assert shown(harness, "record-wizard-3") == bids
     # A run of exact bids is counted within a game: each of these games had one round.
     assert shown(harness, "record-wizard-4") == t("record.wizard.run", run=1)
@@ -65,7 +65,7 @@ async def test_two_spellings_are_counted_as_one_person_after_merging(app: AppUnd
     await compare_with(harness, "Anne")
     button = t("players.same_person", first="Ann", second="Anne")
     await harness.click(harness.find(ft.OutlinedButton, text=button))
-    assert shown(harness, "player-ann") == t("players.line", games=2, wins=2, rate="100 %")
+    assert shown(harness, "player-ann") == t("players.line", games=2, wins=2, rate="100%")
     assert not harness.find_all(ft.Semantics, identifier="player-anne")
     assert {player.player for player in app.keeper.players()} == {"ann", "ben", "cas"}
 
@@ -86,7 +86,7 @@ async def test_a_players_games_and_a_games_kind_filter_the_history(app: AppUnder
     await harness.click(harness.find(ft.OutlinedButton, text=t("players.their_games", name="Ann")))
     assert harness.page.route == "/history/ann"
     finished = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · ")]
-    assert finished == [f"{t('game.wizard')} · Ann, Ben, Cas"]
+    assert finished == [f"{t('game.wizard')} · Ann, Ben, and Cas"]
     await harness.click(harness.find(ft.OutlinedButton, text=t("history.only_player", name="Ann")))
     finished = [text for text in harness.texts() if text.startswith(t("game.wizard") + " · ")]
     assert len(finished) == 2

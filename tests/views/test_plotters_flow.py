@@ -80,7 +80,7 @@ async def test_banner_names_round_dealer_leader_and_the_cards_in_play(app: AppUn
     assert t("banner.round_of", number=1, count=5) in banner
     assert t("banner.dealer", name="Ann") in banner
     assert t("banner.leads", name="Ben") in banner
-    assert shown(harness, "banner-note") == "5 players: red and yellow 1-18, blue and green 1-17"
+    assert shown(harness, "banner-note") == "5 players: red and yellow 1-18 and blue and green 1-17"
 
 
 async def test_a_count_is_one_tap_and_the_pad_moves_on(app: AppUnderTest) -> None:

@@ -1,0 +1,99 @@
+"""A German browser opens Trickpad in German; the player switches to Korean, plays a Wizard
+round with Korean names, reloads and is still in Korean, and the Colour-blind rules show
+their suit signs. Screenshots (390x844) show Hangul and ♠♥♦♣ drawn by the shipped fonts,
+with every request that leaves the computer blocked."""
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from scorers import wizard
+from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
+from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
+from views.fonts import FONTS
+from views.i18n import language_name, t
+from views.language import menu_name
+
+PHONE = {"width": 390, "height": 844}
+TALL = {"width": 390, "height": 2400}
+PLAYERS = ["민수", "지영", "서준"]
+
+
+def german_phone(browser: Browser, url: str) -> Page:
+    """A phone whose browser prefers German, reaching nothing but the app."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(url) else route.abort(),
+    )
+    page = context.new_page()
+    OPEN_PAGES.append(page)
+    with page.expect_response(lambda response: FONTS["Trickpad Hangul"] in response.url):
+        page.goto(url)
+        enable_accessibility(page)
+    return page
+
+
+def open_language_menu(page: Page, checked: str) -> None:
+    """Open the language menu; the session's language is the one ticked."""
+    page.get_by_role("button", name=menu_name(), exact=True).click()
+    expect(page.get_by_role("menuitemcheckbox", name=language_name(checked))).to_be_checked()
+
+
+@pytest.mark.timeout(240)
+def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
+    browser: Browser, app_server: AppServer
+) -> None:
+    page = german_phone(browser, app_server.url)
+    expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible(timeout=30_000)
+    open_language_menu(page, checked="de")
+    screenshot(page, "language-german-home-menu")  # each language in its own name, 한국어 too
+    page.get_by_role("menuitemcheckbox", name=language_name("ko"), exact=True).click()
+    expect(page.get_by_text(t("home.tagline", "ko"), exact=True)).to_be_visible()
+    start_short_wizard(page, PLAYERS, "1", dealer="민수", language="ko")
+    # Tall while playing, so nothing scrolls: Flutter moves its accessibility nodes a frame
+    # after a scroll, and a tap right after one can land where a control was before.
+    page.set_viewport_size(TALL)
+    round_line = t("banner.round_of", "ko", number=1, count=1)
+    expect(by_id(page, "banner")).to_contain_text(round_line)
+    bids, tricks = [1, 0, 1], [1, 0, 0]  # 지영 bids first: the dealer 민수 bids last
+    order = (1, 2, 0)
+    play_wizard_round(
+        page,
+        {PLAYERS[seat]: bids[seat] for seat in order},
+        {PLAYERS[seat]: tricks[seat] for seat in order},
+        language="ko",
+    )
+    for seat in range(3):
+        expect_score(page, f"total-{seat}", wizard.round_score(bids[seat], tricks[seat]))
+    won = t("banner.game_over_won", "ko", names="민수")
+    expect_value(page, "banner", won)
+    page.set_viewport_size(PHONE)
+    screenshot(page, "language-korean-wizard")
+
+    page.reload()
+    enable_accessibility(page)
+    expect(by_id(page, "banner")).to_have_text(won, timeout=30_000)
+    expect_score(page, "total-0", wizard.round_score(1, 1))
+    open_language_menu(page, checked="ko")
+    screenshot(page, "language-korean-after-reload")
+    page.keyboard.press("Escape")
+
+    rules = page.context.new_page()  # another tab of this phone: Korean too
+    OPEN_PAGES.append(rules)
+    rules.goto(f"{app_server.url}/rules/colour_blind")
+    enable_accessibility(rules)
+    example = rules.get_by_text("2♥, J♣, 3♠", exact=True)  # the scoring table's last row
+    expect(example).to_be_attached(timeout=30_000)
+    expect(rules.get_by_text(t("rules.helper.title", "ko"), exact=True)).to_be_attached()
+    while not is_in_view(example):
+        rules.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        rules.mouse.wheel(0, 400)
+    screenshot(rules, "language-korean-colour-blind-suits")
+
+
+def is_in_view(element: Locator) -> bool:
+    try:
+        expect(element).to_be_in_viewport(ratio=1, timeout=1_000)
+    except AssertionError:
+        return False
+    return True

@@ -1,0 +1,189 @@
+"""Each phone in its own language: chosen from the browser's languages on a first visit,
+changed in the app, kept by the device; two phones in two languages on one shared game
+each see their own words, also while the other one plays."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import pytest
+import pytest_asyncio
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.test_players import one_round_wizard
+from views.app import build_main
+from views.device import KEEP_AWAKE, LANGUAGE, THEME
+from views.i18n import joined, language_name, t
+from views.language import menu_name
+
+PLAYERS = ["Ann", "Ben", "Cas"]
+
+
+async def open_app(harness: AppHarness, keeper: GameKeeper, route: str = "/") -> AppHarness:
+    await harness.run(build_main(keeper, None, RecordingScreenAwake, RecordingFiles))
+    if route != "/":
+        await harness.go(route)
+    return harness
+
+
+def shown(harness: AppHarness, identifier: str) -> str:
+    return harness.find(ft.Semantics, identifier=identifier).content.value
+
+
+async def choose_language(harness: AppHarness, language: str) -> None:
+    menu = harness.find(ft.PopupMenuButton, tooltip=menu_name())
+    item = harness.find(ft.PopupMenuItem, text=language_name(language), within=menu)
+    await harness.click(item)
+
+
+async def bid(harness: AppHarness, language: str, player: str, count: int) -> None:
+    name = t("wizard.bid_name", language, player=player, count=count)
+    await harness.click(harness.find(ft.Text, where=lambda c: c.semantics_label == name))
+
+
+@pytest.mark.parametrize(
+    ("browser", "language"),
+    [
+        (["de-DE", "en"], "de"),
+        (["fr-FR", "nb-NO", "en"], "nb"),
+        (["no"], "nb"),
+        (["ko"], "ko"),
+        (["fr-FR"], "en"),
+    ],
+)
+async def test_a_first_visit_speaks_the_first_browser_language_trickpad_has(
+    keeper: GameKeeper, browser: list[str], language: str
+) -> None:
+    async with AppHarness(languages=browser) as harness:
+        await open_app(harness, keeper)
+        assert t("home.tagline", language) in harness.texts()
+        assert harness.page.title == t("app.name", language)
+
+
+async def test_a_chosen_language_redraws_every_word_and_a_reload_keeps_it(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("plotters", [*PLAYERS, "Dot"], 0, {})
+    storage: dict[str, Any] = {}
+    async with AppHarness(languages=["de-DE"], local_storage=storage) as harness:
+        await open_app(harness, keeper)
+        plotters_de = t("game.plotters", "de")
+        assert plotters_de != t("game.plotters", "en"), "German names Plotters its own way"
+        assert any(plotters_de in text for text in harness.texts())
+        await choose_language(harness, "ko")
+        assert t("home.tagline", "ko") in harness.texts()
+        assert t("home.tagline", "de") not in harness.texts()
+        assert any(t("game.plotters", "ko") in text for text in harness.texts())
+    assert storage[LANGUAGE] == "ko"
+    async with AppHarness(languages=["de-DE"], local_storage=storage) as reloaded:
+        await open_app(reloaded, keeper, f"/game/{game.id}")
+        assert t("game.plotters", "ko") in reloaded.views()[-1].appbar.title.value
+
+
+async def test_the_theme_and_keep_awake_choices_survive_a_reload(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", PLAYERS, 0, {"round_sizes": [1]})
+    storage: dict[str, Any] = {}
+    async with AppHarness(local_storage=storage) as harness:
+        await open_app(harness, keeper, f"/game/{game.id}")
+        await harness.click(harness.find(ft.IconButton, tooltip=t("theme.system")))
+        await harness.toggle(harness.find(ft.Switch, label=t("options.keep_awake")))
+    assert storage[THEME] == ft.ThemeMode.LIGHT.value
+    assert storage[KEEP_AWAKE] is False
+    async with AppHarness(local_storage=storage) as reloaded:
+        await open_app(reloaded, keeper, f"/game/{game.id}")
+        assert reloaded.page.theme_mode == ft.ThemeMode.LIGHT
+        assert reloaded.find(ft.IconButton, tooltip=t("theme.light"))
+        assert reloaded.find(ft.Switch, label=t("options.keep_awake")).value is False
+
+
+@pytest_asyncio.fixture
+async def two_phones() -> AsyncIterator[tuple[AppHarness, AppHarness]]:
+    """A German and a Korean phone of one server."""
+    executor = ThreadPoolExecutor(max_workers=2)
+    hub = PubSubHub(loop=asyncio.get_running_loop(), executor=executor)
+    async with (
+        AppHarness(pubsubhub=hub, languages=["de-DE"]) as german,
+        AppHarness(pubsubhub=hub, languages=["ko-KR"]) as korean,
+    ):
+        yield german, korean
+    executor.shutdown(wait=True)
+
+
+async def test_two_phones_on_one_game_each_see_their_own_language(
+    keeper: GameKeeper, two_phones: tuple[AppHarness, AppHarness]
+) -> None:
+    german, korean = two_phones
+    game = keeper.start("wizard", PLAYERS, 0, {"round_sizes": [2]})
+    await open_app(german, keeper, f"/game/{game.id}")
+    await open_app(korean, keeper, f"/game/{game.id}")
+
+    await bid(german, "de", "Ben", 1)  # the Korean phone redraws, in its own session
+    await korean.settle()
+    gap = {language: t("wizard.under", language, count=1) for language in ("de", "ko")}
+    for phone, language in ((german, "de"), (korean, "ko")):
+        expected = t("wizard.bid_count", language, total=1, cards=2, gap=gap[language])
+        assert shown(phone, "bid-count") == expected
+
+    await bid(korean, "ko", "Cas", 0)
+    await german.settle()
+    for phone, language in ((german, "de"), (korean, "ko")):
+        gap = t("wizard.under", language, count=1)
+        expected = t("wizard.bid_count", language, total=1, cards=2, gap=gap)
+        assert shown(phone, "bid-count") == expected
+        assert shown(phone, "entry-hint") == t("wizard.next_bid", language, player="Ann")
+
+
+async def test_lists_and_dates_follow_the_language(keeper: GameKeeper) -> None:
+    keeper.start("wizard", PLAYERS, 0, {"round_sizes": [1]})
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper)
+        assert any("Ann, Ben und Cas" in text for text in harness.texts())
+    assert joined(PLAYERS) == "Ann, Ben, and Cas"  # outside a session: English
+
+
+async def test_a_german_phone_exports_a_german_score_sheet_under_a_german_name(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0, {})
+    files = RecordingFiles()
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await harness.run(build_main(keeper, None, RecordingScreenAwake, lambda: files))
+        await harness.go(f"/game/{game.id}")
+        await harness.click(harness.find(ft.OutlinedButton, text=t("files.export_csv", "de")))
+    [(name, content)] = files.saved.items()
+    day = game.summary.created_at.astimezone().date().isoformat()
+    assert name == f"trickpad-mit-list-und-tucke-{day}-ann-ben-cas-dot.csv"
+    header, total, place = content.decode("utf-8").splitlines()
+    assert header.split(",")[:3] == [
+        t("storage.sheet_round", "de"),
+        "Ann",
+        t("storage.sheet_total_of", "de", name="Ann"),
+    ]
+    assert total.startswith(t("storage.sheet_total", "de") + ",")
+    assert place.startswith(t("storage.sheet_place", "de") + ",")
+    assert t("storage.sheet_round", "de") != t("storage.sheet_round", "en")
+
+
+def german_line(wins: int, rate: str) -> str:
+    """A player's line on a German phone, three games played."""
+    return t("players.line", "de", games=3, wins=wins, rate=rate)
+
+
+async def test_shares_and_averages_are_written_as_the_language_writes_them(
+    keeper: GameKeeper,
+) -> None:
+    one_round_wizard(keeper, PLAYERS, [1, 0, 0])  # Ann 30, Ben 20, Cas 20: Ann wins
+    one_round_wizard(keeper, ["Ben", "Ann", "Cas"], [1, 0, 0])  # Ben wins, Ann 20
+    one_round_wizard(keeper, ["Ann", "Ben", "Dot"], [0, 1, 0])  # Ben wins again, Ann 20
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper, "/players")
+        assert shown(harness, "player-ann") == german_line(wins=1, rate="33\xa0%")
+        assert shown(harness, "player-ben") == german_line(wins=2, rate="67\xa0%")
+        await harness.click(harness.find(ft.ListTile, has_text="Ann"))
+        average = t("players.scores", "de", average="23,3", best=30, worst=20)
+        assert average in harness.texts()

@@ -1,0 +1,70 @@
+"""The fonts Trickpad ships, so every character draws offline (Flet's web client carries
+only Roboto: no Hangul, no ♠♥♦♣).
+
+Four families, each one file subset to what the app shows (assets/make_fonts.py makes
+them; fonts under the SIL Open Font License, licences beside them in assets/fonts):
+Latin from Noto Sans, the suit signs from Noto Sans Symbols 2, Hangul from Nanum Gothic
+and the minus sign from Noto Sans Math. The theme names the first and lists the others as
+fallbacks, so a Korean word or a suit sign inside any text finds its glyphs.
+"""
+
+import dataclasses
+from collections.abc import Iterator
+from datetime import datetime
+
+import flet as ft
+from babel.dates import format_datetime
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from views.i18n import LANGUAGES, catalog, language_name
+from views.message_format import locale
+from views.rules_sheets import RULES_DIR
+
+FONTS = {
+    "Trickpad Sans": "fonts/TrickpadSans-Regular.ttf",
+    "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf",
+    "Trickpad Hangul": "fonts/TrickpadHangul-Regular.ttf",
+    "Trickpad Math": "fonts/TrickpadMath-Regular.ttf",
+}
+"""Family name -> file under assets/, as page.fonts wants them: the first is the text face,
+the others its fallbacks in this order (a character is drawn by the first that has it)."""
+TEXT_FAMILY, *FALLBACK_FAMILIES = FONTS
+
+TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
+"""body_large, title_medium ...: every style of Material's type scale."""
+
+
+def text_theme() -> ft.TextTheme:
+    """Every text style of the theme with the fallback families (the theme's font_family
+    sets only the first)."""
+    return ft.TextTheme(
+        **{name: ft.TextStyle(font_family_fallback=FALLBACK_FAMILIES) for name in TEXT_STYLES}
+    )
+
+
+def shown_texts() -> Iterator[str]:
+    """Every text the app can show that does not come from the players: each catalog, each
+    rules sheet, the language menu, and the dates, numbers and lists Babel writes."""
+    for language in LANGUAGES:
+        yield from catalog(language).values()
+        yield language_name(language)
+        yield from babel_samples(language)
+    for sheet in sorted(RULES_DIR.glob("*/*.md")):
+        yield sheet.read_text(encoding="utf-8")
+
+
+def babel_samples(language: str) -> Iterator[str]:
+    """What CLDR writes for the language: every month, morning and afternoon, signs."""
+    where = locale(language)
+    for month in range(1, 13):
+        for hour in (1, 13):
+            yield format_datetime(datetime(2026, month, 28, hour, 5), "short", locale=where)
+    yield format_decimal(-1234.5, locale=where)
+    yield format_percent(0.5, locale=where)
+    yield format_list(["a", "b", "c"], locale=where)
+
+
+def shown_characters() -> set[str]:
+    """The characters of `shown_texts`, without line ends."""
+    return {char for text in shown_texts() for char in text} - {"\n", "\r", "\t"}
