@@ -8,7 +8,7 @@ from sharing import Shares
 from storage.keeper import GameKeeper
 from views.access import Access, is_loopback
 from views.device import LANGUAGE, THEME, BrowserDevice, DeviceChoices, DeviceStore, load_choices
-from views.fonts import FONTS
+from views.fonts import session_fonts
 from views.game_screen import GameScreen
 from views.home import Home
 from views.i18n import LANGUAGES, set_session_language, t
@@ -65,6 +65,7 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
 
     async def choose_language(chosen: str) -> None:
         speak(page, chosen)
+        page.fonts = session_fonts(chosen, []) | (page.fonts or {})  # keeps a loaded face
         set_language(chosen)
         await services.device.set(LANGUAGE, chosen)
 
@@ -114,13 +115,15 @@ def build_main(
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
-        page.fonts = FONTS
+        names = keeper.recent_names()  # the names Home shows first
+        page.fonts = session_fonts("", names)
         page.theme = light_theme()
         page.dark_theme = dark_theme()
         page.update()  # the browser fetches the fonts while the device is asked its choices
         store = device()
         choices = await load_choices(store)
         speak(page, choices.language)
+        page.fonts = session_fonts(choices.language, names)
         page.theme_mode = choices.theme_mode
         access = Access(shares, host=is_loopback(page.client_ip))
         services = Services(

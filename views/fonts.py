@@ -9,7 +9,7 @@ fallbacks, so a Korean word or a suit sign inside any text finds its glyphs.
 """
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 import flet as ft
@@ -30,6 +30,28 @@ FONTS = {
 """Family name -> file under assets/, as page.fonts wants them: the first is the text face,
 the others its fallbacks in this order (a character is drawn by the first that has it)."""
 TEXT_FAMILY, *FALLBACK_FAMILIES = FONTS
+HANGUL_FAMILY = "Trickpad Hangul"
+HANGUL_BLOCKS = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7A3))
+"""Jamo, compatibility jamo and the precomposed syllables: the characters of that face."""
+
+
+def has_hangul(text: str) -> bool:
+    """Whether `text` holds a Korean letter ("김민지" does, "Ann" does not)."""
+    return any(low <= ord(char) <= high for char in text for low, high in HANGUL_BLOCKS)
+
+
+def session_fonts(language: str, names: Iterable[str]) -> dict[str, str]:
+    """The fonts one session loads. The Hangul face is the largest by far (about 230 kB of
+    a phone's first visit over plain HTTP), so only a session in Korean, or one with a
+    player's name in Hangul to draw, loads it; every other session keeps the others.
+
+    >>> list(session_fonts("de", ["Ann"])) == [f for f in FONTS if f != HANGUL_FAMILY]
+    True
+    """
+    if language == "ko" or any(has_hangul(name) for name in names):
+        return dict(FONTS)
+    return {family: path for family, path in FONTS.items() if family != HANGUL_FAMILY}
+
 
 TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
 """body_large, title_medium ...: every style of Material's type scale."""

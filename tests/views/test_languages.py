@@ -18,6 +18,7 @@ from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.test_players import one_round_wizard
 from views.app import build_main
 from views.device import KEEP_AWAKE, LANGUAGE, THEME
+from views.fonts import HANGUL_FAMILY, TEXT_FAMILY
 from views.i18n import joined, language_name, t
 from views.language import menu_name
 
@@ -187,3 +188,30 @@ async def test_shares_and_averages_are_written_as_the_language_writes_them(
         await harness.click(harness.find(ft.ListTile, has_text="Ann"))
         average = t("players.scores", "de", average="23,3", best=30, worst=20)
         assert average in harness.texts()
+
+
+def loads_hangul(harness: AppHarness) -> bool:
+    return HANGUL_FAMILY in (harness.page.fonts or {})
+
+
+async def test_only_a_session_with_korean_to_draw_loads_the_hangul_face(
+    keeper: GameKeeper,
+) -> None:
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper)
+        assert not loads_hangul(harness), "a German phone with Latin names downloads no Hangul"
+        assert TEXT_FAMILY in (harness.page.fonts or {})
+        await choose_language(harness, "ko")
+        assert loads_hangul(harness)
+    async with AppHarness(languages=["ko"]) as harness:
+        await open_app(harness, keeper)
+        assert loads_hangul(harness)
+
+
+async def test_a_hangul_name_at_the_table_loads_the_face_in_any_language(
+    keeper: GameKeeper,
+) -> None:
+    keeper.start("wizard", ["Ann", "김민지", "Cas"], 0, {})
+    async with AppHarness(languages=["en"]) as harness:
+        await open_app(harness, keeper)
+        assert loads_hangul(harness)
