@@ -25,6 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from views.fonts import FONTS, shown_characters  # noqa: E402
+from views.i18n import LANGUAGES, language_name  # noqa: E402
 
 OUT_DIR = REPO / "assets"
 NOTO = Path("/usr/share/fonts/truetype/noto")
@@ -49,6 +50,8 @@ class Source:
     licence: Path
     always: frozenset[str] = frozenset()
     """Characters kept whether or not the app shows them (what players type)."""
+    only: frozenset[str] | None = None
+    """When given, the face draws these characters and no others."""
 
 
 SOURCES = [
@@ -62,6 +65,12 @@ SOURCES = [
         "Trickpad Symbols",
         NOTO / "NotoSansSymbols2-Regular.ttf",
         Path("/usr/share/doc/fonts-noto-core/copyright"),
+    ),
+    Source(
+        "Trickpad Hangul Names",
+        NANUM / "NanumGothic.ttf",
+        Path("/usr/share/doc/fonts-nanum/copyright"),
+        only=frozenset(char for language in LANGUAGES for char in language_name(language)),
     ),
     Source(
         "Trickpad Hangul",
@@ -87,7 +96,10 @@ def share_out(needed: set[str]) -> dict[str, set[str]]:
     shares = {}
     for source in SOURCES:
         cmap = TTFont(source.path, lazy=True).getBestCmap()
-        drawn = {char for char in left | source.always if ord(char) in cmap}
+        wanted = left | source.always
+        if source.only is not None:
+            wanted &= source.only
+        drawn = {char for char in wanted if ord(char) in cmap}
         shares[source.family] = drawn
         left -= drawn
     if left:

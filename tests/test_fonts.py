@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from views.fonts import FALLBACK_FAMILIES, FONTS, TEXT_FAMILY, shown_characters, text_theme
+from views.fonts import (
+    FALLBACK_FAMILIES,
+    FONTS,
+    HANGUL_FAMILY,
+    TEXT_FAMILY,
+    shown_characters,
+    text_theme,
+)
+from views.i18n import LANGUAGES, language_name
 from views.theme import light_theme
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -67,3 +75,11 @@ def test_the_fonts_stay_small() -> None:
     """Every phone loads them on its first visit: a budget in bytes, not a speed."""
     sizes = {family: (ASSETS / path).stat().st_size for family, path in FONTS.items()}
     assert sum(sizes.values()) < 1_000_000, sizes
+
+
+def test_the_language_menu_draws_without_the_large_hangul_face() -> None:
+    """A German phone loads no Hangul face (views.fonts.session_fonts), yet its language
+    menu lists 한국어 in its own letters."""
+    always = set().union(*(cmap(family) for family in FONTS if family != HANGUL_FAMILY))
+    names = {char for language in LANGUAGES for char in language_name(language)} - {" "}
+    assert names - always == set()

@@ -1,11 +1,13 @@
 """The fonts Trickpad ships, so every character draws offline (Flet's web client carries
 only Roboto: no Hangul, no ♠♥♦♣).
 
-Four families, each one file subset to what the app shows (assets/make_fonts.py makes
+Five families, each one file subset to what the app shows (assets/make_fonts.py makes
 them; fonts under the SIL Open Font License, licences beside them in assets/fonts):
 Latin from Noto Sans, the suit signs from Noto Sans Symbols 2, Hangul from Nanum Gothic
-and the minus sign from Noto Sans Math. The theme names the first and lists the others as
-fallbacks, so a Korean word or a suit sign inside any text finds its glyphs.
+(a three-letter face for the language menu's "한국어", which every session loads, and the
+large one only sessions with Korean to draw load) and the minus sign from Noto Sans Math.
+The theme names the first and lists the others as fallbacks, so a Korean word or a suit
+sign inside any text finds its glyphs.
 """
 
 import dataclasses
@@ -24,6 +26,7 @@ from views.rules_sheets import RULES_DIR
 FONTS = {
     "Trickpad Sans": "fonts/TrickpadSans-Regular.ttf",
     "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf",
+    "Trickpad Hangul Names": "fonts/TrickpadHangulNames-Regular.ttf",
     "Trickpad Hangul": "fonts/TrickpadHangul-Regular.ttf",
     "Trickpad Math": "fonts/TrickpadMath-Regular.ttf",
 }
