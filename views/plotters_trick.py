@@ -17,6 +17,17 @@ COLOUR_NAMES = {
 }
 
 
+def in_rule_words(card: str) -> str:
+    """A card as the player wrote it in their language ("Rot 14") in the words the rules
+    read ("red 14"); English words and the rules' one-letter colours pass as written."""
+    text = card.strip()
+    for colour, key in COLOUR_NAMES.items():
+        word = t(key).lower()
+        if text.lower().startswith(word):
+            return colour + text[len(word) :]
+    return text
+
+
 def plotters_card_name(card: str, players: int) -> str:
     """A card as a player says it ("blue 7")."""
     colour, number = plotters.parse_card(card, players)
@@ -46,13 +57,14 @@ def PlottersTrickHelper() -> ft.Control:
     players, set_players = ft.use_state(plotters.MIN_PLAYERS)
     cards, set_card = use_cards(plotters.MAX_PLAYERS)
     in_trick = cards[:players]
+    read = [in_rule_words(card) for card in in_trick]
     check = check_in_play_order(
-        in_trick, lambda played: plotters.trick_result(played, players), "plotters.trick_size"
+        read, lambda played: plotters.trick_result(played, players), "plotters.trick_size"
     )
     if check.result is None:
         summary = t("rules.plotters.waiting", players=players)
     else:
-        summary = plotters_result([c.strip() for c in in_trick], players, check.result)
+        summary = plotters_result(read, players, check.result)
     return ft.Column(
         [
             ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),

@@ -25,10 +25,19 @@ Entry = Mapping[str, Any]
 
 def message_of(error: InvalidEntry | StorageError) -> str:
     """The error in the player's words; a field it names is translated too."""
-    params = dict(error.params)
+    params = in_words(error.params)
     if "field_key" in params:
-        params["field"] = t(params["field_key"], **params["field_params"])
+        params["field"] = t(params["field_key"], **in_words(params["field_params"]))
     return t(error.key, **params)
+
+
+def in_words(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A message's parameters with the rules' ids said in the player's language: a
+    Plotters colour id ("red") becomes its name ("Rot")."""
+    said = dict(params)
+    if isinstance(said.get("colour"), str):
+        said["colour"] = t(f"plotters.colour.{said['colour']}")
+    return said
 
 
 @ft.observable

@@ -14,6 +14,7 @@ import flet as ft
 
 from scorers.errors import InvalidEntry
 from views.i18n import t
+from views.table import in_words
 
 R = TypeVar("R")
 
@@ -66,7 +67,7 @@ def card_fields(
             label=t("rules.card_label", number=index + 1),
             hint_text=hint,
             value=card,
-            error=t(refusal.key, **refusal.params) if refusal else None,
+            error=t(refusal.key, **in_words(refusal.params)) if refusal else None,
             on_change=lambda e: on_card(index, e.control.value or ""),
         )
 

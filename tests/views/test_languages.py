@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorers import plotters
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
@@ -21,6 +22,8 @@ from views.device import KEEP_AWAKE, LANGUAGE, THEME
 from views.fonts import HANGUL_FAMILY, TEXT_FAMILY
 from views.i18n import joined, language_name, t
 from views.language import menu_name
+from views.rules import rules_route
+from views.trick_helpers import RESULT_ID
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 
@@ -215,3 +218,21 @@ async def test_a_hangul_name_at_the_table_loads_the_face_in_any_language(
     async with AppHarness(languages=["en"]) as harness:
         await open_app(harness, keeper)
         assert loads_hangul(harness)
+
+
+async def test_a_german_player_writes_trick_cards_in_german_colour_words(
+    keeper: GameKeeper,
+) -> None:
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper, rules_route("plotters"))
+        fields = harness.find_all(ft.TextField)
+        for field, card in zip(fields, ["Rot 9", "blau 2", "Rot 14", "Grün 30"], strict=True):
+            await harness.type(field, card)
+        refused = harness.find_all(ft.TextField)[3].error
+        high = plotters.cards_in_play(4)["green"]
+        said = t("plotters.card_not_in_play", "de", card="green 30", colour="Grün", high=high)
+        assert refused == said
+        await harness.type(harness.find_all(ft.TextField)[3], "Grün 2")
+        result = " ".join(harness.texts(within=harness.find(ft.Semantics, identifier=RESULT_ID)))
+        card = t("rules.plotters.card", "de", colour="Rot", number=14)
+        assert card in result, result
