@@ -21,10 +21,10 @@ from views.i18n import t
 
 FIRST_VISIT_LIMIT = 5_000_000
 PHONE_FIRST_VISIT_LIMIT = 5_030_000
-"""Issue 15 aims at 5 MB for the phone too; with the text, suit and minus faces of issue 14
-(31 kB over plain HTTP) it is 5.01 MB, so the aim is missed by about 12 kB and this bound
-only keeps it from growing. Dropping the text face for Flutter's own Roboto (it lacks only
-U+202F, which Babel writes) is the next cut."""
+"""Issue 15 aims at 5 MB for the phone too; with the fonts of issue 14 (text face, suit and
+minus signs, the language menu's Hangul letters: 34 kB over plain HTTP) it is 5.01 MB, so
+the aim is missed by about 14 kB and this bound only keeps it from growing (README,
+Performance, says what to cut next)."""
 REPEAT_VISIT_LIMIT = 50_000
 
 
