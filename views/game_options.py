@@ -41,12 +41,13 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
     secure = is_secure(ft.context.page.url or "")
     keep_awake = preferences.keep_awake and secure
 
+    # A tab closed while either runs can no longer be asked anything: its screen is gone
+    # anyway (Flet answers "Session closed" as a RuntimeError).
     async def apply_keep_awake() -> None:
-        await screen_awake.set_awake(keep_awake)
+        with contextlib.suppress(RuntimeError):
+            await screen_awake.set_awake(keep_awake)
 
     async def let_sleep() -> None:
-        # A closed tab's session can no longer ask its browser anything: its screen is
-        # gone anyway (Flet answers "Session closed" as a RuntimeError).
         with contextlib.suppress(RuntimeError):
             await screen_awake.set_awake(False)
 
