@@ -6,6 +6,7 @@ character no bundled font has fails here; `python assets/make_fonts.py` makes ne
 import unicodedata
 from pathlib import Path
 
+import flet as ft
 import pytest
 from fontTools.ttLib import TTFont
 
@@ -69,6 +70,7 @@ def test_the_theme_draws_in_the_text_face_and_falls_back_to_the_others() -> None
     assert theme.font_family == TEXT_FAMILY
     styles = [getattr(text_theme(), name) for name in ("body_medium", "title_large")]
     assert all(style.font_family_fallback == FALLBACK_FAMILIES for style in styles)
+    assert all(style.color == ft.Colors.ON_SURFACE for style in styles), "light on dark too"
 
 
 def test_the_fonts_stay_small() -> None:

@@ -62,10 +62,10 @@ TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
 
 def text_theme() -> ft.TextTheme:
     """Every text style of the theme with the fallback families (the theme's font_family
-    sets only the first)."""
-    return ft.TextTheme(
-        **{name: ft.TextStyle(font_family_fallback=FALLBACK_FAMILIES) for name in TEXT_STYLES}
-    )
+    sets only the first), in the scheme's text colour: a text theme Flet is given takes
+    the light typography's black ink, which drew plain text near black on a dark theme."""
+    style = ft.TextStyle(font_family_fallback=FALLBACK_FAMILIES, color=ft.Colors.ON_SURFACE)
+    return ft.TextTheme(**{name: style for name in TEXT_STYLES})
 
 
 def shown_texts() -> Iterator[str]:
