@@ -11,7 +11,7 @@ from views.device import LANGUAGE, THEME, BrowserDevice, DeviceChoices, DeviceSt
 from views.fonts import session_fonts
 from views.game_screen import GameScreen
 from views.home import Home
-from views.i18n import LANGUAGES, set_session_language, t
+from views.i18n import LANGUAGES, load_languages, set_session_language, t
 from views.join import JoinScreen, host_only
 from views.language import LanguageChoice, LanguageContext
 from views.layout import ScreenSizeContext, use_page_size
@@ -112,6 +112,7 @@ def build_main(
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session from this computer is the host."""
     shares = shares if shares is not None else Shares()
+    load_languages()
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""

@@ -26,7 +26,7 @@ from babel.numbers import format_decimal, format_percent
 
 from scorers import messages as rules_messages
 from storage.errors import MESSAGES as STORAGE_MESSAGES
-from views.message_format import format_message, locale
+from views.message_format import format_message, locale, plural_category
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 DEFAULT_LANGUAGE = "en"
@@ -136,3 +136,14 @@ def joined(items: Sequence[str]) -> str:
     """Items (names, colours) joined as the language joins a list: "Ann, Ben, and Cas",
     "Ann, Ben und Cas", "Ann, Ben 및 Cas"."""
     return format_list(list(items), locale=locale(session_language())) if items else ""
+
+
+def load_languages() -> None:
+    """Read every catalog and what Babel knows of every language (its name, plural rules,
+    number formats) now, rather than in the first session that needs them: the server does
+    this while the browser starts Flutter, so the first screen is drawn that much sooner."""
+    for language in LANGUAGES:
+        catalog(language)
+        language_name(language)
+        plural_category(language, 1)
+        format_decimal(1.5, locale=locale(language))
