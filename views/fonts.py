@@ -15,12 +15,9 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 import flet as ft
-from babel.dates import format_datetime
-from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
 
-from views.i18n import LANGUAGES, catalog, language_name
-from views.message_format import locale
+from views.i18n import LANGUAGES, catalog, day_of, decimal, joined, language_name, moment, percent
+from views.message_format import format_message
 from views.rules_sheets import RULES_DIR
 
 FONTS = {
@@ -80,14 +77,16 @@ def shown_texts() -> Iterator[str]:
 
 
 def babel_samples(language: str) -> Iterator[str]:
-    """What CLDR writes for the language: every month, morning and afternoon, signs."""
-    where = locale(language)
+    """What the app's formatters write in the language (CLDR's words and signs): every
+    month's date and time, morning and afternoon, numbers in texts, figures, shares, lists."""
     for month in range(1, 13):
+        yield day_of(f"2026-{month:02}-28", language)
         for hour in (1, 13):
-            yield format_datetime(datetime(2026, month, 28, hour, 5), "short", locale=where)
-    yield format_decimal(-1234.5, locale=where)
-    yield format_percent(0.5, locale=where)
-    yield format_list(["a", "b", "c"], locale=where)
+            yield moment(datetime(2026, month, 28, hour, 5), language)
+    yield format_message("{n} {n, plural, other {#}}", language, {"n": -1234567.5})
+    yield decimal(-1234.5, language)
+    yield percent(0.5, language)
+    yield joined(["a", "b", "c"], language)
 
 
 def shown_characters() -> set[str]:
