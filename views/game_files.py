@@ -20,7 +20,7 @@ from views.games import GAMES
 from views.i18n import day_of, joined, t
 from views.live import announce, announce_lists
 from views.services import use_services
-from views.table import Table, message_of
+from views.table import message_of
 from views.widgets import action_panel, identified, message_line
 
 GAME_FILE = "json"
@@ -51,21 +51,22 @@ def file_name(game: SavedGame, extension: str) -> str:
 
 
 @ft.component
-def ExportButtons(table: Table) -> ft.Control:
-    """Save the game file or the score sheet; a line below says which file was saved."""
+def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
+    """Save the game file or the score sheet of the game as `saved_game()` gives it when
+    the button is tapped; a line below says which file was saved."""
     files = use_services().files
     saved, set_saved = ft.use_state(None)
 
     async def save(extension: str, content: str) -> None:
-        name = file_name(table.game, extension)
+        name = file_name(saved_game(), extension)
         await files.save(name, content.encode("utf-8"))
         set_saved(t("files.exported", file=name))
 
     async def save_game_file() -> None:
-        await save(GAME_FILE, export_json(table.game))
+        await save(GAME_FILE, export_json(saved_game()))
 
     async def save_score_sheet() -> None:
-        await save(SCORE_SHEET, export_csv(table.game, t))
+        await save(SCORE_SHEET, export_csv(saved_game(), t))
 
     buttons: list[ft.Control] = [
         ft.OutlinedButton(t("files.export_json"), icon=ft.Icons.DOWNLOAD, on_click=save_game_file),

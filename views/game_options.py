@@ -2,32 +2,40 @@
 game's export, there while the game runs and after it is over."""
 
 import contextlib
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from storage.keeper import SavedGame
 from views.device import KEEP_AWAKE
 from views.game_files import ExportButtons
 from views.i18n import t
 from views.rename import RenamePlayers
 from views.services import Preferences, is_secure, use_services
 from views.share import SharePanel
-from views.table import Table
 from views.widgets import identified, labelled_switch
 
 
 @ft.component
-def GameOptions(table: Table, preferences: Preferences) -> ft.Control:
-    """Below the sheet: keep the screen awake, rename players, export the game."""
+def GameOptions(
+    game_id: str,
+    players: tuple[str, ...],
+    rename: Callable[[Sequence[str]], str | None] | None,
+    saved_game: Callable[[], SavedGame],
+    preferences: Preferences,
+) -> ft.Control:
+    """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
+    may not change the game), export the game (on the host)."""
     host = use_services().access.host
     controls: list[ft.Control] = [
         ft.Divider(),
         ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         KeepAwake(preferences),
     ]
-    if table.may_enter():
-        controls.append(RenamePlayers(table))
+    if rename is not None:
+        controls.append(RenamePlayers(players, rename))
     if host:
-        controls += [SharePanel(table.game.id), ExportButtons(table)]
+        controls += [SharePanel(game_id), ExportButtons(saved_game)]
     return ft.Column(controls=controls)
 
 

@@ -2,6 +2,7 @@
 step bar with the confirm button, undo and redo."""
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import flet as ft
 
@@ -25,6 +26,7 @@ from views.sheet import ScoreSheet
 from views.standings import FinalStandings
 from views.table import Table, message_of
 from views.totals_strip import TotalsStrip
+from views.watch import use_watched
 from views.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
 
 
@@ -122,9 +124,11 @@ def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
     ]
 
 
-def step_bar(table: Table, view: GameView | None) -> ft.Control:
+@ft.component
+def StepBar(table: Table, view: GameView | None) -> ft.Control:
     """The bar under the thumb that stays in place: the status line, the step's confirm
-    button (none once the game is over: `view` None), undo and redo."""
+    button (none once the game is over: `view` None), undo and redo. Drawn again at every
+    change of the table, on its own."""
     controls: list[ft.Control] = []
     if view is not None:
         text, refused = status_text(table, view)
@@ -185,7 +189,7 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
         ft.context.page.navigate(f"/game/{again.id}")
 
     services = use_services()
-    controls: list[ft.Control] = [Banner(table, view, compact)]
+    controls: list[ft.Control] = [ft.memo(Banner)(table, view, compact)]
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.
@@ -201,12 +205,16 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
 
 
 def sheet_part(table: Table, view: GameView) -> list[ft.Control]:
-    """The score sheet, the running totals chart and the game's options."""
+    """The score sheet, the running totals chart and the game's options: drawn with the
+    screen's frame (a tap on the round being entered changes none of them)."""
     state = table.state
-    controls: list[ft.Control] = [ScoreSheet(table, view)]
+    controls: list[ft.Control] = [ScoreSheet(state, view, table.start_edit)]
     if state.rounds:
         controls.append(running_totals_chart(state))
-    controls.append(GameOptions(table, use_services().preferences))
+    rename = table.rename if table.may_enter() else None
+    saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
+    preferences = use_services().preferences
+    controls.append(GameOptions(table.game.id, state.players, rename, saved_game, preferences))
     return controls
 
 
@@ -237,7 +245,7 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
     state = table.state
     entering = table.may_enter()
     finished = state.is_over and table.editing is None
-    bar = step_bar(table, None if finished else view) if entering else None
+    bar = ft.memo(StepBar)(table, None if finished else view) if entering else None
     top = entry_part(table, view, compact=size.landscape_phone)
     # Shown from the top again whenever a round is scored, undone or opened for correction.
     key = f"{len(state.rounds)}-{table.editing}-{finished}"
@@ -268,6 +276,15 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[TotalsStrip(state), *parts],
     )
+
+
+def frame(table: Table | GameSummary | None) -> object:
+    """What the screen's frame shows of the open game: the scored rounds (the totals, the
+    sheet, the chart, the names) and whether a round is being corrected. The round being
+    entered is left out: the parts showing it follow every tap themselves."""
+    if not isinstance(table, Table):
+        return None
+    return replace(table.state, draft=None), table.editing
 
 
 def reread(table: Table | GameSummary | None) -> None:
@@ -304,7 +321,10 @@ def OpenGame(game_id: str) -> ft.View:
     services = use_services()
     size = use_screen_size()
     may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
-    table, _ = ft.use_state(lambda: open_table(services.keeper, game_id, may_enter))
+    # Held in a ref, not in state: the screen is drawn again when its frame changes (see
+    # `frame`), not at every tap; the banner, the entry and the step bar follow the table.
+    table = ft.use_ref(lambda: open_table(services.keeper, game_id, may_enter)).current
+    use_watched(table if isinstance(table, Table) else None, lambda: frame(table))
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     access = (services.access.may_open(game_id), may_enter())

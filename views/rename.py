@@ -1,28 +1,32 @@
 """Fixing a player's name during the game (a typo at setup, a nickname)."""
 
+from collections.abc import Callable, Sequence
+
 import flet as ft
 
 from views.i18n import t
-from views.table import Table
 from views.widgets import message_line
 
 
 @ft.component
-def RenamePlayers(table: Table) -> ft.Control:
-    players = table.state.players
+def RenamePlayers(
+    players: tuple[str, ...], rename: Callable[[Sequence[str]], str | None]
+) -> ft.Control:
+    """A button opening a field per seat; `rename` saves every name at once and says why
+    it refused them, if it did."""
     is_open, set_open = ft.use_state(False)
     names, set_names = ft.use_state(players)
     refusal, set_refusal = ft.use_state(None)
 
     def start(_: ft.Event[ft.TextButton]) -> None:
-        set_names(table.state.players)
+        set_names(players)
         set_refusal(None)
         set_open(True)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
         wanted = [name.strip() for name in names]
-        if wanted != list(table.state.players):
-            reason = table.rename(wanted)
+        if wanted != list(players):
+            reason = rename(wanted)
             if reason is not None:
                 set_refusal(reason)
                 return

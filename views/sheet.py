@@ -18,7 +18,6 @@ from scorers.ledger import GameState
 from views.charts import player_colour
 from views.game_view import GameView
 from views.i18n import t
-from views.table import Table
 from views.widgets import CHIP_SIZE, identified, points_text
 
 FIRST_COLUMN = 56
@@ -191,12 +190,11 @@ def places_row(state: GameState, places: dict[int, int]) -> ft.Row:
     return sheet_row(ft.Text(t("sheet.place")), shown)
 
 
-@ft.component
-def ScoreSheet(table: Table, view: GameView) -> ft.Control:
-    """The sheet of the game at the table. A tap that only changes the round being entered
-    leaves the scored rounds as they were: the sheet is then not drawn again (`ft.memo`
-    compares the game without its draft), which keeps taps quick on a long game."""
-    return ft.memo(Sheet)(replace(table.state, draft=None), view, table.start_edit)
+def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
+    """The sheet of the game at the table, drawn again only when the scored rounds change
+    (`ft.memo` compares the game without its draft: a tap on the round being entered does
+    not draw it again), which keeps taps quick on a long game."""
+    return ft.memo(Sheet)(replace(state, draft=None), view, on_edit)
 
 
 @ft.component

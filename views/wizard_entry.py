@@ -2,6 +2,7 @@
 the tricks; the next player to act is named and their row highlighted."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -61,16 +62,37 @@ def prompt(table: Table) -> str | None:
     return None if seat is None else t("wizard.next_tricks", player=players[seat])
 
 
-def player_row(
+@dataclass(frozen=True)
+class RowWords:
+    """The catalog keys of a row's chips ("Ben bids 3") and of its clear button."""
+
+    chip: str
+    clear: str
+
+
+BID_WORDS = RowWords("wizard.bid_name", "wizard.clear_bid")
+TRICK_WORDS = RowWords("wizard.took_name", "wizard.clear_tricks")
+Pick = Callable[[int, int | None], None]
+"""Set a seat's value (None clears it), reading the entry as it is when tapped."""
+
+
+@ft.component
+def PlayerRow(
+    seat: int,
     name: str,
     note: str | None,
-    chips: ft.Control,
-    clear: ft.Control | None,
-    *,
+    cards: int,
+    value: int | None,
+    forbidden: int | None,
     is_next: bool,
+    words: RowWords,
+    on_pick: Pick,
 ) -> ft.Control:
     """A player's name (and a note: dealer, the bid) beside their chips on one line, and a
-    button that clears the value when there is one; the next player's row highlighted."""
+    button that clears the value when there is one; the next player's row highlighted.
+
+    Given plain values only and drawn through `ft.memo`: a tap draws again the rows it
+    changed (the tapped one, the one that became next), not every row of the table."""
     label: list[ft.Control] = [
         ft.Text(
             name,
@@ -81,6 +103,19 @@ def player_row(
     ]
     if note:
         label.append(ft.Text(note, size=11, italic=True, max_lines=1))
+    chips = number_chips(
+        range(cards + 1),
+        lambda n: t(words.chip, player=name, count=n),
+        selected=value,
+        forbidden=forbidden,
+        on_pick=lambda n: on_pick(seat, n),
+    )
+    clear: ft.Control = ft.Container(width=CHIP_SIZE)
+    if value is not None:
+        # Clearing a value is its own named action; tapping a chosen chip again keeps it.
+        clear = icon_button(
+            ft.Icons.BACKSPACE_OUTLINED, t(words.clear, player=name), lambda: on_pick(seat, None)
+        )
     row = ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border_radius=8,
@@ -90,7 +125,7 @@ def player_row(
             controls=[
                 ft.Container(width=NAME_WIDTH, content=ft.Column(spacing=0, controls=label)),
                 ft.Container(expand=True, content=chips),
-                clear if clear is not None else ft.Container(width=CHIP_SIZE),
+                clear,
             ],
         ),
     )
@@ -103,12 +138,7 @@ def player_row(
     )
 
 
-def clear_button(name: str, on_clear: Callable[[], object]) -> ft.Control:
-    """Clearing a value is its own named action; tapping a chosen chip again keeps it."""
-    return icon_button(ft.Icons.BACKSPACE_OUTLINED, name, on_clear)
-
-
-def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
+def bid_section(table: Table, order: list[int], set_bid: Pick) -> list[ft.Control]:
     """The bids in bidding order and their total against the cards; below the dealer's
     row, the bid the hook or Canadian rule forbids the dealer."""
     state, info, bids = table.state, table.round_info, table.entry["bids"]
@@ -116,24 +146,20 @@ def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
     up_next = next_seat(bids, order)
 
-    def set_bid(seat: int, bid: int | None) -> None:
-        table.change(with_bid(table.entry, seat, bid))
-
     def bid_row(seat: int) -> ft.Control:
         forbidden = restriction[0] if restriction and seat == info.dealer else None
         dealer = t("wizard.dealer_mark") if seat == info.dealer else None
-        chips = number_chips(
-            range(cards + 1),
-            lambda n: t("wizard.bid_name", player=players[seat], count=n),
-            selected=bids[seat],
-            forbidden=forbidden,
-            on_pick=lambda n: set_bid(seat, n),
+        return ft.memo(PlayerRow)(
+            seat,
+            players[seat],
+            dealer,
+            cards,
+            bids[seat],
+            forbidden,
+            seat == up_next,
+            BID_WORDS,
+            set_bid,
         )
-        clear = None
-        if bids[seat] is not None:
-            name = t("wizard.clear_bid", player=players[seat])
-            clear = clear_button(name, lambda: set_bid(seat, None))
-        return player_row(players[seat], dealer, chips, clear, is_next=seat == up_next)
 
     bid_total = sum(bid for bid in bids if bid is not None)
     count = ft.Text(
@@ -151,32 +177,29 @@ def bid_section(table: Table, order: list[int]) -> list[ft.Control]:
     return controls
 
 
-def trick_section(table: Table, order: list[int]) -> list[ft.Control]:
+def trick_section(table: Table, order: list[int], set_tricks: Pick) -> list[ft.Control]:
     """The tricks taken, each beside the bid it is scored against (changed by the Cloud, if
     so), their total against the cards, and a way back to the bids."""
     players, cards, entry = table.state.players, table.round_info.cards, table.entry
     bids, tricks, counted = entry["bids"], entry["tricks"], counted_bids(entry)
     up_next = next_seat(tricks, order)
 
-    def set_tricks(seat: int, count: int | None) -> None:
-        table.change(with_tricks(table.entry, seat, count))
-
     def trick_row(seat: int) -> ft.Control:
         if counted[seat] == bids[seat]:
             note = t("wizard.bid_was", bid=bids[seat])
         else:
             note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
-        chips = number_chips(
-            range(cards + 1),
-            lambda n: t("wizard.took_name", player=players[seat], count=n),
-            selected=tricks[seat],
-            on_pick=lambda n: set_tricks(seat, n),
+        return ft.memo(PlayerRow)(
+            seat,
+            players[seat],
+            note,
+            cards,
+            tricks[seat],
+            None,
+            seat == up_next,
+            TRICK_WORDS,
+            set_tricks,
         )
-        clear = None
-        if tricks[seat] is not None:
-            name = t("wizard.clear_tricks", player=players[seat])
-            clear = clear_button(name, lambda: set_tricks(seat, None))
-        return player_row(players[seat], note, chips, clear, is_next=seat == up_next)
 
     trick_total = sum(count for count in tricks if count is not None)
     count = ft.Text(
@@ -200,11 +223,18 @@ def trick_section(table: Table, order: list[int]) -> list[ft.Control]:
 def WizardPanel(table: Table) -> ft.Control:
     """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
     Cloud is in play)."""
+    # Made once for the panel's life, so that the rows' arguments stay equal from tap to tap.
+    set_bid = ft.use_callback(
+        lambda seat, bid: table.change(with_bid(table.entry, seat, bid)), [table]
+    )
+    set_tricks = ft.use_callback(
+        lambda seat, count: table.change(with_tricks(table.entry, seat, count)), [table]
+    )
     order = bidding_order(table)
     if shown_step(table) == BIDS:
-        controls = bid_section(table, order)
+        controls = bid_section(table, order, set_bid)
     else:
-        controls = trick_section(table, order)
+        controls = trick_section(table, order, set_tricks)
         if table.state.settings["cloud"]:
             controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=4)

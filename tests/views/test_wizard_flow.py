@@ -12,7 +12,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
-from views import sheet
+from views import game_screen, sheet, wizard_entry
 from views.i18n import t
 from views.services import is_secure
 from views.widgets import points_text
@@ -360,6 +360,42 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     assert len(drawn) > first  # a scored round is drawn
+
+
+async def test_a_bid_tap_draws_again_only_the_rows_it_changed_and_not_the_frame(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows: list[str] = []  # the player of each row drawn, by its chips' names
+    number_chips = wizard_entry.number_chips
+    monkeypatch.setattr(
+        wizard_entry,
+        "number_chips",
+        lambda numbers, name_of, **rest: (
+            rows.append(name_of(0)) or number_chips(numbers, name_of, **rest)
+        ),
+    )
+    frames: list[object] = []  # the sheet, chart and options are drawn with the frame
+    sheet_part = game_screen.sheet_part
+    monkeypatch.setattr(
+        game_screen, "sheet_part", lambda *args: frames.append(args) or sheet_part(*args)
+    )
+    harness, _ = await start_game(app, round_sizes=[1, 1])
+    rows.clear()
+    drawn_frames = len(frames)
+    await bid(harness, "Ben", 1)  # Ben's row changes, and Cas's becomes the next bidder's
+    assert sorted(rows) == sorted(t("wizard.bid_name", player=p, count=0) for p in ["Ben", "Cas"])
+    assert len(frames) == drawn_frames
+    for player, count in [("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await bids_done(harness)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    assert len(frames) == drawn_frames
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert len(frames) > drawn_frames and shown(harness, "total-1") == points_text(30)
+    drawn_frames = len(frames)
+    await undo(harness, t("undo.score", number=1))  # the frame shows the totals undone
+    assert len(frames) > drawn_frames and shown(harness, "total-1") == points_text(0)
 
 
 def undo_text(harness: AppHarness) -> str:
