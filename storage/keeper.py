@@ -7,6 +7,8 @@ raises StorageError with the screen still showing the entry, nothing silently dr
 """
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -77,6 +79,8 @@ def tallies_of(state: GameState) -> tuple[dict[str, int], ...]:
 
 # How often an action is tried again on the saved game while other screens keep saving.
 _REBASES = 3
+# How many games the keeper keeps as last saved: more than a server's tables play at once.
+_RECENT_GAMES = 16
 
 
 class GameKeeper:
@@ -90,6 +94,11 @@ class GameKeeper:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        # The games saved or opened last, each as saved: every phone at a table re-reads the
+        # game after each save, and one replay serves them all (see `open`).
+        # Guarded like the store: a keeper may be shared between threads.
+        self._recent: OrderedDict[str, SavedGame] = OrderedDict()
+        self._recent_lock = threading.Lock()
 
     def start(
         self,
@@ -102,13 +111,22 @@ class GameKeeper:
         ledger = Ledger.start(game, players, first_dealer, settings)
         start = ledger.actions[0]
         summary = self.store.start_game(game, start.data, listing_of(ledger.state))
-        return SavedGame(summary.id, ledger, summary)
+        return self._remember(SavedGame(summary.id, ledger, summary))
 
     def open(self, game_id: str) -> SavedGame:
         """The saved game, replayed. Raises StorageError ``storage.game_not_found`` for an
         unknown id and GameDamaged for a record that cannot be read or replayed (which is
-        then marked damaged, so the lists show it so)."""
-        return self._saved(self.store.summary(game_id))
+        then marked damaged, so the lists show it so).
+
+        A game this keeper saved or opened lately, and whose summary in the store is still
+        the one it saved (no action since, not deleted, not marked damaged), is not read
+        and replayed again: the saved game is immutable, so every screen may share it."""
+        summary = self.store.summary(game_id)
+        with self._recent_lock:
+            recent = self._recent.get(game_id)
+        if recent is not None and recent.summary == summary:
+            return recent
+        return self._remember(self._saved(summary))
 
     def apply(self, game: SavedGame, action: Action) -> SavedGame:
         """The game after `action`: checked by the rules, then saved before it is returned.
@@ -146,14 +164,14 @@ class GameKeeper:
             listing_of(ledger.state),
             after=game.ledger.action_count,
         )
-        return SavedGame(game.id, ledger, summary)
+        return self._remember(SavedGame(game.id, ledger, summary))
 
     def import_ledger(self, ledger: Ledger) -> SavedGame:
         """Save a whole (already replayed, so valid) ledger as a new game, all or nothing."""
         state = ledger.state
         actions = [(action.kind, action.data) for action in ledger.actions]
         summary = self.store.import_game(state.game, actions, listing_of(state))
-        return SavedGame(summary.id, ledger, summary)
+        return self._remember(SavedGame(summary.id, ledger, summary))
 
     def rematch(self, game: SavedGame) -> SavedGame:
         """A new game with the same players and settings; the first deal passes left."""
@@ -252,6 +270,15 @@ class GameKeeper:
 
     def purge_deleted(self, older_than: datetime) -> int:
         return self.store.purge_deleted(older_than)
+
+    def _remember(self, game: SavedGame) -> SavedGame:
+        """Keep `game` as its latest save, forgetting the least recently used beyond a few."""
+        with self._recent_lock:
+            self._recent[game.id] = game
+            self._recent.move_to_end(game.id)
+            while len(self._recent) > _RECENT_GAMES:
+                self._recent.popitem(last=False)
+        return game
 
     def _saved(self, summary: GameSummary) -> SavedGame:
         if summary.damaged is not None:

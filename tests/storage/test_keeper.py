@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from scorers import InvalidEntry, wizard
-from scorers.ledger import Action
+from scorers.ledger import Action, Ledger
 from storage import GameStore, StorageError, open_store
-from storage.keeper import GameChanged, GameKeeper
+from storage.keeper import GameChanged, GameDamaged, GameKeeper
 from tests.small_disk import SmallDisk
 
 
@@ -147,3 +147,51 @@ def test_an_action_that_no_longer_fits_brings_the_saved_game_and_saves_nothing(
 
 def draft(bids: list[int | None]) -> dict[str, object]:
     return {"bids": bids, "tricks": [None] * len(bids)}
+
+
+def test_a_game_saved_lately_is_reopened_without_reading_and_replaying_it_again(
+    keeper: GameKeeper, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replays: list[int] = []
+    replay = Ledger.replay
+    monkeypatch.setattr(
+        Ledger, "replay", staticmethod(lambda actions: replays.append(1) or replay(actions))
+    )
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    game = keeper.apply(game, wizard_round([1, 0, 0], [1, 0, 0], 1))
+    # Every phone at the table re-reads after each save: they share the game as saved.
+    assert keeper.open(game.id) is game and keeper.open(game.id) is game
+    assert replays == []
+    keeper.delete(game.id)  # the store's summary changed: read again, as saved
+    assert keeper.open(game.id).ledger.actions == game.ledger.actions
+    assert len(replays) == 1
+
+
+def test_a_save_by_another_keeper_of_the_file_is_seen_at_the_next_open(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as first, open_store(tmp_path).store as second:
+        here, elsewhere = GameKeeper(first), GameKeeper(second)
+        game = here.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+        elsewhere.apply(elsewhere.open(game.id), wizard_round([1, 0, 0], [1, 0, 0], 1))
+        assert here.open(game.id).ledger.state.totals == (30, 20, 20)
+
+
+def test_a_game_marked_damaged_is_not_served_from_memory(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
+    keeper.store.mark_damaged(game.id, "bad bytes")
+    with pytest.raises(GameDamaged):
+        keeper.open(game.id)
+
+
+def test_only_the_games_used_last_are_kept_in_memory(
+    keeper: GameKeeper, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = [keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0) for _ in range(17)]
+    replays: list[int] = []
+    replay = Ledger.replay
+    monkeypatch.setattr(
+        Ledger, "replay", staticmethod(lambda actions: replays.append(1) or replay(actions))
+    )
+    assert keeper.open(games[-1].id) is games[-1]
+    assert replays == []
+    assert keeper.open(games[0].id).ledger.actions == games[0].ledger.actions  # forgotten
+    assert replays == [1]
