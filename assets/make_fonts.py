@@ -5,12 +5,13 @@ rules sheet gains characters (tests/test_fonts.py says when).
     .venv/bin/python assets/make_fonts.py
 
 Each shipped font is its source subset to the characters it must draw: the ones the app
-shows (views.fonts.shown_characters) that it is the first to have, plus what players type
-into names: Latin (ASCII, Latin-1, Latin Extended-A) for the text face, the 2,350 Hangul
-syllables of KS X 1001 and the jamo a Korean keyboard shows while composing for the Hangul
-face. Layout features are kept (kerning, Hangul composition); hinting is dropped (phones
-scale outlines). The OFL forbids a modified font to carry a Reserved Font Name
-(Nanum's), so every font is renamed to its Trickpad family.
+shows (views.fonts.shown_characters) that Roboto, the text face Flet's client loads in
+every session, lacks and that it is the first to have, plus what Korean players type into
+names for the Hangul face: the 2,350 Hangul syllables of KS X 1001 and the jamo a Korean
+keyboard shows while composing. (Latin names need no face of ours: Roboto has Latin-1 and
+Latin Extended-A; tests/test_fonts.py checks.) Layout features are kept (kerning, Hangul
+composition); hinting is dropped (phones scale outlines). The OFL forbids a modified font
+to carry a Reserved Font Name (Nanum's), so every font is renamed to its Trickpad family.
 """
 
 import shutil
@@ -24,13 +25,12 @@ from fontTools.ttLib import TTFont
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from views.fonts import FONTS, shown_characters  # noqa: E402
+from views.fonts import FONTS, ROBOTO, shown_characters  # noqa: E402
 from views.i18n import LANGUAGES, language_name  # noqa: E402
 
 OUT_DIR = REPO / "assets"
 NOTO = Path("/usr/share/fonts/truetype/noto")
 NANUM = Path("/usr/share/fonts/truetype/nanum")
-LATIN = {chr(code) for code in [*range(0x20, 0x7F), *range(0xA0, 0x180)]}
 HANGUL_JAMO = {chr(code) for code in range(0x3131, 0x318F)}
 
 
@@ -56,12 +56,6 @@ class Source:
 
 SOURCES = [
     Source(
-        "Trickpad Sans",
-        NOTO / "NotoSans-Regular.ttf",
-        Path("/usr/share/doc/fonts-noto-core/copyright"),
-        frozenset(LATIN),
-    ),
-    Source(
         "Trickpad Symbols",
         NOTO / "NotoSansSymbols2-Regular.ttf",
         Path("/usr/share/doc/fonts-noto-core/copyright"),
@@ -78,25 +72,22 @@ SOURCES = [
         Path("/usr/share/doc/fonts-nanum/copyright"),
         frozenset(ks_x_1001_hangul() | HANGUL_JAMO),
     ),
-    Source(
-        "Trickpad Math",
-        NOTO / "NotoSansMath-Regular.ttf",
-        Path("/usr/share/doc/fonts-noto-core/copyright"),
-    ),
 ]
 
 
 def share_out(needed: set[str]) -> dict[str, set[str]]:
-    """Each family's characters: its own `always`, and each needed character goes to the
-    first family whose source draws it, in the theme's fallback order (views.fonts.FONTS),
-    so the family that draws a character at run time is the one that has it. Fails on a
-    character no source has."""
+    """Each family's characters: its own `always`, and each needed character Roboto lacks
+    goes to the first family whose source draws it, in the theme's fallback order
+    (views.fonts.FONTS), so the family that draws a character at run time is the one that
+    has it. No family takes a character Roboto has: they come before it in every style's
+    list of families and would draw it in another face. Fails on a character no font has."""
     assert [source.family for source in SOURCES] == list(FONTS), "SOURCES follow FONTS"
-    left = set(needed)
+    roboto = {chr(code) for code in TTFont(ROBOTO).getBestCmap()}
+    left = set(needed) - roboto
     shares = {}
     for source in SOURCES:
         cmap = TTFont(source.path, lazy=True).getBestCmap()
-        wanted = left | source.always
+        wanted = left | (source.always - roboto)
         if source.only is not None:
             wanted &= source.only
         drawn = {char for char in wanted if ord(char) in cmap}

@@ -1,7 +1,10 @@
-"""The shipped fonts draw every character the app shows, in any of its languages, offline.
+"""Roboto and the shipped fonts draw every character the app shows, in any of its languages,
+offline.
 
-Read from the fonts' own character maps (fontTools): a catalog or rules sheet that gains a
-character no bundled font has fails here; `python assets/make_fonts.py` makes new subsets."""
+Read from the fonts' own character maps (fontTools): Roboto as Flet's web client ships it
+(a woff2 file; fontTools reads it with brotli) and our faces. A catalog or rules sheet that
+gains a character none of them has fails here; `python assets/make_fonts.py` makes new
+subsets."""
 
 import unicodedata
 from pathlib import Path
@@ -14,24 +17,32 @@ from views.fonts import (
     FALLBACK_FAMILIES,
     FONTS,
     HANGUL_FAMILY,
-    TEXT_FAMILY,
+    ROBOTO,
+    TEXT_STYLES,
     shown_characters,
-    text_theme,
 )
 from views.i18n import LANGUAGES, language_name
-from views.theme import light_theme
+from views.theme import dark_theme, light_theme
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 KOREAN_NAMES = "김민수 이지영 박서준 최하은 정우진 강예린 조현우 윤채원 장도윤 임수아"
 """Names Korean players type in (common given and family names)."""
+LATIN_1_AND_EXTENDED_A = "".join(chr(code) for code in [*range(0x20, 0x7F), *range(0xA0, 0x180)])
+"""What players type into Latin names: ASCII, Latin-1 (ä ö ü ß å ø é ...), Latin Extended-A
+(ł š ğ ő ...)."""
+
+
+def characters(path: Path) -> set[str]:
+    return {chr(code) for code in TTFont(path).getBestCmap()}
 
 
 def cmap(family: str) -> set[str]:
-    return {chr(code) for code in TTFont(ASSETS / FONTS[family]).getBestCmap()}
+    return characters(ASSETS / FONTS[family])
 
 
-def drawn() -> set[str]:
-    return set().union(*(cmap(family) for family in FONTS))
+def drawn(families: list[str] = FALLBACK_FAMILIES) -> set[str]:
+    """What Roboto and the given faces of ours draw together."""
+    return characters(ROBOTO).union(*(cmap(family) for family in families))
 
 
 def test_every_character_of_every_catalog_and_rules_sheet_has_a_glyph() -> None:
@@ -49,26 +60,46 @@ def test_the_suit_signs_of_the_colour_blind_table_draw() -> None:
 
 @pytest.mark.parametrize(
     "typed",
-    [KOREAN_NAMES, "Jörg Åse Ørjan Łukasz Šárka Ğül Øystein Ærlig Straße François"],
+    [
+        KOREAN_NAMES,
+        "Jörg Åse Ørjan Łukasz Šárka Ğül Øystein Ærlig Straße François",
+        LATIN_1_AND_EXTENDED_A,
+    ],
 )
 def test_names_players_type_draw_too(typed: str) -> None:
     assert set(typed) - {" "} <= drawn()
 
 
+def test_our_faces_draw_only_what_roboto_lacks() -> None:
+    """Every text style lists our faces before Roboto: a Latin letter or digit of ours
+    would draw in another face than the letters around it."""
+    roboto = characters(ROBOTO)
+    shared = {family: cmap(family) & roboto for family in FONTS}
+    assert not any(shared.values()), shared
+
+
 def test_each_font_is_renamed_and_ships_its_open_font_licence() -> None:
-    """The OFL lets a subset ship only under a name of its own (Nanum's names are reserved)."""
+    """The OFL lets a subset ship only under a name of its own (Nanum's names are reserved);
+    and no font ships that no page loads."""
+    shipped = set()
     for family, path in FONTS.items():
         font = TTFont(ASSETS / path)
         assert font["name"].getDebugName(1) == family
         assert "Nanum" not in str(font["name"].getDebugName(4))
         licence = (ASSETS / path).with_name(Path(path).name.replace("-Regular.ttf", "-LICENSE.txt"))
         assert "SIL Open Font License" in licence.read_text(encoding="utf-8")
+        shipped |= {ASSETS / path, licence}
+    assert set((ASSETS / "fonts").iterdir()) == shipped
 
 
-def test_the_theme_draws_in_the_text_face_and_falls_back_to_the_others() -> None:
-    theme = light_theme()
-    assert theme.font_family == TEXT_FAMILY
-    styles = [getattr(text_theme(), name) for name in ("body_medium", "title_large")]
+@pytest.mark.parametrize("theme", [light_theme, dark_theme])
+def test_text_draws_in_roboto_and_falls_back_to_our_faces(theme) -> None:
+    """Flet puts the theme's text styles in place of Material's: a family named on the theme
+    would reach no style, one named on a style would stand before our faces. Naming none,
+    every style draws in Roboto, Flutter's last family of each."""
+    assert theme().font_family is None
+    styles = [getattr(theme().text_theme, name) for name in TEXT_STYLES]
+    assert [style.font_family for style in styles] == [None] * len(TEXT_STYLES)
     assert all(style.font_family_fallback == FALLBACK_FAMILIES for style in styles)
     assert all(style.color == ft.Colors.ON_SURFACE for style in styles), "light on dark too"
 
@@ -82,6 +113,6 @@ def test_the_fonts_stay_small() -> None:
 def test_the_language_menu_draws_without_the_large_hangul_face() -> None:
     """A German phone loads no Hangul face (views.fonts.session_fonts), yet its language
     menu lists 한국어 in its own letters."""
-    always = set().union(*(cmap(family) for family in FONTS if family != HANGUL_FAMILY))
+    always = drawn([family for family in FONTS if family != HANGUL_FAMILY])
     names = {char for language in LANGUAGES for char in language_name(language)} - {" "}
     assert names - always == set()

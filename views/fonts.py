@@ -1,38 +1,39 @@
-"""The fonts Trickpad ships, so every character draws offline (Flet's web client carries
-only Roboto: no Hangul, no ♠♥♦♣).
+"""The fonts Trickpad ships, so every character draws offline.
 
-Five families, each one file subset to what the app shows (assets/make_fonts.py makes
-them; fonts under the SIL Open Font License, licences beside them in assets/fonts):
-Latin from Noto Sans, the suit signs from Noto Sans Symbols 2, Hangul from Nanum Gothic
-(a three-letter face for the language menu's "한국어", which every session loads, and the
-large one only sessions with Korean to draw load) and the minus sign from Noto Sans Math.
-The theme names the first and lists the others as fallbacks, so a Korean word or a suit
-sign inside any text finds its glyphs.
+Text is drawn in Roboto, which Flet's web client loads in every session anyway: Flutter
+ends every text style's list of families with it, so a style that names no family draws
+in it. Roboto has Latin (all that players type into names), Greek, Cyrillic and the minus
+sign, but no Hangul and no ♠♥♦♣. Three faces of our own draw what it lacks, each one file
+subset to what the app shows (assets/make_fonts.py makes them; fonts under the SIL Open
+Font License, licences beside them in assets/fonts): the suit signs from Noto Sans
+Symbols 2, and Hangul from Nanum Gothic (a three-letter face for the language menu's
+"한국어", which every session loads, and the large one only sessions with Korean to draw
+load). The theme names no family and lists our faces as every text style's fallbacks, so
+a Korean word or a suit sign inside any text finds its glyphs.
 """
 
 import dataclasses
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from pathlib import Path
 
 import flet as ft
-from babel.dates import format_datetime
-from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
+import flet_web
 
-from views.i18n import LANGUAGES, catalog, language_name
-from views.message_format import locale
+from views.i18n import LANGUAGES, catalog, day_of, decimal, joined, language_name, moment, percent
+from views.message_format import format_message
 from views.rules_sheets import RULES_DIR
 
 FONTS = {
-    "Trickpad Sans": "fonts/TrickpadSans-Regular.ttf",
     "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf",
     "Trickpad Hangul Names": "fonts/TrickpadHangulNames-Regular.ttf",
     "Trickpad Hangul": "fonts/TrickpadHangul-Regular.ttf",
-    "Trickpad Math": "fonts/TrickpadMath-Regular.ttf",
 }
-"""Family name -> file under assets/, as page.fonts wants them: the first is the text face,
-the others its fallbacks in this order (a character is drawn by the first that has it)."""
-TEXT_FAMILY, *FALLBACK_FAMILIES = FONTS
+"""Family name -> file under assets/, as page.fonts wants them, in the order text styles
+fall back to them (a character is drawn by the first that has it, Roboto coming last)."""
+FALLBACK_FAMILIES = list(FONTS)
+ROBOTO = Path(flet_web.get_package_web_dir()) / "assets" / "fonts" / "roboto.woff2"
+"""The text face: Flet's web client registers it as "Roboto" and loads it on every visit."""
 HANGUL_FAMILY = "Trickpad Hangul"
 HANGUL_BLOCKS = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7A3))
 """Jamo, compatibility jamo and the precomposed syllables: the characters of that face."""
@@ -61,9 +62,11 @@ TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
 
 
 def text_theme() -> ft.TextTheme:
-    """Every text style of the theme with the fallback families (the theme's font_family
-    sets only the first), in the scheme's text colour: a text theme Flet is given takes
-    the light typography's black ink, which drew plain text near black on a dark theme."""
+    """Every text style of the theme with our faces as fallbacks, in the scheme's text
+    colour. Flet puts these styles in place of Material's (it does not merge them), so
+    they name no family, like the theme: Flutter then draws in Roboto, the last family of
+    every style. The colour: a replaced style has none, and plain text drew in the light
+    typography's near-black ink on a dark theme."""
     style = ft.TextStyle(font_family_fallback=FALLBACK_FAMILIES, color=ft.Colors.ON_SURFACE)
     return ft.TextTheme(**{name: style for name in TEXT_STYLES})
 
@@ -80,14 +83,16 @@ def shown_texts() -> Iterator[str]:
 
 
 def babel_samples(language: str) -> Iterator[str]:
-    """What CLDR writes for the language: every month, morning and afternoon, signs."""
-    where = locale(language)
+    """What the app's formatters write in the language (CLDR's words and signs): every
+    month's date and time, morning and afternoon, numbers in texts, figures, shares, lists."""
     for month in range(1, 13):
+        yield day_of(f"2026-{month:02}-28", language)
         for hour in (1, 13):
-            yield format_datetime(datetime(2026, month, 28, hour, 5), "short", locale=where)
-    yield format_decimal(-1234.5, locale=where)
-    yield format_percent(0.5, locale=where)
-    yield format_list(["a", "b", "c"], locale=where)
+            yield moment(datetime(2026, month, 28, hour, 5), language)
+    yield format_message("{n} {n, plural, other {#}}", language, {"n": -1234567.5})
+    yield decimal(-1234.5, language)
+    yield percent(0.5, language)
+    yield joined(["a", "b", "c"], language)
 
 
 def shown_characters() -> set[str]:

@@ -26,7 +26,7 @@ from babel.numbers import format_decimal, format_percent
 
 from scorers import messages as rules_messages
 from storage.errors import MESSAGES as STORAGE_MESSAGES
-from views.message_format import format_message, locale, plural_category
+from views.message_format import format_message, locale, plural_category, written
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 DEFAULT_LANGUAGE = "en"
@@ -101,41 +101,45 @@ def language_name(language: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def percent(share: float | None) -> str:
-    """A share from 0 to 1 as a whole percentage as the language writes it ("67 %" in
-    German, "67%" in English); a dash when there is none."""
+def percent(share: float | None, language: str | None = None, /) -> str:
+    """A share from 0 to 1 as a whole percentage as the language (default: the session's)
+    writes it ("67 %" in German, "67%" in English); a dash when there is none."""
     if share is None:
-        return t("number.none")
-    return format_percent(share, locale=locale(session_language()))
+        return t("number.none", language)
+    return written(format_percent, share, language or session_language())
 
 
-def decimal(value: float | None) -> str:
+def decimal(value: float | None, language: str | None = None, /) -> str:
     """A figure such as an average, to one decimal place ("12,5" in German); a dash when
     there is none."""
     if value is None:
-        return t("number.none")
-    return format_decimal(value, format="0.0", locale=locale(session_language()))
+        return t("number.none", language)
+    return written(format_decimal, value, language or session_language(), format="0.0")
 
 
-def moment(when: datetime) -> str:
+def moment(when: datetime, language: str | None = None, /) -> str:
     """A moment in the device's time zone, as the language writes a short date and time."""
-    return format_datetime(when.astimezone(), "short", locale=locale(session_language()))
+    return written(
+        format_datetime, when.astimezone(), language or session_language(), format="short"
+    )
 
 
-def day_of(stamp: str) -> str:
+def day_of(stamp: str, language: str | None = None, /) -> str:
     """The day of an ISO time stamp read from a file, as the language writes a date ("Nov 29,
     2026", "29.11.2026"); what the file says when it is no time stamp."""
     try:
         when = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp[:10]
-    return format_date(when, "medium", locale=locale(session_language()))
+    return written(format_date, when, language or session_language(), format="medium")
 
 
-def joined(items: Sequence[str]) -> str:
+def joined(items: Sequence[str], language: str | None = None, /) -> str:
     """Items (names, colours) joined as the language joins a list: "Ann, Ben, and Cas",
     "Ann, Ben und Cas", "Ann, Ben 및 Cas"."""
-    return format_list(list(items), locale=locale(session_language())) if items else ""
+    if not items:
+        return ""
+    return written(format_list, list(items), language or session_language())
 
 
 def load_languages() -> None:
@@ -146,4 +150,4 @@ def load_languages() -> None:
         catalog(language)
         language_name(language)
         plural_category(language, 1)
-        format_decimal(1.5, locale=locale(language))
+        decimal(1.5, language)

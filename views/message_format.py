@@ -10,18 +10,22 @@ knows them from CLDR: German has "one" and "other", Korean only "other", Arabic 
 ("=0 {nobody}") wins over the category for exactly that count. Branches may hold
 placeholders of their own. A number filled into a plain ``{placeholder}`` is written as the
 language writes it too ("1.500" and "-2,5" in German); one with a format spec
-("{points:+d}") keeps Python's formatting.
+("{points:+d}") keeps Python's formatting. Everything Babel writes for the app goes through
+``written``.
 
 >>> format_message("{n, plural, one {# trick} other {# tricks}}", "en", {"n": 1})
 '1 trick'
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from string import Formatter
 
 from babel import Locale
 from babel.numbers import format_decimal
+
+NARROW_NO_BREAK_SPACE = "\u202f"
+NO_BREAK_SPACE = "\xa0"
 
 
 class MessageSyntaxError(ValueError):
@@ -32,6 +36,16 @@ class MessageSyntaxError(ValueError):
 def locale(language: str) -> Locale:
     """Babel's locale for a catalog language ("nb", "de", "ko", "en")."""
     return Locale.parse(language)
+
+
+def written(write: Callable[..., str], value: object, language: str, **options: object) -> str:
+    """What Babel's ``write`` (format_decimal, format_datetime ...) makes of ``value`` in
+    ``language``, drawable in the app's fonts. CLDR puts a narrow no-break space in some of
+    it (before English times' "PM", between some languages' digit groups); Roboto, which
+    draws the app's text, has no glyph for it, so it becomes a no-break space, which keeps
+    the same neighbours together: "11/29/26, 1:05\\xa0PM"."""
+    text = write(value, locale=locale(language), **options)
+    return text.replace(NARROW_NO_BREAK_SPACE, NO_BREAK_SPACE)
 
 
 def plural_category(language: str, count: int | float) -> str:
@@ -81,7 +95,7 @@ class NumberFormatter(Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool) and not format_spec:
-            return format_decimal(value, locale=locale(self.language))
+            return written(format_decimal, value, self.language)
         return super().format_field(value, format_spec)
 
 
@@ -96,7 +110,7 @@ def _chosen_branch(
     branch = branches.get(selector, branches.get("other"))
     if branch is None:
         raise MessageSyntaxError(f"no {selector!r} or 'other' branch for {name!r}")
-    return branch.replace("#", format_decimal(count, locale=locale(language)))
+    return branch.replace("#", written(format_decimal, count, language))
 
 
 def _blocks(text: str) -> list[tuple[int, int, str, dict[str, str]]]:

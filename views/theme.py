@@ -1,12 +1,12 @@
-"""The light and dark themes (in the shipped fonts) and the theme switch in every screen's
-app bar."""
+"""The light and dark themes (text in Roboto, falling back to the shipped fonts) and the
+theme switch in every screen's app bar."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
 
-from views.fonts import TEXT_FAMILY, text_theme
+from views.fonts import text_theme
 from views.i18n import t
 from views.widgets import icon_button
 
@@ -32,7 +32,6 @@ def thumb_sized_theme() -> ft.Theme:
     tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
     return ft.Theme(
         color_scheme_seed=SEED_COLOUR,
-        font_family=TEXT_FAMILY,
         text_theme=text_theme(),
         visual_density=ft.VisualDensity.STANDARD,
         text_button_theme=ft.TextButtonTheme(style=tall),

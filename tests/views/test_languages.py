@@ -19,7 +19,7 @@ from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.test_players import one_round_wizard
 from views.app import build_main
 from views.device import KEEP_AWAKE, LANGUAGE, THEME
-from views.fonts import HANGUL_FAMILY, TEXT_FAMILY
+from views.fonts import FONTS, HANGUL_FAMILY
 from views.i18n import joined, language_name, t
 from views.language import menu_name
 from views.rules import rules_route
@@ -203,7 +203,7 @@ async def test_only_a_session_with_korean_to_draw_loads_the_hangul_face(
     async with AppHarness(languages=["de-DE"]) as harness:
         await open_app(harness, keeper)
         assert not loads_hangul(harness), "a German phone with Latin names downloads no Hangul"
-        assert TEXT_FAMILY in (harness.page.fonts or {})
+        assert set(harness.page.fonts or {}) == set(FONTS) - {HANGUL_FAMILY}, "the small faces"
         await choose_language(harness, "ko")
         assert loads_hangul(harness)
     async with AppHarness(languages=["ko"]) as harness:

@@ -1,8 +1,10 @@
 """Plural blocks pick the branch each language's CLDR rules name, and bad blocks are refused."""
 
+from datetime import datetime
+
 import pytest
 
-from views.i18n import t
+from views.i18n import moment, t
 from views.message_format import MessageSyntaxError, format_message, plural_blocks
 
 CARDS = "{cards, plural, one {# card each} other {# cards each}}"
@@ -67,3 +69,11 @@ def test_a_broken_block_is_refused(text: str) -> None:
 def test_a_count_that_is_not_a_number_is_refused() -> None:
     with pytest.raises(TypeError):
         format_message(CARDS, "en", {"cards": "3"})
+
+
+def test_babels_narrow_no_break_space_becomes_one_roboto_draws() -> None:
+    """CLDR writes U+202F before an English "PM" and between French digit groups; Roboto,
+    the app's text face, has no glyph for it (tests/test_fonts.py checks every text)."""
+    assert moment(datetime(2026, 11, 29, 13, 5), "en") == "11/29/26, 1:05\xa0PM"
+    number = format_message("{n} {n, plural, other {# points}}", "fr", {"n": 1234.5})
+    assert number == "1\xa0234,5 1\xa0234,5 points"
