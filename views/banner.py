@@ -32,11 +32,13 @@ def progress(table: Table, view: GameView) -> float:
     return view.progress(len(state.rounds), state.round_count, state.totals, state.settings)
 
 
-@ft.component
-def Banner(table: Table, view: GameView, compact: bool = False) -> ft.Control:
+def banner(table: Table, view: GameView, compact: bool = False) -> ft.Control:
     """Where the table is: the round line, the reminder and the game's note, or the winner once the
     game is over, above a progress bar. A `compact` banner (a phone held sideways) keeps only
-    the round line and the game's note, so the entry keeps most of the short screen."""
+    the round line and the game's note, so the entry keeps most of the short screen.
+
+    Nothing in it changes with the round being entered: it is drawn with the screen's frame,
+    not at every tap."""
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]

@@ -9,7 +9,7 @@ import flet as ft
 from scorers.ledger import Action, GameState, change_name
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged, GameKeeper
-from views.banner import Banner
+from views.banner import banner
 from views.charts import running_totals_chart
 from views.damaged import DamagedGameScreen
 from views.game_options import GameOptions
@@ -189,7 +189,7 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
         ft.context.page.navigate(f"/game/{again.id}")
 
     services = use_services()
-    controls: list[ft.Control] = [ft.memo(Banner)(table, view, compact)]
+    controls: list[ft.Control] = [banner(table, view, compact)]
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.

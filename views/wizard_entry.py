@@ -92,7 +92,8 @@ def PlayerRow(
     button that clears the value when there is one; the next player's row highlighted.
 
     Given plain values only and drawn through `ft.memo`: a tap draws again the rows it
-    changed (the tapped one, the one that became next), not every row of the table."""
+    changed (the tapped one, the one that became next), and of the row that only became
+    the next one, not its chips."""
     label: list[ft.Control] = [
         ft.Text(
             name,
@@ -103,19 +104,6 @@ def PlayerRow(
     ]
     if note:
         label.append(ft.Text(note, size=11, italic=True, max_lines=1))
-    chips = number_chips(
-        range(cards + 1),
-        lambda n: t(words.chip, player=name, count=n),
-        selected=value,
-        forbidden=forbidden,
-        on_pick=lambda n: on_pick(seat, n),
-    )
-    clear: ft.Control = ft.Container(width=CHIP_SIZE)
-    if value is not None:
-        # Clearing a value is its own named action; tapping a chosen chip again keeps it.
-        clear = icon_button(
-            ft.Icons.BACKSPACE_OUTLINED, t(words.clear, player=name), lambda: on_pick(seat, None)
-        )
     row = ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border_radius=8,
@@ -123,9 +111,8 @@ def PlayerRow(
         content=ft.Row(
             spacing=6,
             controls=[
-                ft.Container(width=NAME_WIDTH, content=ft.Column(spacing=0, controls=label)),
-                ft.Container(expand=True, content=chips),
-                clear,
+                ft.Column(width=NAME_WIDTH, spacing=0, controls=label),
+                ft.memo(ValueChips)(seat, name, cards, value, forbidden, words, on_pick),
             ],
         ),
     )
@@ -136,6 +123,34 @@ def PlayerRow(
         selected=True if is_next else None,
         content=row,
     )
+
+
+@ft.component
+def ValueChips(
+    seat: int,
+    name: str,
+    cards: int,
+    value: int | None,
+    forbidden: int | None,
+    words: RowWords,
+    on_pick: Pick,
+) -> ft.Control:
+    """A row's chips from 0 to the cards dealt, then the button clearing its value."""
+    chips = number_chips(
+        range(cards + 1),
+        lambda n: t(words.chip, player=name, count=n),
+        selected=value,
+        forbidden=forbidden,
+        on_pick=lambda n: on_pick(seat, n),
+    )
+    chips.expand = True
+    clear: ft.Control = ft.Container(width=CHIP_SIZE)
+    if value is not None:
+        # Clearing a value is its own named action; tapping a chosen chip again keeps it.
+        clear = icon_button(
+            ft.Icons.BACKSPACE_OUTLINED, t(words.clear, player=name), lambda: on_pick(seat, None)
+        )
+    return ft.Row(expand=True, spacing=6, controls=[chips, clear])
 
 
 def bid_section(table: Table, order: list[int], set_bid: Pick) -> list[ft.Control]:
