@@ -11,12 +11,13 @@ from views.device import LANGUAGE, THEME, BrowserDevice, DeviceChoices, DeviceSt
 from views.fonts import session_fonts
 from views.game_screen import GameScreen
 from views.home import Home
-from views.i18n import LANGUAGES, load_languages, set_session_language, t
+from views.i18n import LANGUAGES, set_session_language, t
 from views.join import JoinScreen, host_only
 from views.language import LanguageChoice, LanguageContext
 from views.layout import ScreenSizeContext, use_page_size
 from views.new_game import NewGame
 from views.players import PlayersScreen
+from views.preload import preload
 from views.rules import RulesScreen
 from views.services import (
     FilePickerFiles,
@@ -112,17 +113,17 @@ def build_main(
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session from this computer is the host."""
     shares = shares if shares is not None else Shares()
-    load_languages()
+    preload()
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
-        names = keeper.recent_names()  # the names Home shows first
-        page.fonts = session_fonts("", names)
-        page.theme = light_theme()
-        page.dark_theme = dark_theme()
-        page.update()  # the browser fetches the fonts while the device is asked its choices
+        # The device's choices are asked before anything else is sent: the phone answers at
+        # once, rather than after setting up a theme and fetching fonts.
         store = device()
         choices = await load_choices(store)
+        names = keeper.recent_names()  # the names Home shows first
+        page.theme = light_theme()
+        page.dark_theme = dark_theme()
         speak(page, choices.language)
         page.fonts = session_fonts(choices.language, names)
         page.theme_mode = choices.theme_mode

@@ -1,0 +1,30 @@
+"""views.preload: what the first session would otherwise import on its phone's wait."""
+
+import subprocess
+import sys
+
+from tests.e2e.conftest import REPO_ROOT
+from views.preload import flet_names
+
+CHECK = """
+import flet, views.app
+from views.preload import flet_names, preload
+lazy = [name for name in flet_names() if name not in vars(flet)]
+preload()
+print(len(lazy), [name for name in flet_names() if name not in vars(flet)])
+"""
+
+
+def test_every_flet_name_the_screens_use_is_imported_before_the_first_session() -> None:
+    # A fresh interpreter, as the server starts: importing the screens leaves names unloaded.
+    result = subprocess.run(
+        [sys.executable, "-c", CHECK], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+    lazy, missing = result.stdout.split(" ", 1)
+    assert int(lazy) > 0
+    assert missing.strip() == "[]"
+
+
+def test_the_names_are_read_from_every_screen() -> None:
+    names = flet_names()
+    assert {"Card", "SharedPreferences", "Semantics", "Icons"} <= names
