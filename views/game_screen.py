@@ -279,9 +279,9 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
 
 
 def frame(table: Table | GameSummary | None) -> object:
-    """What the screen's frame shows of the open game: the scored rounds (the totals, the
-    sheet, the chart, the names) and whether a round is being corrected. The round being
-    entered is left out: the parts showing it follow every tap themselves."""
+    """What the screen's frame shows of the open game: the scored rounds (the banner, the
+    totals, the sheet, the chart, the names) and whether a round is being corrected. The
+    round being entered is left out: the parts showing it follow every tap themselves."""
     if not isinstance(table, Table):
         return None
     return replace(table.state, draft=None), table.editing
@@ -322,7 +322,7 @@ def OpenGame(game_id: str) -> ft.View:
     size = use_screen_size()
     may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
-    # `frame`), not at every tap; the banner, the entry and the step bar follow the table.
+    # `frame`), not at every tap; the entry panel and the step bar follow the table.
     table = ft.use_ref(lambda: open_table(services.keeper, game_id, may_enter)).current
     use_watched(table if isinstance(table, Table) else None, lambda: frame(table))
     # Bumped when the share changed what this phone may do, to draw the screen again.
