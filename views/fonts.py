@@ -57,6 +57,23 @@ def session_fonts(language: str, names: Iterable[str]) -> dict[str, str]:
     return {family: path for family, path in FONTS.items() if family != HANGUL_FAMILY}
 
 
+def add_faces_for(page: ft.Page, texts: Iterable[str]) -> None:
+    """Load the Hangul face into a session that went without it, once `texts` hold Korean
+    letters: a name typed, or saved on another phone, after this phone opened the app would
+    otherwise be drawn as boxes until a reload."""
+    fonts = page.fonts or {}
+    if HANGUL_FAMILY not in fonts and any(has_hangul(text) for text in texts):
+        page.fonts = {**fonts, HANGUL_FAMILY: FONTS[HANGUL_FAMILY]}
+        page.update()
+
+
+def use_faces_for(texts: Iterable[str]) -> None:
+    """`add_faces_for` the texts a screen shows, whenever they change."""
+    shown = tuple(texts)
+    page = ft.context.page
+    ft.use_effect(lambda: add_faces_for(page, shown), [shown])
+
+
 TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
 """body_large, title_medium ...: every style of Material's type scale."""
 

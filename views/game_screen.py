@@ -12,6 +12,7 @@ from storage.keeper import GameDamaged, GameKeeper
 from views.banner import banner
 from views.charts import running_totals_chart
 from views.damaged import DamagedGameScreen
+from views.fonts import use_faces_for
 from views.game_options import GameOptions
 from views.game_view import GameView
 from views.games import GAMES
@@ -325,6 +326,7 @@ def OpenGame(game_id: str) -> ft.View:
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
     table = ft.use_ref(lambda: open_table(services.keeper, game_id, may_enter)).current
     use_watched(table if isinstance(table, Table) else None, lambda: frame(table))
+    use_faces_for(table.state.players if isinstance(table, Table) else ())
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     access = (services.access.may_open(game_id), may_enter())

@@ -8,6 +8,7 @@ import flet as ft
 from storage import GameSummary, StorageError
 from storage.listing import Listing
 from views.damaged import DamagedGameActions
+from views.fonts import use_faces_for
 from views.game_files import ImportButton, LibraryButtons
 from views.game_view import GameView
 from views.games import GAMES
@@ -222,6 +223,7 @@ def Home() -> ft.View:
         else None
     )
 
+    use_faces_for(name for game in unfinished if game.listing for name in game.listing.players)
     controls: list[ft.Control] = []
     if notice:
         controls.append(notice_card(notice, lambda: set_notice(None)))

@@ -11,6 +11,7 @@ from scorers import InvalidEntry
 from scorers.seats import name_key
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
+from views.fonts import add_faces_for
 from views.game_view import GameView
 from views.games import GAMES
 from views.i18n import t
@@ -101,6 +102,11 @@ class Setup:
         return None
 
 
+def typed_name(setup: Setup, seat: int, name: str) -> None:
+    setup.set_name(seat, name)
+    add_faces_for(ft.context.page, [name])  # a Korean name typed on a phone in another language
+
+
 def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
     """One player's name field with buttons to move the player up a seat and to remove them."""
     name = setup.names[seat]
@@ -111,7 +117,7 @@ def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
                 label=t("setup.player_n", n=seat + 1),
                 value=name,
                 expand=True,
-                on_change=lambda e: setup.set_name(seat, e.control.value),
+                on_change=lambda e: typed_name(setup, seat, e.control.value),
             ),
             icon_button(
                 ft.Icons.ARROW_UPWARD,

@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from views.fonts import add_faces_for
 from views.i18n import t
 from views.widgets import message_line
 
@@ -34,6 +35,7 @@ def RenamePlayers(
 
     def typed(seat: int, text: str) -> None:
         set_names(tuple(text if i == seat else old for i, old in enumerate(names)))
+        add_faces_for(ft.context.page, [text])
 
     if not is_open:
         return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)

@@ -220,6 +220,24 @@ async def test_a_hangul_name_at_the_table_loads_the_face_in_any_language(
         assert loads_hangul(harness)
 
 
+async def test_a_hangul_name_saved_or_typed_after_the_phone_opened_loads_the_face(
+    keeper: GameKeeper,
+) -> None:
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper, "/new/wizard")
+        await harness.type(harness.find_all(ft.TextField)[0], "Ann")
+        assert not loads_hangul(harness)
+        await harness.type(harness.find_all(ft.TextField)[1], "박서준")
+        assert loads_hangul(harness)
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await open_app(harness, keeper)
+        assert not loads_hangul(harness)
+        # Another phone starts a game for Korean players; this one opens it.
+        game = keeper.start("wizard", ["Ann", "김민지", "Cas"], 0, {})
+        await harness.go(f"/game/{game.id}")
+        assert loads_hangul(harness)
+
+
 async def test_a_german_player_writes_trick_cards_in_german_colour_words(
     keeper: GameKeeper,
 ) -> None:
