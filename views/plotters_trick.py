@@ -6,23 +6,17 @@ import flet as ft
 
 from scorers import plotters
 from views.i18n import t
+from views.plotters_entry import COLOUR_KEYS, colour_name
 from views.trick_helpers import card_fields, check_in_play_order, result_text, use_cards
 from views.widgets import choice_chips
-
-COLOUR_NAMES = {
-    "blue": "rules.colour.blue",
-    "green": "rules.colour.green",
-    "red": "rules.colour.red",
-    "yellow": "rules.colour.yellow",
-}
 
 
 def in_rule_words(card: str) -> str:
     """A card as the player wrote it in their language ("Rot 14") in the words the rules
     read ("red 14"); English words and the rules' one-letter colours pass as written."""
     text = card.strip()
-    for colour, key in COLOUR_NAMES.items():
-        word = t(key).lower()
+    for colour in COLOUR_KEYS:
+        word = colour_name(colour).lower()
         if text.lower().startswith(word):
             return colour + text[len(word) :]
     return text
@@ -31,7 +25,7 @@ def in_rule_words(card: str) -> str:
 def plotters_card_name(card: str, players: int) -> str:
     """A card as a player says it ("blue 7")."""
     colour, number = plotters.parse_card(card, players)
-    return t("rules.plotters.card", colour=t(COLOUR_NAMES[colour]), number=number)
+    return t("rules.plotters.card", colour=colour_name(colour), number=number)
 
 
 def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickResult) -> str:

@@ -92,7 +92,7 @@ async def test_plotters_helper_names_picker_and_taker(app: AppUnderTest) -> None
 
     def name(index: int) -> str:
         colour, number = trick[index]
-        return t("rules.plotters.card", colour=t(f"rules.colour.{colour}"), number=number)
+        return t("rules.plotters.card", colour=t(f"plotters.colour.{colour}"), number=number)
 
     assert result(harness) == t(
         "rules.plotters.result",
