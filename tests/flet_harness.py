@@ -517,6 +517,22 @@ class AppHarness:
         if submit:
             await self.dispatch(field, "submit", text)
 
+    async def type_in_a_row(
+        self, typed: Sequence[tuple[BaseControl, str]], then: BaseControl | None = None
+    ) -> None:
+        """Type into several fields one after another, each before the screen is drawn
+        again after the one before (a quick player on a busy server), and tap `then` (a
+        button) just as quickly: every event goes to the control as it was found, then the
+        session settles."""
+        self._bind()
+        for field, text in typed:
+            self._assert_enabled(field)
+            self.session.apply_patch(field._i, {"value": text})
+            await self.session.dispatch_event(field._i, "change", text)
+        if then is not None:
+            await self.session.dispatch_event(self._click_target(then)._i, "click", None)
+        await self.settle()
+
     async def submit(self, field: BaseControl) -> None:
         """Press Enter in a text field."""
         self._assert_enabled(field)

@@ -1,6 +1,7 @@
 """Fixing a player's name during the game (a typo at setup, a nickname)."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -9,23 +10,38 @@ from views.i18n import t
 from views.widgets import message_line
 
 
+@ft.observable
+@dataclass
+class NameDraft:
+    """The names as typed so far; nothing is saved until Save."""
+
+    names: tuple[str, ...]
+
+    def typed(self, seat: int, text: str) -> None:
+        self.names = tuple(text if i == seat else old for i, old in enumerate(self.names))
+
+
 @ft.component
 def RenamePlayers(
     players: tuple[str, ...], rename: Callable[[Sequence[str]], str | None]
 ) -> ft.Control:
     """A button opening a field per seat; `rename` saves every name at once and says why
-    it refused them, if it did."""
+    it refused them, if it did.
+
+    The names typed live in one observable draft that every handler reads when it runs, not
+    as its drawing saw them: typed faster than the screen is drawn again, no name is lost,
+    and Save takes the last one."""
     is_open, set_open = ft.use_state(False)
-    names, set_names = ft.use_state(players)
+    draft, _ = ft.use_state(lambda: NameDraft(players))
     refusal, set_refusal = ft.use_state(None)
 
     def start(_: ft.Event[ft.TextButton]) -> None:
-        set_names(players)
+        draft.names = players
         set_refusal(None)
         set_open(True)
 
     def save(_: ft.Event[ft.FilledButton]) -> None:
-        wanted = [name.strip() for name in names]
+        wanted = [name.strip() for name in draft.names]
         if wanted != list(players):
             reason = rename(wanted)
             if reason is not None:
@@ -34,7 +50,7 @@ def RenamePlayers(
         set_open(False)
 
     def typed(seat: int, text: str) -> None:
-        set_names(tuple(text if i == seat else old for i, old in enumerate(names)))
+        draft.typed(seat, text)
         add_faces_for(ft.context.page, [text])
 
     if not is_open:
@@ -47,7 +63,7 @@ def RenamePlayers(
                     value=name,
                     on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
                 )
-                for seat, name in enumerate(names)
+                for seat, name in enumerate(draft.names)
             ],
             message_line(refusal),
             ft.Row(

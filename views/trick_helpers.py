@@ -87,6 +87,8 @@ def use_cards(count: int) -> tuple[tuple[str, ...], Callable[[int, str], None]]:
     cards, set_cards = ft.use_state(("",) * count)
 
     def set_card(index: int, value: str) -> None:
-        set_cards((*cards[:index], value, *cards[index + 1 :]))
+        # From the cards as they are now, not as this handler's drawing saw them: a field
+        # typed into before the screen was drawn again would otherwise undo the last one.
+        set_cards(lambda now: (*now[:index], value, *now[index + 1 :]))
 
     return cards, set_card

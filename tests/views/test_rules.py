@@ -104,6 +104,28 @@ async def test_plotters_helper_names_picker_and_taker(app: AppUnderTest) -> None
     )
 
 
+async def test_cards_typed_faster_than_the_screen_is_drawn_are_all_kept(
+    app: AppUnderTest,
+) -> None:
+    harness = await open_rules(app, rules_route("plotters"))
+    cards = ["red 9", "blue 2", "red 14", "green 1"]
+    # Each field's change comes before the screen is drawn again after the one before.
+    await harness.type_in_a_row(list(zip(harness.find_all(ft.TextField), cards, strict=True)))
+    assert [field.value for field in harness.find_all(ft.TextField)] == cards
+
+    def name(colour: str, number: int) -> str:
+        return t("rules.plotters.card", colour=t(f"plotters.colour.{colour}"), number=number)
+
+    assert result(harness) == t(
+        "rules.plotters.result",
+        picker=3,
+        picker_card=name("red", 14),
+        picks=2,
+        taker=4,
+        taker_card=name("green", 1),
+    )
+
+
 async def test_plotters_helper_refuses_a_fourth_colour(app: AppUnderTest) -> None:
     harness = await open_rules(app, rules_route("plotters"))
     await enter_cards(harness, ["red 9", "blue 2", "g4", "yellow 3"])

@@ -342,6 +342,18 @@ async def test_several_players_are_renamed_as_one_step_or_not_at_all(app: AppUnd
     assert saved.state.players == tuple(PLAYERS) and not saved.can_undo()
 
 
+async def test_names_typed_faster_than_the_screen_is_drawn_are_all_saved(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
+    fields = [harness.find(ft.TextField, label=t("rename.field", n=n)) for n in (1, 2)]
+    save = harness.find(ft.FilledButton, text=t("rename.save"))
+    # Both names and the tap on Save before the screen is drawn again after any of them.
+    await harness.type_in_a_row(list(zip(fields, ["Anna", "Benno"], strict=True)), then=save)
+    assert app.keeper.open(game_id).ledger.state.players == ("Anna", "Benno", "Cas", "Dot")
+
+
 async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
