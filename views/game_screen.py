@@ -102,27 +102,19 @@ def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
                 on_click=lambda _: step.on_click(),
             )
         ]
-    complete = table.problem() is None
-    if table.editing is None:
-        return [
-            ft.FilledButton(
-                t("entry.score_round"),
-                height=CHIP_SIZE,
-                disabled=not complete,
-                on_click=lambda _: table.submit(),
-            )
-        ]
-    return [
-        ft.FilledButton(
-            t("entry.save_correction"),
-            height=CHIP_SIZE,
-            disabled=not complete,
-            on_click=lambda _: table.submit(),
-        ),
-        ft.OutlinedButton(
-            t("entry.cancel"), height=CHIP_SIZE, on_click=lambda _: table.cancel_edit()
-        ),
-    ]
+    correcting = table.editing is not None
+    submit = ft.FilledButton(
+        t("entry.save_correction" if correcting else "entry.score_round"),
+        height=CHIP_SIZE,
+        disabled=table.problem() is not None,
+        on_click=lambda _: table.submit(),
+    )
+    if not correcting:
+        return [submit]
+    cancel = ft.OutlinedButton(
+        t("entry.cancel"), height=CHIP_SIZE, on_click=lambda _: table.cancel_edit()
+    )
+    return [submit, cancel]
 
 
 @ft.component
