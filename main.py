@@ -14,7 +14,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
-from server import AppMain, Listener, listen_socket, loaded_in_background, serve, web_app
+from server import AppMain, Listener, ScreensLoader, listen_socket, serve, web_app
 from sharing import Shares
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
@@ -131,8 +131,9 @@ def run(argv: list[str]) -> None:
 
         return build_main(keeper, notice, shares=shares, share_url=share_url)
 
+    screens = ScreensLoader(load_main)
     app = web_app(
-        loaded_in_background(load_main),
+        screens.main,
         ASSETS_DIR,
         t("app.name"),
         t("app.description"),
@@ -143,6 +144,7 @@ def run(argv: list[str]) -> None:
             flush=True,
         ),
     )
+    app = screens.after_client_program(app)
     open_browser = has_display() and not args.no_browser
     # SIGTERM stops the server gracefully; afterwards the process exits normally (status 0).
     signal.signal(signal.SIGTERM, lambda *_: None)
