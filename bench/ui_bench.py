@@ -10,8 +10,8 @@ Each round starts both servers in turn (bare counter, then Trickpad) and measure
 - in the first round, server memory (RSS) with the home open, and per additional tab.
 With ``--followers 5`` five more tabs stay open on the page tapped (for Trickpad: five
 phones following the same game live, which the server updates on every tap; for the bare
-counter: five more counters); they stay in the background, as other phones' screens cost
-the tapping phone nothing but the server's time.
+counter: five more counters); their scripts are paused, as other phones' screens cost the
+tapping phone nothing but the server's time.
 Aims (issue #15): cold start <= 1.10x bare, tap p95 <= 1.0x bare, also with five followers.
 """
 
@@ -207,11 +207,13 @@ def trickpad_subject(data_dir: Path) -> Subject:
 
 
 def open_followers(page: Page, count: int, watched: str) -> list[CDPSession]:
-    """`count` more tabs on `page`'s address, each showing `watched`, then frozen.
+    """`count` more tabs on `page`'s address, each showing `watched`, then paused.
 
-    Headless Chromium draws every tab, in front or not; other phones draw on their own
-    processors, so a frozen tab stands for one: the server still sends it every update
-    (its WebSocket keeps receiving), and it costs the tapping tab nothing."""
+    Headless Chromium runs every tab on this computer's two cores, in front or not; a phone
+    at the table draws on its own processor. So each follower's scripts are held by the
+    debugger (`Page.setWebLifecycleState` "frozen" was tried first: a visible headless tab
+    kept running). The server still sends it every update, which its browser keeps for
+    it, and drawing them costs the tapping tab nothing."""
     followers = []
     for _ in range(count):
         follower = page.context.new_page()
@@ -219,7 +221,8 @@ def open_followers(page: Page, count: int, watched: str) -> list[CDPSession]:
         enable_accessibility(follower)
         expect(follower.locator(watched).first).to_be_attached(timeout=60_000)
         control = page.context.new_cdp_session(follower)
-        control.send("Page.setWebLifecycleState", {"state": "frozen"})
+        control.send("Debugger.enable")
+        control.send("Debugger.pause")
         followers.append(control)
     page.bring_to_front()
     # Six tabs have just started Flutter on two cores: the taps that follow at once measure
