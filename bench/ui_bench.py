@@ -314,8 +314,8 @@ def report(bare: Figures, app: Figures, machine: str, quick: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1 round of 3 taps (smoke run)")
-    parser.add_argument("--rounds", type=int, default=5, help="cold starts per app")
-    parser.add_argument("--taps", type=int, default=8, help="timed taps per app and round")
+    parser.add_argument("--rounds", type=int, default=9, help="cold starts per app")
+    parser.add_argument("--taps", type=int, default=16, help="timed taps per app and round")
     parser.add_argument("--followers", type=int, default=0, help="more tabs on the page tapped")
     args = parser.parse_args()
     rounds, taps = (1, 3) if args.quick else (args.rounds, args.taps)
