@@ -9,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from storage import GameSummary, StorageError
+from views.game_files import game_title, named_file
 from views.i18n import t
 from views.live import announce
 from views.screen import screen
@@ -18,8 +19,10 @@ from views.widgets import action_panel, identified, message_line
 
 
 def record_file_name(summary: GameSummary) -> str:
+    """E.g. "trickpad-damaged-plotters-2026-11-29-1a2b3c4d.jsonl", in the session's language."""
     day = summary.created_at.astimezone().date().isoformat()
-    return f"trickpad-damaged-{summary.game}-{day}-{summary.id[:8]}.jsonl"
+    words = [t("damaged.file"), game_title(summary.game), day, summary.id[:8]]
+    return named_file(words, "jsonl")
 
 
 @ft.component

@@ -38,16 +38,33 @@ def slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", bare).lower()).strip("-")
 
 
+def named_file(words: list[str], extension: str) -> str:
+    """ "trickpad-" and the slugs of `words`, cut short enough for any file system.
+
+    >>> named_file(["Mit List und Tücke", "2026-11-29", "Jörg K."], "json")
+    'trickpad-mit-list-und-tucke-2026-11-29-jorg-k.json'
+    """
+    stem = "-".join(part for part in ["trickpad", *map(slug, words)] if part)
+    return f"{stem[:MAX_STEM].rstrip('-')}.{extension}"
+
+
+def game_title(game: str) -> str:
+    """The game's name in the session's language (its id, for a game this app lacks)."""
+    view = GAMES.get(game)
+    return t(view.title_key) if view is not None else game
+
+
 def file_name(game: SavedGame, extension: str) -> str:
     """E.g. "trickpad-wizard-2026-11-29-ann-ben-cas.json": the game as the session's language
     names it ("trickpad-mit-list-und-tucke-..." in German), its start day, its players."""
     state = game.ledger.state
-    view = GAMES.get(state.game)
-    title = t(view.title_key) if view is not None else state.game
     day = game.summary.created_at.astimezone().date().isoformat()
-    parts = ["trickpad", slug(title), day, *(slug(name) for name in state.players)]
-    stem = "-".join(part for part in parts if part)
-    return f"{stem[:MAX_STEM].rstrip('-')}.{extension}"
+    return named_file([game_title(state.game), day, *state.players], extension)
+
+
+def backup_file_name(day: date) -> str:
+    """E.g. "trickpad-backup-2026-11-30.json" ("trickpad-sicherung-..." in German)."""
+    return named_file([t("library.file"), day.isoformat()], LIBRARY_FILE)
 
 
 @ft.component
@@ -145,7 +162,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         except StorageError as error:
             set_failure(message_of(error))
             return
-        name = f"trickpad-library-{date.today().isoformat()}.{LIBRARY_FILE}"
+        name = backup_file_name(date.today())
         await services.files.save(name, text.encode("utf-8"))
         set_failure(None)
         set_lines((t("library.exported", file=name, count=count),))

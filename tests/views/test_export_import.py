@@ -180,7 +180,7 @@ async def test_all_games_are_backed_up_and_a_backup_merges_into_another_device(
     harness = await app.start()
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.export")))
     [(name, backup)] = app.files.saved.items()
-    assert re.fullmatch(r"trickpad-library-\d{4}-\d{2}-\d{2}\.json", name)
+    assert re.fullmatch(r"trickpad-backup-\d{4}-\d{2}-\d{2}\.json", name)
     assert shown(harness, "library-status").value == t("library.exported", file=name, count=2)
     app.files.picked = backup
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))

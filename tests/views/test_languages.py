@@ -5,6 +5,7 @@ each see their own words, also while the other one plays."""
 import asyncio
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from typing import Any
 
 import flet as ft
@@ -254,3 +255,13 @@ async def test_a_german_player_writes_trick_cards_in_german_colour_words(
         result = " ".join(harness.texts(within=harness.find(ft.Semantics, identifier=RESULT_ID)))
         card = t("rules.plotters.card", "de", colour="Rot", number=14)
         assert card in result, result
+
+
+async def test_a_german_phone_saves_its_backup_under_a_german_name(keeper: GameKeeper) -> None:
+    keeper.start("wizard", PLAYERS, 0, {"round_sizes": [1]})
+    files = RecordingFiles()
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await harness.run(build_main(keeper, None, RecordingScreenAwake, lambda: files))
+        await harness.click(harness.find(ft.OutlinedButton, text=t("library.export", "de")))
+    [name] = files.saved
+    assert name == f"trickpad-sicherung-{date.today().isoformat()}.json"
