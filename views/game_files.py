@@ -39,7 +39,7 @@ def slug(text: str) -> str:
 
 
 def named_file(words: list[str], extension: str) -> str:
-    """ "trickpad-" and the slugs of `words`, cut short enough for any file system.
+    """The name "trickpad-" and the slugs of `words` make, cut short for any file system.
 
     >>> named_file(["Mit List und Tücke", "2026-11-29", "Jörg K."], "json")
     'trickpad-mit-list-und-tucke-2026-11-29-jorg-k.json'
