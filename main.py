@@ -121,6 +121,8 @@ def run(argv: list[str]) -> None:
         address = args.share_address or lan_address()
         share_sock = claim_port(address, port)
         tls = ensure_certificate(data_dir, address)
+        for moved in tls.set_aside:
+            print(t("cli.certificate_set_aside", path=str(moved)), file=sys.stderr, flush=True)
         share_url = url_of("https", address, port)
         listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls))
     shares = Shares()

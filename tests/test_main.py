@@ -4,6 +4,7 @@ import errno
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import urllib.request
@@ -148,5 +149,28 @@ def test_without_a_writable_cache_folder_the_client_is_served_uncompressed(
         assert len(notice) == 1
         message = t("cli.cache_unavailable", path="<path>", reason=os.strerror(errno.ENOTDIR))
         assert notice[0].strip().endswith(message.split("<path>")[1])
+    finally:
+        server.stop()
+
+
+def test_a_damaged_share_key_is_set_aside_with_a_message_and_the_share_starts(
+    tmp_path: Path,
+) -> None:
+    tmp_path.joinpath("share-key.pem").write_text("-----BEGIN PRIVATE KEY-----\ncut short")
+    server = AppServer(data_dir=tmp_path, args=["--share", "--share-address", "127.0.0.4"])
+    server.start()
+    try:
+        moved = [p for p in tmp_path.iterdir() if p.name.startswith("share-key.pem.unusable-")]
+        assert len(moved) == 1
+        assert moved[0].read_text() == "-----BEGIN PRIVATE KEY-----\ncut short"
+        assert t("cli.certificate_set_aside", path=str(moved[0])) + "\n" in server.output
+        assert "Traceback" not in "".join(server.output)
+        share = ssl.create_default_context()
+        share.check_hostname = False
+        share.verify_mode = ssl.CERT_NONE
+        with urllib.request.urlopen(
+            server.url.replace("http://127.0.0.1", "https://127.0.0.4"), timeout=10, context=share
+        ) as reply:
+            assert reply.status == 200
     finally:
         server.stop()
