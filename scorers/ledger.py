@@ -21,7 +21,7 @@ from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
 from scorers.messages import FIELDS
 from scorers.seats import check_name, check_seat
-from scorers.stack import Stack, push
+from scorers.stack import Stack, push, same_items
 from scorers.standings import Standing
 
 __all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standing"]
@@ -39,6 +39,10 @@ _FIELDS: dict[str, dict[str, type]] = {
 # replay. An action holding any of these fields is checked against this shape instead.
 _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": str}}
 KINDS = tuple(_FIELDS)
+
+# The most actions one game's record holds (undo and redo count): far beyond any game
+# played at a table, and what a game file may hold (storage.exchange).
+MAX_ACTIONS = 20_000
 
 
 # No game's action nests deeper than a card inside a trick inside an entry inside the data.
@@ -304,8 +308,11 @@ class Ledger:
     _undone: Stack[_Step] | None = field(repr=False, default=None)
 
     def __eq__(self, other: object) -> bool:
-        """Two ledgers are equal when they hold the same actions: the rest follows."""
-        return isinstance(other, Ledger) and self.actions == other.actions
+        """Two ledgers are equal when they hold the same actions: the rest follows.
+
+        Flet compares the old value of an observable's field with the new one at every
+        change, so this must not walk the whole record: see `same_items`."""
+        return isinstance(other, Ledger) and same_items(self._actions, other._actions)
 
     __hash__ = None  # type: ignore[assignment]
 
