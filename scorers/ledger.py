@@ -51,6 +51,23 @@ _MAX_DEPTH = 8
 
 def _plain(value: object, kind: str, depth: int = 1) -> Any:
     """A deep copy made only of str/int/bool/None/list/dict (tuples become lists)."""
+    # Plain dicts, lists and scalars (all a saved game holds) are copied first, without the
+    # general checks: opening a long game copies every action's data.
+    if value is None or type(value) is str or type(value) is int or type(value) is bool:
+        return value
+    if type(value) is dict and all(type(key) is str for key in value):
+        if depth > _MAX_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        return {key: _plain(item, kind, depth + 1) for key, item in value.items()}
+    if type(value) is list:
+        if depth > _MAX_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        return [_plain(item, kind, depth + 1) for item in value]
+    return _plain_other(value, kind, depth)
+
+
+def _plain_other(value: object, kind: str, depth: int) -> Any:
+    """`_plain` of what is not a plain dict, list or scalar: subclasses, tuples, mappings."""
     if value is None or isinstance(value, bool | int | str):
         return value
     if depth > _MAX_DEPTH:
@@ -122,6 +139,9 @@ class GameState:
     # The totals after each scored round, kept so that checking an entry costs no sum over
     # the whole sheet.
     running: tuple[tuple[int, ...], ...] = ()
+    # What validating the current round sees, once worked out: every draft of the round
+    # shares it (a long game drafts one round thousands of times).
+    current_context: RoundContext | None = field(default=None, compare=False, repr=False)
 
     @property
     def rules(self) -> GameRules:
@@ -132,6 +152,9 @@ class GameState:
 
     def round_context(self, number: int) -> RoundContext:
         """What validating round `number` sees, with the totals before that round."""
+        cached = self.current_context
+        if cached is not None and type(number) is int and number == self.current_round:
+            return cached
         if is_whole(number, 1) and number > self.current_round:
             raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
         info = self.round_info(number)
@@ -190,6 +213,7 @@ def _with_rounds(
         current_round=len(rounds) + 1,
         totals=total,
         running=tuple(running),
+        current_context=None,
         is_over=state.rules.is_over(total, len(rounds), state.settings),
     )
 
@@ -209,8 +233,9 @@ def _drafted(state: GameState, data: Mapping[str, Any]) -> GameState:
         raise InvalidEntry("ledger.game_over")
     if number != state.current_round:
         raise InvalidEntry("ledger.draft_not_current", round=number, current=state.current_round)
-    entry = state.rules.check_entry(data["entry"], state.round_context(number), complete=False)
-    return replace(state, draft=entry)
+    context = state.round_context(number)
+    entry = state.rules.check_entry(data["entry"], context, complete=False)
+    return _with_draft(state, entry, context)
 
 
 def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -227,8 +252,18 @@ def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
         key, params = state.rules.field_name(conflict, state.players, base)
         field = FIELDS[key].format(**params)
         raise InvalidEntry("merge.field_changed", field=field, field_key=key, field_params=params)
-    entry = state.rules.check_entry(entry, state.round_context(number), complete=False)
-    return replace(state, draft=entry)
+    context = state.round_context(number)
+    entry = state.rules.check_entry(entry, context, complete=False)
+    return _with_draft(state, entry, context)
+
+
+def _with_draft(state: GameState, draft: Mapping[str, Any], context: RoundContext) -> GameState:
+    """`state` with this draft of its current round, keeping the round's context for the
+    next draft. A copy of the fields, which `replace` would check one by one: opening a long
+    game makes one per draft."""
+    copied = object.__new__(GameState)
+    copied.__dict__.update(state.__dict__, draft=draft, current_context=context)
+    return copied
 
 
 def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -251,7 +286,7 @@ def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
     for seat, name in enumerate(names):
         if name != state.players[seat]:
             check_name(name, seat, [other for at, other in enumerate(names) if at != seat])
-    return replace(state, players=tuple(names))
+    return replace(state, players=tuple(names), current_context=None)
 
 
 def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
