@@ -49,20 +49,26 @@ MAX_ACTIONS = 20_000
 _MAX_DEPTH = 8
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _plain(value: object, kind: str, depth: int = 1) -> Any:
     """A deep copy made only of str/int/bool/None/list/dict (tuples become lists)."""
     # Plain dicts, lists and scalars (all a saved game holds) are copied first, without the
     # general checks: opening a long game copies every action's data.
-    if value is None or type(value) is str or type(value) is int or type(value) is bool:
+    if type(value) in _SCALARS:
         return value
     if type(value) is dict and all(type(key) is str for key in value):
         if depth > _MAX_DEPTH:
             raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
-        return {key: _plain(item, kind, depth + 1) for key, item in value.items()}
+        return {
+            key: item if type(item) in _SCALARS else _plain(item, kind, depth + 1)
+            for key, item in value.items()
+        }
     if type(value) is list:
         if depth > _MAX_DEPTH:
             raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
-        return [_plain(item, kind, depth + 1) for item in value]
+        return [item if type(item) in _SCALARS else _plain(item, kind, depth + 1) for item in value]
     return _plain_other(value, kind, depth)
 
 
@@ -93,7 +99,7 @@ class Action:
             raise InvalidEntry("action.field_type", kind=self.kind, field="data")
         expected = _FIELDS[self.kind]
         earlier = _EARLIER_FIELDS.get(self.kind, {})
-        if any(name in earlier for name in self.data):
+        if earlier and not earlier.keys().isdisjoint(self.data):
             expected = earlier
         for name in self.data:
             if name not in expected:

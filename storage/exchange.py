@@ -18,7 +18,7 @@ from scorers.errors import InvalidEntry
 from scorers.games import rules_for
 from scorers.ledger import Action, Ledger
 from storage.errors import StorageError
-from storage.keeper import GameKeeper, SavedGame
+from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-game"
@@ -166,7 +166,8 @@ def _actions(objects: list[object]) -> list[Action]:
 
 def _replay(actions: list[Action]) -> Ledger:
     try:
-        return Ledger.replay(actions)
+        with collector_paused():
+            return Ledger.replay(actions)
     except InvalidEntry as exc:
         params = exc.params
         raise _invalid(
