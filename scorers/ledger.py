@@ -40,8 +40,10 @@ _FIELDS: dict[str, dict[str, type]] = {
 _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": str}}
 KINDS = tuple(_FIELDS)
 
-# The most actions one game's record holds (undo and redo count): far beyond any game
-# played at a table, and what a game file may hold (storage.exchange).
+# The most actions one game's record takes (undo and redo count): far beyond any game
+# played at a table, and what a game file may hold (storage.exchange), so that every game
+# Trickpad records can be exported and imported again. A record saved longer before the
+# bound still replays; it takes no more actions.
 MAX_ACTIONS = 20_000
 
 
@@ -424,7 +426,7 @@ class Ledger:
                     first = _Step(action, _started(action.data), 1)
                     ledger = cls(Stack.of(action), Stack.of(first))
                 else:
-                    ledger = ledger.apply(action)
+                    ledger = ledger._taken(action)
             except InvalidEntry as error:
                 raise InvalidEntry(
                     "ledger.replay_failed",
@@ -444,8 +446,15 @@ class Ledger:
         An undo takes back the last effective action (never the start); a redo brings back
         the last undone one; any other action clears what could be redone. Refuses with
         InvalidEntry a second start, an undo or redo with nothing to take back or bring
-        back, and any entry the rules refuse; this ledger is never changed.
+        back, any entry the rules refuse, and any action once the record holds MAX_ACTIONS
+        (``ledger.too_long``); this ledger is never changed.
         """
+        if len(self._actions) >= MAX_ACTIONS:
+            raise InvalidEntry("ledger.too_long", limit=MAX_ACTIONS)
+        return self._taken(action)
+
+    def _taken(self, action: Action) -> "Ledger":
+        """`apply` without the bound on the record's length, for replaying a saved one."""
         if not isinstance(action, Action):
             raise InvalidEntry("action.not_object")
         actions = self._actions.push(action)

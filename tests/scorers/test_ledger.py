@@ -3,7 +3,8 @@ import json
 import pytest
 
 from scorers import InvalidEntry, colour_blind, plotters
-from scorers.ledger import Action, Ledger, change_name
+from scorers.ledger import MAX_ACTIONS, Action, Ledger, change_name
+from tests.big_game import long_wizard_ledger
 from tests.scorers.helpers import plotters_counts, refused
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -502,3 +503,19 @@ def test_a_draft_after_a_rename_names_the_new_name():
     undone = ledger.apply(Action("undo"))
     with refused("wizard.bid_out_of_range", "Bob"):
         undone.apply(draft(1, wizard_entry([1, 5, None], [None] * 3)))
+
+
+# --- the bound on a record's length --------------------------------------------------
+
+
+def test_a_record_at_the_bound_takes_no_more_actions_and_an_older_longer_one_replays():
+    below = long_wizard_ledger(MAX_ACTIONS - 1)
+    entry = wizard_entry([None, 1, None, None], [None] * 4)
+    full = below.apply(draft(1, entry))
+    assert full.action_count == MAX_ACTIONS
+    for action in (draft(1, entry), Action("undo"), Action("rename", {"names": list("ABCD")})):
+        with refused("ledger.too_long", f"{MAX_ACTIONS}"):
+            full.apply(action)
+    longer = Ledger.replay([*full.actions, Action("undo")])  # saved before the bound
+    assert longer.action_count == MAX_ACTIONS + 1
+    assert longer.state == below.state
