@@ -13,7 +13,7 @@ from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.fonts import add_faces_for
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.live import announce
 from views.screen import screen
@@ -88,7 +88,7 @@ class Setup:
         try:
             settings = {
                 f.name: read_value(f, self.shown_settings[f.name])
-                for f in GAMES[self.game].setting_fields
+                for f in GAME_VIEWS[self.game].setting_fields
             }
         except UnreadableSetting as error:
             self.message = str(error)
@@ -177,7 +177,7 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
 def NewGame() -> ft.View:
     """The screen at /new/<game>: the setup form of that game."""
     game = ft.use_route_params().get("game", "")
-    view = GAMES.get(game)
+    view = GAME_VIEWS.get(game)
     if view is None:
         return screen(f"/new/{game}", t("app.name"), [ft.Text(t("new_game.unknown"))], "/")
     # Keyed by the game: each game's form starts from that game's last settings.

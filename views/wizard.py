@@ -55,7 +55,7 @@ class Wizard(GameView):
     def record_lines(self, record: Record) -> list[str]:
         """Exact bids, how far off, zero bids made, the longest exact run; the Cloud and
         the Bomb where they were played."""
-        figures = wizard.figures(record.tallies)
+        figures = wizard.RULES.figures(record)
         lines = [
             t(
                 "record.wizard.bids",
@@ -70,3 +70,7 @@ class Wizard(GameView):
                 t("record.wizard.cloud_bomb", cloud=figures.cloud_rounds, bomb=figures.bomb_rounds)
             )
         return lines
+
+
+VIEW = Wizard()
+"""The game as the screens show it (found by views.games by the game's name)."""
