@@ -6,9 +6,10 @@ from typing import Any, NamedTuple, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
+from scorers.game import Figures, GameRules, RoundContext, RoundInfo, ScoredRound
+from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
-from scorers.stats import ratio
+from scorers.stats import Record, ratio
 
 PLAYERS = 3
 ROW = 13
@@ -185,7 +186,48 @@ def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) 
     return top >= settings["target"] and totals.count(top) > 1
 
 
-class ColourBlindRules(SeatedGame):
+MESSAGES = GameMessages(
+    errors={
+        "colour_blind.card_invalid": "'{card}' is not a card: write a rank (A, 2-10, J, Q, K) and "
+        "a suit (S, H, D, C), like 10H.",
+        "colour_blind.row_duplicate": "{card} is in the row twice.",
+        "colour_blind.row_length": "The row holds 13 cards, not {count}.",
+        "colour_blind.trick_duplicate": "{card} cannot be played twice in one trick.",
+        "colour_blind.trick_size": "A trick holds 1 to 3 cards, not {count}.",
+        "colour_blind.captured_twice": "{card} cannot be captured twice.",
+        "colour_blind.good_invalid": "The good colour is red or black, not {value}.",
+        "colour_blind.card_not_captured": "Nobody has captured {card} yet: every row card goes to "
+        "one player.",
+        "colour_blind.captor_invalid": "{card} is captured by seat {seat}, but there are only "
+        "seats 0 to 2.",
+        "colour_blind.nothing_to_capture": "Every card of the row has been captured already.",
+    },
+    fields={
+        "colour_blind.field.row": "The row",
+        "colour_blind.field.captor": "Who took {card}",
+    },
+    changes={
+        "colour_blind.change.captor": "{player} taking {card}",
+        "colour_blind.change.captor_cleared": "{card} going back to the row",
+    },
+    reminders={
+        "colour_blind.row": "{dealer} deals four hands; the table's hand goes face up in a row. "
+        "More reds or more blacks decides the good colour. {first} leads.",
+    },
+)
+"""The English text of every key Colour-blind's rules give (see scorers.messages)."""
+
+
+@dataclass(frozen=True)
+class ColourBlindFigures(Figures):
+    """What a player's Colour-blind tallies say over `games` games."""
+
+    average_deal: float | None
+    deals_per_game: float | None
+    floored: int
+
+
+class ColourBlindRules(GameRules):
     """Colour-blind for exactly 3 players: deals are played until one player alone has
     reached the target."""
 
@@ -193,6 +235,7 @@ class ColourBlindRules(SeatedGame):
     title = "Colour-blind"
     min_players = PLAYERS
     max_players = PLAYERS
+    messages = MESSAGES
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         """target: the score that ends the game once one player alone has reached it (100)."""
@@ -285,24 +328,15 @@ class ColourBlindRules(SeatedGame):
                 count["floored"] += seat_parts(scored.entry, seat).difference < 0
         return tuple(counts)
 
-
-@dataclass(frozen=True)
-class ColourBlindFigures:
-    """What a player's Colour-blind tallies say over `games` games."""
-
-    average_deal: float | None
-    deals_per_game: float | None
-    floored: int
-
-
-def figures(tallies: Mapping[str, int], games: int) -> ColourBlindFigures:
-    """The figures of a record's combined tallies (see ColourBlindRules.tallies)."""
-    deals = tallies.get("rounds", 0)
-    return ColourBlindFigures(
-        average_deal=ratio(tallies.get("points", 0), deals),
-        deals_per_game=ratio(deals, games),
-        floored=tallies.get("floored", 0),
-    )
+    def figures(self, record: Record) -> ColourBlindFigures:
+        """Deals on average and per game, deals floored at 0 (see `tallies`)."""
+        tallies = record.tallies
+        deals = tallies.get("rounds", 0)
+        return ColourBlindFigures(
+            average_deal=ratio(tallies.get("points", 0), deals),
+            deals_per_game=ratio(deals, record.games),
+            floored=tallies.get("floored", 0),
+        )
 
 
 RULES = ColourBlindRules()

@@ -1,4 +1,8 @@
-"""The games the pad knows, by name: the rules the ledger and storage look games up in."""
+"""The games the pad knows, by name: the one table of games. The ledger and storage look a
+game's rules up in it, and the screens list a view for each game in it (views.games).
+
+Adding a game is one line here, after its rules module in scorers/ (docs/adding-a-game.md).
+"""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -7,25 +11,26 @@ from scorers import colour_blind, plotters, wizard
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules
 
-GAMES: dict[str, GameRules] = {
+GAME_RULES: dict[str, GameRules] = {
     rules.name: rules for rules in (wizard.RULES, plotters.RULES, colour_blind.RULES)
 }
+"""Every game's rules by name, in the order Home lists the games."""
 
 
 def rules_for(game: object) -> GameRules:
     """The rules of the game called `game`; refused for a name the pad does not know."""
-    if not isinstance(game, str) or game not in GAMES:
+    if not isinstance(game, str) or game not in GAME_RULES:
         raise InvalidEntry("game.unknown", game=game)
-    return GAMES[game]
+    return GAME_RULES[game]
 
 
 @contextmanager
 def registered_rules(rules: GameRules) -> Iterator[GameRules]:
     """One more game known while the block runs (a game that only tests play)."""
-    if rules.name in GAMES:
+    if rules.name in GAME_RULES:
         raise ValueError(f"a game called {rules.name!r} is known already")
-    GAMES[rules.name] = rules
+    GAME_RULES[rules.name] = rules
     try:
         yield rules
     finally:
-        del GAMES[rules.name]
+        del GAME_RULES[rules.name]

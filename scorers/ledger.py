@@ -19,7 +19,7 @@ from scorers.edits import apply_changes, read_changes
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
-from scorers.messages import FIELDS
+from scorers.messages import english
 from scorers.seats import check_name, check_seat
 from scorers.stack import Stack, push, same_items
 from scorers.standings import Standing
@@ -258,7 +258,7 @@ def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
     entry, conflict = apply_changes(base, read_changes(data["changes"]))
     if conflict is not None:
         key, params = state.rules.field_name(conflict, state.players, base)
-        field = FIELDS[key].format(**params)
+        field = english(key).format(**params)
         raise InvalidEntry("merge.field_changed", field=field, field_key=key, field_params=params)
     context = state.round_context(number)
     entry = state.rules.check_entry(entry, context, complete=False)

@@ -1,9 +1,13 @@
-"""English text for every message key. Views translate by key and fill in the params.
+"""English text of the message keys all games share, and the lookup of any key's text.
 
-ERRORS: InvalidEntry keys. FIELDS: names of an entry's fields (GameRules.field_name).
-CHANGES: a tap's change to a field (GameRules.change_name).
-REMINDERS: RoundInfo.reminder keys. NOTES: Standing.note keys.
+Views translate by key and fill in the params. ERRORS: InvalidEntry keys. FIELDS: names of an
+entry's fields (GameRules.field_name). A game's own texts (its refusals, field names, tap
+changes, round reminders and tie-break notes) live in its rules module as `GameMessages`;
+their keys start with the game's name ("wizard.bid_missing").
 """
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 ERRORS: dict[str, str] = {
     # shapes of entries and actions (corrupt data rather than a player's slip)
@@ -65,118 +69,54 @@ ERRORS: dict[str, str] = {
     "merge.redo_moved": "The game was changed on another phone meanwhile, so nothing was redone.",
     "merge.names_changed": "The names were changed on another phone meanwhile: check them "
     "and rename again.",
-    # Wizard
-    "wizard.bid_not_possible": "A bid of {value} is not possible: bids are whole numbers "
-    "from 0 to {cards}.",
-    "wizard.tricks_not_possible": "{value} tricks are not possible: tricks are whole numbers "
-    "from 0 to {cards}.",
-    "wizard.cards_not_possible": "A hand of {value} cards is not possible in Wizard: hands "
-    "hold 1 to {high} cards.",
-    "wizard.too_many_bids": "{count} other bids are too many: at most {high} players bid "
-    "before the dealer.",
-    "wizard.bid_out_of_range": "Bids must be whole numbers from 0 to {cards}: {player} "
-    "cannot bid {value}.",
-    "wizard.tricks_out_of_range": "Tricks must be whole numbers from 0 to {cards}: {player} "
-    "cannot have taken {value}.",
-    "wizard.hook_forbidden_bid": "Bids may not total {cards}: {player} may not bid {value}.",
-    "wizard.canadian_forbidden_bid": "{player} leads alone, so the bids may not total "
-    "{cards}: {player} may not bid {value} (0 is always allowed).",
-    "wizard.bid_missing": "{player} has not bid yet.",
-    "wizard.tricks_missing": "{player}'s tricks are not entered yet.",
-    "wizard.tricks_too_many": "Tricks entered: {total} of the {cards} played this round, "
-    "{off} too many.",
-    "wizard.tricks_total": "Tricks entered: {total} of the {cards} played this round, "
-    "{off} missing.",
-    "wizard.tricks_total_bomb": "Tricks entered: {total}; they must add up to {cards}, "
-    "or {less} if the Bomb was played.",
-    "wizard.cloud_off": "The Cloud is not in play in this game.",
-    "wizard.cloud_change_invalid": "The Cloud changes {player}'s bid by one, up or down, "
-    "not by {value}.",
-    "wizard.cloud_bid_out_of_range": "The Cloud cannot change {player}'s bid from {bid} to "
-    "{value}: bids are whole numbers from 0 to {cards}.",
-    "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, "
-    "one per round, separated by commas (1, 3, 5).",
-    "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
-    "{value} is not possible.",
-    # Plotters
-    "plotters.colour_unknown": "'{value}' is not a colour: the colours are blue, green, red "
-    "and yellow.",
-    "plotters.count_not_possible": "{value} {colour} cards is not possible: counts are "
-    "whole numbers of 0 or more.",
-    "plotters.count_invalid": "Counts are whole numbers of 0 or more: {player} cannot have "
-    "{value} {colour} cards.",
-    "plotters.count_too_high": "{player} cannot have {value} {colour} cards: only {high} are "
-    "in play.",
-    "plotters.colour_total_too_high": "The players have {value} {colour} cards together, but "
-    "only {high} are in play.",
-    "plotters.face_up_not_possible": "{value} is not a pair of face-up colours.",
-    "plotters.face_up_invalid": "{player}'s face-up colours must be two of blue, green, red "
-    "and yellow, not {value}.",
-    "plotters.face_up_same_colour": "The two face-up colours must differ, not both {colour}.",
-    "plotters.face_up_same": "{player}'s two face-up colours must differ, not both {colour}.",
-    "plotters.face_up_required": "{player} has all four colours: choose the two that stay face up.",
-    "plotters.face_up_one": "{player} has one face-up colour ({colour}): choose the second.",
-    "plotters.ended_early_invalid": "Whether the round ended early must be yes or no, not {value}.",
-    "plotters.total_cards": "The players hold {total} cards together, but a full round "
-    "shares out {full}.",
-    "plotters.total_cards_early": "The players hold {total} cards together: a round that "
-    "ended early holds fewer than {full}, a multiple of {players}.",
-    "plotters.card_invalid": "'{card}' is not a card: write a colour and a number, like blue7.",
-    "plotters.card_not_in_play": "{card} is not in play: {colour} runs from 1 to {high}.",
-    "plotters.card_twice": "{card} cannot be played twice in one trick.",
-    "plotters.fourth_colour": "{card} cannot be played: the trick already holds three colours.",
-    "plotters.trick_size": "A trick holds one card per player ({players}), not {count}.",
-    # Colour-blind
-    "colour_blind.card_invalid": "'{card}' is not a card: write a rank (A, 2-10, J, Q, K) and "
-    "a suit (S, H, D, C), like 10H.",
-    "colour_blind.row_duplicate": "{card} is in the row twice.",
-    "colour_blind.row_length": "The row holds 13 cards, not {count}.",
-    "colour_blind.trick_duplicate": "{card} cannot be played twice in one trick.",
-    "colour_blind.trick_size": "A trick holds 1 to 3 cards, not {count}.",
-    "colour_blind.captured_twice": "{card} cannot be captured twice.",
-    "colour_blind.good_invalid": "The good colour is red or black, not {value}.",
-    "colour_blind.card_not_captured": "Nobody has captured {card} yet: every row card goes "
-    "to one player.",
-    "colour_blind.captor_invalid": "{card} is captured by seat {seat}, but there are only "
-    "seats 0 to 2.",
-    "colour_blind.nothing_to_capture": "Every card of the row has been captured already.",
 }
 
 # Fields of a round's entry, named for a message ("Ben's bid was changed on another phone").
 FIELDS: dict[str, str] = {
     "field.entry": "This round's entry",
-    "wizard.field.bid": "{player}'s bid",
-    "wizard.field.tricks": "{player}'s tricks",
-    "wizard.field.cloud": "The Cloud",
-    "plotters.field.count": "{player}'s {colour} cards",
-    "plotters.field.face_up": "{player}'s face-up colours",
-    "plotters.field.ended_early": "Whether the round ended early",
-    "colour_blind.field.row": "The row",
-    "colour_blind.field.captor": "Who took {card}",
 }
 
-# A tap's change to a field, named for undo and redo ("Undo Ben's bid of 2 in round 4");
-# the text goes through the catalog's formatting only, so it may hold plural blocks.
-CHANGES: dict[str, str] = {
-    "wizard.change.bid": "{player}'s bid of {value}",
-    "wizard.change.bid_cleared": "clearing {player}'s bid",
-    "wizard.change.tricks": "{player}'s {value, plural, one {# trick} other {# tricks}}",
-    "wizard.change.tricks_cleared": "clearing {player}'s tricks",
-    "colour_blind.change.captor": "{player} taking {card}",
-    "colour_blind.change.captor_cleared": "{card} going back to the row",
-}
 
-REMINDERS: dict[str, str] = {
-    "wizard.trump": "{dealer} deals {cards} each and turns up the next card for trump "
-    "(a Wizard: {dealer} picks a suit; a Jester: no trump). {first} bids first and leads.",
-    "wizard.no_trump": "Every card is dealt ({cards} each): no trump this round. {first} "
-    "bids first and leads.",
-    "plotters.trick": "{first} leads. The led colour is trump for the trick; highest trump "
-    "picks {picks} cards, lowest other card takes the rest and leads next.",
-    "colour_blind.row": "{dealer} deals four hands; the table's hand goes face up in a row. "
-    "More reds or more blacks decides the good colour. {first} leads.",
-}
+@dataclass(frozen=True)
+class GameMessages:
+    """A game's own English texts by kind, every key starting with the game's name.
 
-NOTES: dict[str, str] = {
-    "wizard.tie_break_bids": "Tied on points; ranked by bids over the game ({value}).",
-}
+    errors: InvalidEntry keys. fields: names of an entry's fields (GameRules.field_name).
+    changes: a tap's change to a field (GameRules.change_name); the text goes through the
+    catalog's formatting only, so it may hold plural blocks. reminders: RoundInfo.reminder
+    keys. notes: Standing.note keys.
+    """
+
+    errors: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    changes: Mapping[str, str] = field(default_factory=dict)
+    reminders: Mapping[str, str] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+    def texts(self) -> dict[str, str]:
+        """Every text of the game by key, whatever its kind."""
+        return {**self.errors, **self.fields, **self.changes, **self.reminders, **self.notes}
+
+
+_GAME_TEXTS: dict[str, str] = {}
+"""The texts of every game whose rules class is defined (GameRules adds them)."""
+
+
+def add_game_messages(messages: GameMessages) -> None:
+    """Make a game's texts known to `english`. The game's rules class adds them when it is
+    defined, since its own code raises them before any table of games is consulted. A key
+    that another game (or the shared tables) already gives another text is refused."""
+    for key, text in messages.texts().items():
+        known = _GAME_TEXTS.get(key, ERRORS.get(key, FIELDS.get(key)))
+        if known is not None and known != text:
+            raise ValueError(f"the message key {key!r} has two texts")
+        _GAME_TEXTS[key] = text
+
+
+def english(key: str) -> str:
+    """The English text of a key: a shared one, else a defined game's (KeyError for neither).
+
+    >>> english("round.invalid")
+    'There is no round {number}: rounds are numbered from 1.'
+    """
+    return ERRORS.get(key) or FIELDS.get(key) or _GAME_TEXTS[key]

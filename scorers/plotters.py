@@ -8,10 +8,11 @@ from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
+from scorers.game import Figures, GameRules, RoundContext, RoundInfo, ScoredRound
+from scorers.messages import GameMessages
 from scorers.seats import check_count
 from scorers.settings import one_of, resolve
-from scorers.stats import ratio
+from scorers.stats import Record, ratio
 
 COLOURS = ("blue", "green", "red", "yellow")
 PAIRS: tuple[tuple[str, str], ...] = tuple(combinations(COLOURS, 2))
@@ -282,13 +283,70 @@ def trick_result(cards: Sequence[str], players: int) -> TrickResult:
     return TrickResult(picker=picker, picks=2 if players == 4 else 3, taker=taker)
 
 
-class PlottersRules(SeatedGame):
+MESSAGES = GameMessages(
+    errors={
+        "plotters.colour_unknown": "'{value}' is not a colour: the colours are blue, green, red "
+        "and yellow.",
+        "plotters.count_not_possible": "{value} {colour} cards is not possible: counts are whole "
+        "numbers of 0 or more.",
+        "plotters.count_invalid": "Counts are whole numbers of 0 or more: {player} cannot have "
+        "{value} {colour} cards.",
+        "plotters.count_too_high": "{player} cannot have {value} {colour} cards: only {high} are "
+        "in play.",
+        "plotters.colour_total_too_high": "The players have {value} {colour} cards together, but "
+        "only {high} are in play.",
+        "plotters.face_up_not_possible": "{value} is not a pair of face-up colours.",
+        "plotters.face_up_invalid": "{player}'s face-up colours must be two of blue, green, red "
+        "and yellow, not {value}.",
+        "plotters.face_up_same_colour": "The two face-up colours must differ, not both {colour}.",
+        "plotters.face_up_same": "{player}'s two face-up colours must differ, not both {colour}.",
+        "plotters.face_up_required": "{player} has all four colours: choose the two that stay "
+        "face up.",
+        "plotters.face_up_one": "{player} has one face-up colour ({colour}): choose the second.",
+        "plotters.ended_early_invalid": "Whether the round ended early must be yes or no, not "
+        "{value}.",
+        "plotters.total_cards": "The players hold {total} cards together, but a full round shares "
+        "out {full}.",
+        "plotters.total_cards_early": "The players hold {total} cards together: a round that "
+        "ended early holds fewer than {full}, a multiple of {players}.",
+        "plotters.card_invalid": "'{card}' is not a card: write a colour and a number, like blue7.",
+        "plotters.card_not_in_play": "{card} is not in play: {colour} runs from 1 to {high}.",
+        "plotters.card_twice": "{card} cannot be played twice in one trick.",
+        "plotters.fourth_colour": "{card} cannot be played: the trick already holds three colours.",
+        "plotters.trick_size": "A trick holds one card per player ({players}), not {count}.",
+    },
+    fields={
+        "plotters.field.count": "{player}'s {colour} cards",
+        "plotters.field.face_up": "{player}'s face-up colours",
+        "plotters.field.ended_early": "Whether the round ended early",
+    },
+    reminders={
+        "plotters.trick": "{first} leads. The led colour is trump for the trick; highest trump "
+        "picks {picks} cards, lowest other card takes the rest and leads next.",
+    },
+)
+"""The English text of every key Plotters's rules give (see scorers.messages)."""
+
+
+@dataclass(frozen=True)
+class PlottersFigures(Figures):
+    """What a player's Plotters tallies say; None where there is nothing to divide."""
+
+    average_round: float | None
+    best_round: int
+    one_colour_zero: int
+    pairs_chosen: int
+    best_pair_chosen: int
+
+
+class PlottersRules(GameRules):
     """Plotters for 4 to 6 players: one round per player, 14 cards each."""
 
     name = "plotters"
     title = "Plotters"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    messages = MESSAGES
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         """nothing_face_down: what two face-up colours score with nothing face down, their
@@ -423,27 +481,16 @@ class PlottersRules(SeatedGame):
                     count["best_pair_chosen"] += score == best
         return tuple(counts)
 
-
-@dataclass(frozen=True)
-class PlottersFigures:
-    """What a player's Plotters tallies say; None where there is nothing to divide."""
-
-    average_round: float | None
-    best_round: int
-    one_colour_zero: int
-    pairs_chosen: int
-    best_pair_chosen: int
-
-
-def figures(tallies: Mapping[str, int]) -> PlottersFigures:
-    """The figures of a record's combined tallies (see PlottersRules.tallies)."""
-    return PlottersFigures(
-        average_round=ratio(tallies.get("points", 0), tallies.get("rounds", 0)),
-        best_round=tallies.get("best_round", 0),
-        one_colour_zero=tallies.get("one_colour_zero", 0),
-        pairs_chosen=tallies.get("pairs_chosen", 0),
-        best_pair_chosen=tallies.get("best_pair_chosen", 0),
-    )
+    def figures(self, record: Record) -> PlottersFigures:
+        """The figures of the record's combined tallies (see `tallies`)."""
+        tallies = record.tallies
+        return PlottersFigures(
+            average_round=ratio(tallies.get("points", 0), tallies.get("rounds", 0)),
+            best_round=tallies.get("best_round", 0),
+            one_colour_zero=tallies.get("one_colour_zero", 0),
+            pairs_chosen=tallies.get("pairs_chosen", 0),
+            best_pair_chosen=tallies.get("best_pair_chosen", 0),
+        )
 
 
 PLOTTERS_TALLIES = (

@@ -7,7 +7,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Standing:
-    """One seat's place. `note` is a message key (scorers.messages.NOTES) when a tie-break
+    """One seat's place. `note` is a message key (a game's `GameMessages.notes`) when a tie-break
     decided this seat's place among players with the same total."""
 
     place: int

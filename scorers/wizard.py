@@ -12,11 +12,12 @@ from typing import Any, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, RoundInfo, ScoredRound, SeatedGame
+from scorers.game import Figures, GameRules, RoundContext, RoundInfo, ScoredRound
+from scorers.messages import GameMessages
 from scorers.seats import check_count, seats_from
 from scorers.settings import ValueCheck, on_off, resolve
 from scorers.standings import Standing, rank
-from scorers.stats import ratio
+from scorers.stats import Record, ratio
 
 DECK = 60
 MIN_PLAYERS = 3
@@ -146,14 +147,85 @@ def _round_sizes(players: int) -> ValueCheck:
     return check
 
 
-# A seat's bid or tricks set, and cleared: keys of scorers.messages.CHANGES.
+MESSAGES = GameMessages(
+    errors={
+        "wizard.bid_not_possible": "A bid of {value} is not possible: bids are whole numbers from "
+        "0 to {cards}.",
+        "wizard.tricks_not_possible": "{value} tricks are not possible: tricks are whole numbers "
+        "from 0 to {cards}.",
+        "wizard.cards_not_possible": "A hand of {value} cards is not possible in Wizard: hands "
+        "hold 1 to {high} cards.",
+        "wizard.too_many_bids": "{count} other bids are too many: at most {high} players bid "
+        "before the dealer.",
+        "wizard.bid_out_of_range": "Bids must be whole numbers from 0 to {cards}: {player} cannot "
+        "bid {value}.",
+        "wizard.tricks_out_of_range": "Tricks must be whole numbers from 0 to {cards}: {player} "
+        "cannot have taken {value}.",
+        "wizard.hook_forbidden_bid": "Bids may not total {cards}: {player} may not bid {value}.",
+        "wizard.canadian_forbidden_bid": "{player} leads alone, so the bids may not total "
+        "{cards}: {player} may not bid {value} (0 is always allowed).",
+        "wizard.bid_missing": "{player} has not bid yet.",
+        "wizard.tricks_missing": "{player}'s tricks are not entered yet.",
+        "wizard.tricks_too_many": "Tricks entered: {total} of the {cards} played this round, "
+        "{off} too many.",
+        "wizard.tricks_total": "Tricks entered: {total} of the {cards} played this round, {off} "
+        "missing.",
+        "wizard.tricks_total_bomb": "Tricks entered: {total}; they must add up to {cards}, or "
+        "{less} if the Bomb was played.",
+        "wizard.cloud_off": "The Cloud is not in play in this game.",
+        "wizard.cloud_change_invalid": "The Cloud changes {player}'s bid by one, up or down, not "
+        "by {value}.",
+        "wizard.cloud_bid_out_of_range": "The Cloud cannot change {player}'s bid from {bid} to "
+        "{value}: bids are whole numbers from 0 to {cards}.",
+        "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, one "
+        "per round, separated by commas (1, 3, 5).",
+        "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
+        "{value} is not possible.",
+    },
+    fields={
+        "wizard.field.bid": "{player}'s bid",
+        "wizard.field.tricks": "{player}'s tricks",
+        "wizard.field.cloud": "The Cloud",
+    },
+    changes={
+        "wizard.change.bid": "{player}'s bid of {value}",
+        "wizard.change.bid_cleared": "clearing {player}'s bid",
+        "wizard.change.tricks": "{player}'s {value, plural, one {# trick} other {# tricks}}",
+        "wizard.change.tricks_cleared": "clearing {player}'s tricks",
+    },
+    reminders={
+        "wizard.trump": "{dealer} deals {cards} each and turns up the next card for trump (a "
+        "Wizard: {dealer} picks a suit; a Jester: no trump). {first} bids first and leads.",
+        "wizard.no_trump": "Every card is dealt ({cards} each): no trump this round. {first} bids "
+        "first and leads.",
+    },
+    notes={
+        "wizard.tie_break_bids": "Tied on points; ranked by bids over the game ({value}).",
+    },
+)
+"""The English text of every key Wizard's rules give (see scorers.messages)."""
+
+
+# A seat's bid or tricks set, and cleared: keys of MESSAGES.changes.
 _CHANGE_KEYS = {
     "bids": ("wizard.change.bid", "wizard.change.bid_cleared"),
     "tricks": ("wizard.change.tricks", "wizard.change.tricks_cleared"),
 }
 
 
-class WizardRules(SeatedGame):
+@dataclass(frozen=True)
+class WizardFigures(Figures):
+    """What a player's Wizard tallies say: shares are from 0 to 1, None with no rounds."""
+
+    exact_rate: float | None
+    average_off: float | None
+    zero_bids_made: float | None
+    longest_exact_run: int
+    cloud_rounds: int
+    bomb_rounds: int
+
+
+class WizardRules(GameRules):
     """Wizard for 3 to 6 players: 60 / players rounds (or the short game's hand sizes),
     round k dealing k cards each."""
 
@@ -161,6 +233,7 @@ class WizardRules(SeatedGame):
     title = "Wizard"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    messages = MESSAGES
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and
@@ -348,30 +421,18 @@ class WizardRules(SeatedGame):
                 count["bomb_rounds"] += bomb
         return tuple(counts)
 
-
-@dataclass(frozen=True)
-class WizardFigures:
-    """What a player's Wizard tallies say: shares are from 0 to 1, None with no rounds."""
-
-    exact_rate: float | None
-    average_off: float | None
-    zero_bids_made: float | None
-    longest_exact_run: int
-    cloud_rounds: int
-    bomb_rounds: int
-
-
-def figures(tallies: Mapping[str, int]) -> WizardFigures:
-    """The figures of a record's combined tallies (see WizardRules.tallies)."""
-    rounds = tallies.get("rounds", 0)
-    return WizardFigures(
-        exact_rate=ratio(tallies.get("exact", 0), rounds),
-        average_off=ratio(tallies.get("off_by", 0), rounds),
-        zero_bids_made=ratio(tallies.get("zero_made", 0), tallies.get("zero_bids", 0)),
-        longest_exact_run=tallies.get("longest_exact_run", 0),
-        cloud_rounds=tallies.get("cloud_rounds", 0),
-        bomb_rounds=tallies.get("bomb_rounds", 0),
-    )
+    def figures(self, record: Record) -> WizardFigures:
+        """The figures of the record's combined tallies (see `tallies`)."""
+        tallies = record.tallies
+        rounds = tallies.get("rounds", 0)
+        return WizardFigures(
+            exact_rate=ratio(tallies.get("exact", 0), rounds),
+            average_off=ratio(tallies.get("off_by", 0), rounds),
+            zero_bids_made=ratio(tallies.get("zero_made", 0), tallies.get("zero_bids", 0)),
+            longest_exact_run=tallies.get("longest_exact_run", 0),
+            cloud_rounds=tallies.get("cloud_rounds", 0),
+            bomb_rounds=tallies.get("bomb_rounds", 0),
+        )
 
 
 WIZARD_TALLIES = (

@@ -80,7 +80,7 @@ class ColourBlind(GameView):
 
     def record_lines(self, record: Record) -> list[str]:
         """Deals on average, deals to reach the target, deals floored at 0."""
-        figures = colour_blind.figures(record.tallies, record.games)
+        figures = colour_blind.RULES.figures(record)
         return [
             t(
                 "record.colour_blind.deals",
@@ -89,3 +89,7 @@ class ColourBlind(GameView):
                 floored=figures.floored,
             )
         ]
+
+
+VIEW = ColourBlind()
+"""The game as the screens show it (found by views.games by the game's name)."""

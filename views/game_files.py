@@ -16,7 +16,7 @@ from storage.exchange import export_json, import_file
 from storage.keeper import SavedGame
 from storage.library import MergeReport, Refusal, export_library, import_library
 from storage.score_sheet import export_csv
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import day_of, joined, t
 from views.live import announce, announce_lists
 from views.services import use_services
@@ -50,7 +50,7 @@ def named_file(words: list[str], extension: str) -> str:
 
 def game_title(game: str) -> str:
     """The game's name in the session's language (its id, for a game this app lacks)."""
-    view = GAMES.get(game)
+    view = GAME_VIEWS.get(game)
     return t(view.title_key) if view is not None else game
 
 
@@ -126,7 +126,7 @@ def ImportButton() -> ft.Control:
 
 def refusal_line(refusal: Refusal) -> str:
     """One refused game of a library, named as far as the file allows, and why."""
-    view = GAMES.get(refusal.game)
+    view = GAME_VIEWS.get(refusal.game)
     game = t(view.title_key) if view is not None else refusal.game
     players = joined(refusal.players)
     return t(

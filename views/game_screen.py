@@ -15,7 +15,7 @@ from views.damaged import DamagedGameScreen
 from views.fonts import use_faces_for
 from views.game_options import GameOptions
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.join import JoinScreen
 from views.layout import WIDE_ENTRY, ScreenSize, use_screen_size
@@ -37,7 +37,7 @@ def describe(action: Action, before: GameState) -> str:
     if action.kind == "rename":
         return t("undo.rename")
     number = action.data["round"]
-    keys = GAMES[before.game].undo_keys
+    keys = GAME_VIEWS[before.game].undo_keys
     if action.kind == "score":
         key = keys["correction"] if number < before.current_round else keys["score"]
         return t(key, number=number)
@@ -340,7 +340,7 @@ def OpenGame(game_id: str) -> ft.View:
         return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
     if isinstance(table, GameSummary):
         return DamagedGameScreen(table)
-    view = GAMES[table.state.game]
+    view = GAME_VIEWS[table.state.game]
     return screen(
         route,
         t(view.title_key),

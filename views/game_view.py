@@ -1,9 +1,9 @@
 """What a game adds to the shared screens: one subclass of GameView per game.
 
 The shared screens (Home, the setup form, the game screen, its banner and score sheet, the
-rules screen) know no game by name: they ask the game's GameView. A new game is a rules
-module in scorers/, a module in views/ with its GameView subclass, and one line in the
-table of views.games.
+rules screen, the messages) know no game by name: they ask the game's GameView. A new game
+is a rules module in scorers/ named in scorers.games' table, and `views/<game name>.py` with
+its GameView subclass as `VIEW` (docs/adding-a-game.md).
 """
 
 from abc import ABC, abstractmethod
@@ -109,8 +109,13 @@ class GameView(ABC):
 
     def record_lines(self, record: Record) -> list[str]:
         """The game's own figures of a player's record (exact bids, best round ...), one
-        line each, from the rules' figures of the record's tallies; none by default."""
+        line each, from the rules' `figures` of the record; none by default."""
         return []
+
+    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters of one of the game's own messages with the rules' ids said in the
+        player's language (Plotters: a colour id "red" becomes "Rot"); by default as given."""
+        return dict(params)
 
     def trick_helper(self) -> ft.Control | None:
         """A helper working out who takes a trick, shown on the rules screen above the sheet;

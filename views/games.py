@@ -1,24 +1,44 @@
-"""The games the pad offers: one table of GameViews, in the order Home lists them.
+"""The games the screens offer: a GameView for every game in scorers.games' table, in its
+order (the order Home lists them).
 
-Adding a game is one line here (after its rules module in scorers/ and its GameView module
-in views/). Tests register a game of their own with `GAMES.registered(view)`.
+This table is derived, not listed: a game's view is `VIEW` in `views/<game name>.py`, found
+by the name of each registered rules object, so adding a game names it in no module here.
+Tests add a game of their own with `GAME_VIEWS.registered(view)`.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from importlib import import_module
 
-from scorers.games import registered_rules
-from views.colour_blind import ColourBlind
+from scorers.game import GameRules
+from scorers.games import GAME_RULES, registered_rules
 from views.game_view import GameView
-from views.plotters import Plotters
-from views.wizard import Wizard
+from views.i18n import catalog
 
 
-class GameTable:
-    """GameViews by game name; iterating gives them in the order they were listed."""
+def view_of(rules: GameRules) -> GameView:
+    """The view of the game these rules are: `VIEW` in `views/<rules.name>.py`, which must
+    show these very rules; a game without one fails loudly at start."""
+    module_name = f"views.{rules.name}"
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as missing:
+        if missing.name != module_name:
+            raise
+        raise LookupError(
+            f"the game {rules.name!r} has rules but no views/{rules.name}.py"
+        ) from None
+    view = getattr(module, "VIEW", None)
+    if not isinstance(view, GameView) or view.rules is not rules:
+        raise LookupError(f"views/{rules.name}.py has no VIEW showing the {rules.name!r} rules")
+    return view
 
-    def __init__(self, *views: GameView) -> None:
-        self._views = {view.game: view for view in views}
+
+class GameViews:
+    """GameViews by game name; iterating gives them in the order of the rules table."""
+
+    def __init__(self, rules: Mapping[str, GameRules]) -> None:
+        self._views = {name: view_of(game) for name, game in rules.items()}
 
     def __iter__(self) -> Iterator[GameView]:
         return iter(tuple(self._views.values()))
@@ -38,13 +58,16 @@ class GameTable:
 
     @contextmanager
     def registered(self, view: GameView) -> Iterator[GameView]:
-        """The table, and the rules table, with one more game while the block runs."""
+        """The table, and the rules table, with one more game while the block runs; the
+        English catalog holds its rules' messages meanwhile."""
         with registered_rules(view.rules):
             self._views[view.game] = view
+            catalog.cache_clear()
             try:
                 yield view
             finally:
                 del self._views[view.game]
+                catalog.cache_clear()
 
 
-GAMES = GameTable(Wizard(), Plotters(), ColourBlind())
+GAME_VIEWS = GameViews(GAME_RULES)

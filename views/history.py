@@ -5,7 +5,7 @@ from collections.abc import Callable
 import flet as ft
 
 from storage import GameSummary
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.services import use_services
 from views.widgets import choice_chips
@@ -37,7 +37,7 @@ def FinishedGames(
     if not finished and not game and not player:
         return []
     options = [(ALL_GAMES, t("players.all_games"), t("history.all_games"))]
-    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAMES]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
     controls: list[ft.Control] = [
         ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         choice_chips(options, game, set_game),

@@ -11,7 +11,7 @@ from views.damaged import DamagedGameActions
 from views.fonts import use_faces_for
 from views.game_files import ImportButton, LibraryButtons
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.history import PAGE, FinishedGames, history_route
 from views.i18n import joined, moment, t
 from views.live import LISTS, announce, use_live
@@ -30,11 +30,11 @@ def player_count_text(view: GameView) -> str:
 
 def progress_text(game: GameSummary, listing: Listing) -> str:
     """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
-    return GAMES[game.game].round_label(listing.round, listing.round_count, listing.settings)
+    return GAME_VIEWS[game.game].round_label(listing.round, listing.round_count, listing.settings)
 
 
 def game_title(game: GameSummary) -> str:
-    view = GAMES.get(game.game)
+    view = GAME_VIEWS.get(game.game)
     return t(view.title_key) if view is not None else game.game
 
 
@@ -230,7 +230,7 @@ def Home() -> ft.View:
     controls += game_list("home.in_progress", unfinished, playing, set_playing, set_pending_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        *[new_game_tile(view) for view in GAMES],
+        *[new_game_tile(view) for view in GAME_VIEWS],
         ImportButton(),
         LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
         ft.OutlinedButton(

@@ -1,8 +1,9 @@
 """Translated text: every user-facing string comes from a catalog, looked up by key.
 
 The English catalog is assets/locales/en.json plus the English message tables of the
-layers that cannot read files or must not import views: the rules (scorers.messages) and
-storage (storage.errors.MESSAGES). Another language's JSON file translates all of them.
+layers that cannot read files or must not import views: the rules (scorers.messages, and
+each game's own `messages` in scorers.games' table) and storage (storage.errors.MESSAGES).
+Another language's JSON file translates all of them.
 Keys are dotted names ("home.title"); a value may hold ``{name}`` placeholders that ``t``
 fills from keyword arguments, and plural blocks for counts (see views.message_format).
 A missing key falls back to English, then to the key itself, so a gap never crashes a screen.
@@ -24,7 +25,8 @@ from babel.dates import format_date, format_datetime
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from scorers import messages as rules_messages
+from scorers.games import GAME_RULES
+from scorers.messages import ERRORS, FIELDS
 from storage.errors import MESSAGES as STORAGE_MESSAGES
 from views.message_format import format_message, locale, plural_category, written
 
@@ -37,15 +39,12 @@ SESSION_LANGUAGE = "trickpad_language"
 
 
 def layer_messages() -> dict[str, str]:
-    """English text that lives beside the rules and storage code that raises it."""
-    return (
-        rules_messages.ERRORS
-        | rules_messages.FIELDS
-        | rules_messages.CHANGES
-        | rules_messages.REMINDERS
-        | rules_messages.NOTES
-        | dict(STORAGE_MESSAGES)
-    )
+    """English text that lives beside the rules and storage code that raises it: the shared
+    rules messages, each known game's own and storage's."""
+    texts = ERRORS | FIELDS
+    for rules in GAME_RULES.values():
+        texts |= rules.messages.texts()
+    return texts | dict(STORAGE_MESSAGES)
 
 
 def catalog_file(language: str) -> dict[str, str]:

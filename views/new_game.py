@@ -13,18 +13,12 @@ from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.fonts import add_faces_for
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.live import announce
 from views.screen import screen
 from views.services import use_services
-from views.setup_fields import (
-    FieldKind,
-    SettingField,
-    UnreadableSetting,
-    form_value,
-    read_value,
-)
+from views.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.table import message_of
 from views.widgets import (
     choice_chips,
@@ -56,7 +50,7 @@ class Setup:
         else the rules' defaults."""
         rules = view.rules
         settings = {**rules.resolve_settings({}, rules.min_players), **last}
-        shown = {f.name: form_value(f, settings[f.name]) for f in view.setting_fields}
+        shown = {f.name: f.form_value(settings[f.name]) for f in view.setting_fields}
         return cls(view.game, [""] * rules.min_players, shown)
 
     def set_name(self, seat: int, name: str) -> None:
@@ -87,8 +81,8 @@ class Setup:
         self.message = None
         try:
             settings = {
-                f.name: read_value(f, self.shown_settings[f.name])
-                for f in GAMES[self.game].setting_fields
+                f.name: f.read_value(self.shown_settings[f.name])
+                for f in GAME_VIEWS[self.game].setting_fields
             }
         except UnreadableSetting as error:
             self.message = str(error)
@@ -162,9 +156,7 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
         control = ft.TextField(
             label=label,
             value=str(value),
-            hint_text=t("setting.round_sizes.hint")
-            if setting.kind is FieldKind.HAND_SIZES
-            else None,
+            hint_text=t(setting.hint_key) if setting.hint_key else None,
             keyboard_type=ft.KeyboardType.NUMBER
             if setting.kind is FieldKind.NUMBER
             else ft.KeyboardType.TEXT,
@@ -177,7 +169,7 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
 def NewGame() -> ft.View:
     """The screen at /new/<game>: the setup form of that game."""
     game = ft.use_route_params().get("game", "")
-    view = GAMES.get(game)
+    view = GAME_VIEWS.get(game)
     if view is None:
         return screen(f"/new/{game}", t("app.name"), [ft.Text(t("new_game.unknown"))], "/")
     # Keyed by the game: each game's form starts from that game's last settings.

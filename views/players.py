@@ -9,7 +9,7 @@ import flet as ft
 from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
 from storage.store import PlayerSummary
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.history import history_route
 from views.i18n import decimal, percent, t
 from views.live import announce_lists
@@ -51,7 +51,7 @@ def record_lines(record: Record) -> list[str]:
 
 def game_filter(chosen: str, on_pick: Callable[[str], None]) -> ft.Control:
     options = [(ALL_GAMES, t("players.all_games"), t("players.all_games"))]
-    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAMES]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
     return choice_chips(options, chosen, on_pick)
 
 
@@ -59,7 +59,7 @@ def record_section(records: Mapping[str, Record]) -> list[ft.Control]:
     """Each game's record under the game's name."""
     controls: list[ft.Control] = []
     for game, record in records.items():
-        view = GAMES.get(game)
+        view = GAME_VIEWS.get(game)
         title = t(view.title_key) if view is not None else game
         controls.append(ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_SMALL))
         lines = record_lines(record) + (view.record_lines(record) if view is not None else [])

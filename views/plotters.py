@@ -1,4 +1,5 @@
-"""Plotters as the screens show it: counts by colour, "6x4/2" on the sheet, a trick helper."""
+"""Plotters as the screens show it: counts by colour, "6x4/2" on the sheet, colours named
+in messages, a trick helper."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -10,7 +11,7 @@ from scorers.ledger import GameState
 from scorers.stats import Record
 from views.game_view import GameView
 from views.i18n import decimal, t
-from views.plotters_entry import PlottersPanel, cards_line, colour_name
+from views.plotters_entry import COLOUR_KEYS, PlottersPanel, cards_line, colour_name
 from views.plotters_trick import PlottersTrickHelper
 from views.setup_fields import FieldKind, SettingField
 from views.table import Table
@@ -32,6 +33,13 @@ class Plotters(GameView):
             },
         ),
     )
+
+    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A colour id ("red") as the colour's name in the player's language ("Rot")."""
+        said = dict(params)
+        if said.get("colour") in COLOUR_KEYS:
+            said["colour"] = colour_name(said["colour"])
+        return said
 
     def trick_helper(self) -> ft.Control:
         return PlottersTrickHelper()
@@ -68,7 +76,7 @@ class Plotters(GameView):
 
     def record_lines(self, record: Record) -> list[str]:
         """Rounds on average and at best, zeros from one colour, face-up pairs chosen."""
-        figures = plotters.figures(record.tallies)
+        figures = plotters.RULES.figures(record)
         return [
             t(
                 "record.plotters.rounds",
@@ -82,3 +90,7 @@ class Plotters(GameView):
                 best=figures.best_pair_chosen,
             ),
         ]
+
+
+VIEW = Plotters()
+"""The game as the screens show it (found by views.games by the game's name)."""

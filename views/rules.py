@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, quote, urlparse
 
 import flet as ft
 
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.screen import screen
 
@@ -33,7 +33,7 @@ def RulesScreen() -> ft.View:
     game = ft.use_route_params().get("game", "")
     route = f"/rules/{game}"
     back_to = back_route(ft.context.page.route or "")
-    view = GAMES.get(game)
+    view = GAME_VIEWS.get(game)
     sheet = ft.use_memo(lambda: view.rules_sheet() if view else "", [game])
     if view is None:
         return screen(route, t("app.name"), [ft.Text(t("game.unknown", game=game))], back_to)

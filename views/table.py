@@ -25,19 +25,22 @@ Entry = Mapping[str, Any]
 
 def message_of(error: InvalidEntry | StorageError) -> str:
     """The error in the player's words; a field it names is translated too."""
-    params = in_words(error.params)
+    params = in_words(error.key, error.params)
     if "field_key" in params:
-        params["field"] = t(params["field_key"], **in_words(params["field_params"]))
+        field_key = params["field_key"]
+        params["field"] = t(field_key, **in_words(field_key, params["field_params"]))
     return t(error.key, **params)
 
 
-def in_words(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A message's parameters with the rules' ids said in the player's language: a
-    Plotters colour id ("red") becomes its name ("Rot")."""
-    said = dict(params)
-    if isinstance(said.get("colour"), str):
-        said["colour"] = t(f"plotters.colour.{said['colour']}")
-    return said
+def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of the message `key` with the rules' ids said in the player's
+    language by the game whose message it is (its name starts the key, as in
+    "plotters.count_too_high": GameView.in_words); a shared message's as given."""
+    # Imported here, not above: every game's view imports this module.
+    from views.games import GAME_VIEWS
+
+    view = GAME_VIEWS.get(key.partition(".")[0])
+    return view.in_words(params) if view is not None else dict(params)
 
 
 @ft.observable

@@ -67,7 +67,7 @@ def card_fields(
             label=t("rules.card_label", number=index + 1),
             hint_text=hint,
             value=card,
-            error=t(refusal.key, **in_words(refusal.params)) if refusal else None,
+            error=t(refusal.key, **in_words(refusal.key, refusal.params)) if refusal else None,
             on_change=lambda e: on_card(index, e.control.value or ""),
         )
 

@@ -9,9 +9,27 @@ from scorers import wizard
 from scorers.stats import Record
 from views.game_view import GameView, StepButton
 from views.i18n import decimal, percent, t
-from views.setup_fields import FieldKind, SettingField
+from views.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.table import Table
 from views.wizard_entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
+
+
+class HandSizesField(SettingField):
+    """The short game's hand sizes, typed as "1, 3, 5" (nothing typed: the full game)."""
+
+    def form_value(self, value: Any) -> str:
+        """The sizes as typed: "1, 3, 5"; nothing for the full game."""
+        return ", ".join(str(size) for size in value) if value else ""
+
+    def read_value(self, shown: str | bool) -> list[int] | None:
+        """The sizes typed, split at commas (or semicolons); None when nothing is typed."""
+        text = str(shown).replace(";", ",").strip()
+        if not text:
+            return None
+        try:
+            return [int(part) for part in text.split(",")]
+        except ValueError:
+            raise UnreadableSetting(t(self.label_key)) from None
 
 
 class Wizard(GameView):
@@ -28,8 +46,12 @@ class Wizard(GameView):
             "setting.tie_break_by_bids",
             "setting.tie_break_by_bids.help",
         ),
-        SettingField(
-            "round_sizes", FieldKind.HAND_SIZES, "setting.round_sizes", "setting.round_sizes.help"
+        HandSizesField(
+            "round_sizes",
+            FieldKind.TEXT,
+            "setting.round_sizes",
+            "setting.round_sizes.help",
+            hint_key="setting.round_sizes.hint",
         ),
         SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
@@ -55,7 +77,7 @@ class Wizard(GameView):
     def record_lines(self, record: Record) -> list[str]:
         """Exact bids, how far off, zero bids made, the longest exact run; the Cloud and
         the Bomb where they were played."""
-        figures = wizard.figures(record.tallies)
+        figures = wizard.RULES.figures(record)
         lines = [
             t(
                 "record.wizard.bids",
@@ -70,3 +92,7 @@ class Wizard(GameView):
                 t("record.wizard.cloud_bomb", cloud=figures.cloud_rounds, bomb=figures.bomb_rounds)
             )
         return lines
+
+
+VIEW = Wizard()
+"""The game as the screens show it (found by views.games by the game's name)."""

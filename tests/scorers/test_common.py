@@ -5,8 +5,8 @@ import pickle
 import pytest
 
 from scorers import InvalidEntry
-from scorers.games import GAMES, rules_for
-from scorers.messages import ERRORS
+from scorers.games import GAME_RULES, rules_for
+from scorers.messages import ERRORS, GameMessages, add_game_messages
 from scorers.seats import check_names, check_seat, dealer_of, left_of
 from scorers.standings import rank
 from tests.scorers.helpers import context, refused
@@ -23,7 +23,10 @@ def test_invalid_entry_is_a_value_error_with_key_params_and_sentence():
 
 
 def test_every_error_text_ends_as_a_sentence():
-    for key, text in ERRORS.items():
+    errors = dict(ERRORS)
+    for rules in GAME_RULES.values():
+        errors |= rules.messages.errors
+    for key, text in errors.items():
         assert text.rstrip().endswith((".", "}")), key
 
 
@@ -65,13 +68,13 @@ def test_rank_with_tie_break_keeps_equal_tie_breaks_together():
 
 
 def test_registry_knows_the_three_games():
-    assert set(GAMES) == {"wizard", "plotters", "colour_blind"}
-    assert all(rules_for(name).name == name for name in GAMES)
+    assert set(GAME_RULES) == {"wizard", "plotters", "colour_blind"}
+    assert all(rules_for(name).name == name for name in GAME_RULES)
     with refused("game.unknown", "poker"):
         rules_for("poker")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(GAME_RULES))
 def test_blank_entry_is_a_valid_draft(name):
     rules = rules_for(name)
     players = ["Ann", "Bob", "Cy", "Di"][: rules.min_players]
@@ -80,3 +83,15 @@ def test_blank_entry_is_a_valid_draft(name):
     assert rules.check_entry(blank, ctx, complete=False) == blank
     with pytest.raises(InvalidEntry):
         rules.check_entry(blank, ctx, complete=True)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_RULES))
+def test_a_games_own_message_keys_start_with_its_name(name):
+    rules = rules_for(name)
+    assert rules.messages.texts()
+    assert all(key.startswith(f"{name}.") for key in rules.messages.texts())
+
+
+def test_two_games_cannot_give_one_key_two_texts():
+    with pytest.raises(ValueError, match="two texts"):
+        add_game_messages(GameMessages(errors={"wizard.bid_missing": "Another text."}))

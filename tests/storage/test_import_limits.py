@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorers import InvalidEntry
-from scorers.games import GAMES
+from scorers.games import GAME_RULES
 from scorers.ledger import MAX_ACTIONS, Action, Ledger
 from scorers.seats import NAME_MAX_LENGTH
 from storage import StorageError, open_store
@@ -95,11 +95,11 @@ def test_a_game_as_long_as_trickpad_records_is_exported_and_imported_again(
 
 def longest_names(game: str, mark: str) -> list[str]:
     """As many names as the game seats, each of the longest length, in four-byte letters."""
-    seats = GAMES[game].max_players
+    seats = GAME_RULES[game].max_players
     return [chr(0x1D400 + seat) + mark * (NAME_MAX_LENGTH - 1) for seat in range(seats)]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(GAME_RULES))
 def test_no_action_takes_more_than_its_line_in_a_game_file(
     keeper: GameKeeper, exported: dict[str, dict[str, Any]], game: str
 ) -> None:
@@ -109,7 +109,7 @@ def test_no_action_takes_more_than_its_line_in_a_game_file(
     lines = export_json(saved).encode().splitlines()
     played = exported[game]["actions"]
     lines += [json.dumps(action, ensure_ascii=False).encode() for action in played]
-    assert len(max(lines, key=len)) > NAME_MAX_LENGTH * 4 * GAMES[game].max_players
+    assert len(max(lines, key=len)) > NAME_MAX_LENGTH * 4 * GAME_RULES[game].max_players
     assert max(len(line) for line in lines) <= MAX_ACTION_BYTES
     assert MAX_FILE_BYTES >= MAX_ACTIONS * MAX_ACTION_BYTES
 

@@ -1,6 +1,7 @@
 """A fourth game that only the tests play: Tally, each player's points written down per
 round for a set number of rounds. It lives entirely under tests/ and reaches the app the
-way a real game does: its rules and its GameView, registered in views.games' table."""
+way a real game does: its rules (with its own messages) and its GameView, registered in the
+table of games (here for a test's length, with views.games.GAME_VIEWS.registered)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -9,7 +10,8 @@ import flet as ft
 
 from scorers.checks import fields, per_seat
 from scorers.errors import InvalidEntry
-from scorers.game import RoundContext, SeatedGame
+from scorers.game import GameRules, RoundContext
+from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
 from views.game_view import GameView
 from views.setup_fields import FieldKind, SettingField
@@ -25,11 +27,15 @@ def with_points(entry: Mapping[str, Any], seat: int, points: int) -> dict[str, A
     return {"points": values}
 
 
-class TallyRules(SeatedGame):
+REMINDER = "{first} starts: write down each player's points."
+
+
+class TallyRules(GameRules):
     name = "tally"
     title = "Tally"
     min_players = 2
     max_players = 4
+    messages = GameMessages(reminders={"tally.reminder": REMINDER})
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         return resolve(given, {"rounds": (2, positive_whole)}, self.title)
@@ -43,7 +49,7 @@ class TallyRules(SeatedGame):
     def reminder(
         self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
     ) -> tuple[str, dict[str, Any]]:
-        return "tally.reminder", {}
+        return "tally.reminder", {"first": first}
 
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {"points": [None] * players}

@@ -13,7 +13,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.plotters_game import GAME, PLAYERS
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.table import Table
 
 
@@ -55,5 +55,5 @@ async def test_an_entry_panel_renders_for_a_finished_game(
 ) -> None:
     finished = FINISHERS[game](keeper)
     assert finished.ledger.state.is_over
-    await harness.render(GAMES[game].entry_panel, Table(keeper, finished))
+    await harness.render(GAME_VIEWS[game].entry_panel, Table(keeper, finished))
     assert harness.texts()

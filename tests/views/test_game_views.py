@@ -6,11 +6,12 @@ from collections.abc import Iterator
 import flet as ft
 import pytest
 
-from scorers import games as rules_table
+from scorers.game import GameRules
+from scorers.games import GAME_RULES, rules_for
 from tests.views.conftest import AppUnderTest
-from tests.views.tally_game import Tally, point_name
+from tests.views.tally_game import REMINDER, Tally, TallyRules, point_name
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS, view_of
 from views.i18n import catalog, t
 
 
@@ -19,7 +20,7 @@ def assert_complete(view: GameView) -> None:
     setting the rules resolve has a form field (and no field asks for anything else), and
     each text key the screens show is in the catalog."""
     rules = view.rules
-    assert rules_table.rules_for(view.game) is rules
+    assert rules_for(view.game) is rules
     fields = [field.name for field in view.setting_fields]
     for players in range(rules.min_players, rules.max_players + 1):
         assert sorted(fields) == sorted(rules.resolve_settings({}, players))
@@ -30,7 +31,7 @@ def assert_complete(view: GameView) -> None:
     assert view.progress(0, 1, [0] * rules.min_players, settings) == 0.0
 
 
-@pytest.mark.parametrize("view", list(GAMES), ids=lambda view: view.game)
+@pytest.mark.parametrize("view", list(GAME_VIEWS), ids=lambda view: view.game)
 def test_every_game_has_a_complete_view(view: GameView) -> None:
     assert_complete(view)
     texts = catalog()
@@ -40,15 +41,25 @@ def test_every_game_has_a_complete_view(view: GameView) -> None:
         assert {field.label_key, field.help_key, *field.options.values()} <= texts.keys()
 
 
-def test_the_views_and_the_rules_know_the_same_games() -> None:
-    assert [view.game for view in GAMES] == list(rules_table.GAMES)
+def test_the_views_are_those_of_the_rules_table_in_its_order() -> None:
+    assert [view.game for view in GAME_VIEWS] == list(GAME_RULES)
+    assert all(view.rules is GAME_RULES[view.game] for view in GAME_VIEWS)
+
+
+def test_a_game_without_a_view_module_fails_loudly() -> None:
+    class Nameless(TallyRules):
+        name = "no_such_game"
+
+    rules: GameRules = Nameless()
+    with pytest.raises(LookupError, match=r"no views/no_such_game\.py"):
+        view_of(rules)
 
 
 @pytest.fixture
 def tally() -> Iterator[GameView]:
-    with GAMES.registered(Tally()) as view:
+    with GAME_VIEWS.registered(Tally()) as view:
         yield view
-    assert "tally" not in GAMES and "tally" not in rules_table.GAMES
+    assert "tally" not in GAME_VIEWS and "tally" not in GAME_RULES
 
 
 def test_the_fourth_game_is_complete(tally: GameView) -> None:
@@ -74,6 +85,8 @@ async def test_a_fourth_game_is_listed_set_up_played_and_scored(
     assert app.keeper.open(game.id).ledger.state.settings == {"rounds": 1}
     banner = harness.find(ft.Semantics, identifier="banner").content.value
     assert banner.startswith(t("banner.round_of", number=1, count=1))
+    reminder = harness.find(ft.Semantics, identifier="reminder").content.value
+    assert reminder == REMINDER.format(first="Ben")
     for name, points in (("Ann", 2), ("Ben", 3)):
         await harness.click(
             harness.find(

@@ -5,7 +5,7 @@ import pytest
 
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.games import GAMES as GAME_VIEWS
+from views.games import GAME_VIEWS
 from views.i18n import t
 from views.rules import back_route, rules_route
 from views.rules_sheets import rules_sheet

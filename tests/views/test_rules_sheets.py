@@ -7,7 +7,7 @@ import pytest
 
 from scorers.games import rules_for
 from views.game_view import GameView
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.rules_sheets import rules_sheet
 
 # How the sheets name each setting of the rules engines, and how they word a default.
@@ -33,7 +33,7 @@ def default_words(value: object) -> str:
     )
 
 
-@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.game)
+@pytest.mark.parametrize("entry", GAME_VIEWS, ids=lambda entry: entry.game)
 def test_each_sheet_names_every_setting_with_its_default(entry: GameView) -> None:
     rules = rules_for(entry.game)
     defaults = rules.resolve_settings({}, rules.min_players)

@@ -5,7 +5,7 @@ import flet as ft
 
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.games import GAMES
+from views.games import GAME_VIEWS
 from views.i18n import t
 
 
@@ -62,7 +62,7 @@ async def test_another_game_keeps_its_own_settings(app: AppUnderTest) -> None:
     app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [2, 4]})
     harness = await app.start("/new/colour_blind")
     target = harness.find(ft.TextField, label=t("setting.target"))
-    assert target.value == str(GAMES["colour_blind"].rules.resolve_settings({}, 3)["target"])
+    assert target.value == str(GAME_VIEWS["colour_blind"].rules.resolve_settings({}, 3)["target"])
     app.keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0, {"target": 60})
     await harness.go("/new/wizard")
     assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "2, 4"
