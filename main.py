@@ -15,11 +15,11 @@ from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
 from server import AppMain, Listener, ScreensLoader, listen_socket, serve, web_app
-from sharing import Shares
 from storage import StorageError, open_store
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
-from views.i18n import t
+from views.sharing.codes import Shares
+from views.shell.i18n import t
 from web_guard import guarded
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -151,7 +151,7 @@ def run(argv: list[str]) -> None:
 
     def load_main() -> AppMain:
         # The screens are imported here, in the background, while the browser starts Flutter.
-        from views.app import build_main
+        from views.shell.app import build_main
 
         return build_main(keeper, notice, shares=shares, share_url=share_url)
 

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from peers import CURRENT_PEER, Peer
+from views.sharing.peers import CURRENT_PEER, Peer
 
 SHARE_MARK = "share:"
 """Put before the client address Flet sees for a connection through the share."""

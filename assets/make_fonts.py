@@ -5,7 +5,7 @@ rules sheet gains characters (tests/test_fonts.py says when).
     .venv/bin/python assets/make_fonts.py
 
 Each shipped font is its source subset to the characters it must draw: the ones the app
-shows (views.fonts.shown_characters) that Roboto, the text face Flet's client loads in
+shows (views.shell.fonts.shown_characters) that Roboto, the text face Flet's client loads in
 every session, lacks and that it is the first to have, plus what Korean players type into
 names for the Hangul face: the 2,350 Hangul syllables of KS X 1001 and the jamo a Korean
 keyboard shows while composing. (Latin names need no face of ours: Roboto has Latin-1 and
@@ -25,8 +25,8 @@ from fontTools.ttLib import TTFont
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from views.fonts import FONTS, ROBOTO, shown_characters  # noqa: E402
-from views.i18n import LANGUAGES, language_name  # noqa: E402
+from views.shell.fonts import FONTS, ROBOTO, shown_characters  # noqa: E402
+from views.shell.i18n import LANGUAGES, language_name  # noqa: E402
 
 OUT_DIR = REPO / "assets"
 NOTO = Path("/usr/share/fonts/truetype/noto")
@@ -78,7 +78,7 @@ SOURCES = [
 def share_out(needed: set[str]) -> dict[str, set[str]]:
     """Each family's characters: its own `always`, and each needed character Roboto lacks
     goes to the first family whose source draws it, in the theme's fallback order
-    (views.fonts.FONTS), so the family that draws a character at run time is the one that
+    (views.shell.fonts.FONTS), so the family that draws a character at run time is the one that
     has it. No family takes a character Roboto has: they come before it in every style's
     list of families and would draw it in another face. Fails on a character no font has."""
     assert [source.family for source in SOURCES] == list(FONTS), "SOURCES follow FONTS"

@@ -28,8 +28,8 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.app import build_main
-from views.i18n import t
+from views.shell.app import build_main
+from views.shell.i18n import t
 
 FOLLOWERS = 5
 GIVE_UP_SECONDS = 10

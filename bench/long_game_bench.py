@@ -32,8 +32,8 @@ from storage.keeper import GameKeeper
 from tests.big_game import long_wizard_ledger
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.app import build_main
-from views.i18n import t
+from views.shell.app import build_main
+from views.shell.i18n import t
 
 WARM_UP = 5  # untimed taps on each game first
 

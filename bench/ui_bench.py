@@ -40,7 +40,7 @@ from server import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
-from views.i18n import t
+from views.shell.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024

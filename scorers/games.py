@@ -1,5 +1,5 @@
 """The games the pad knows, by name: the one table of games. The ledger and storage look a
-game's rules up in it, and the screens list a view for each game in it (views.games).
+game's rules up in it, and the screens list a view for each game in it (views.games.registry).
 
 Adding a game is one line here, after its rules module in scorers/ (docs/adding-a-game.md).
 """

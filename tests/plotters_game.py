@@ -4,7 +4,7 @@ worked out with the rules engine from the same counts."""
 from dataclasses import dataclass
 
 from scorers import plotters
-from views.i18n import t
+from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 Counts = dict[str, int]

@@ -7,8 +7,8 @@ import re
 import pytest
 from babel import Locale
 
-from views.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
-from views.message_format import placeholder_names, plural_blocks
+from views.shell.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
+from views.shell.message_format import placeholder_names, plural_blocks
 
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
 ENGLISH = catalog(DEFAULT_LANGUAGE)

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 from fontTools.ttLib import TTFont
 
-from views.fonts import (
+from views.shell.fonts import (
     FALLBACK_FAMILIES,
     FONTS,
     HANGUL_FAMILY,
@@ -21,8 +21,8 @@ from views.fonts import (
     TEXT_STYLES,
     shown_characters,
 )
-from views.i18n import LANGUAGES, language_name
-from views.theme import dark_theme, light_theme
+from views.shell.i18n import LANGUAGES, language_name
+from views.shell.theme import dark_theme, light_theme
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 KOREAN_NAMES = "김민수 이지영 박서준 최하은 정우진 강예린 조현우 윤채원 장도윤 임수아"
@@ -111,7 +111,7 @@ def test_the_fonts_stay_small() -> None:
 
 
 def test_the_language_menu_draws_without_the_large_hangul_face() -> None:
-    """A German phone loads no Hangul face (views.fonts.session_fonts), yet its language
+    """A German phone loads no Hangul face (views.shell.fonts.session_fonts), yet its language
     menu lists 한국어 in its own letters."""
     always = drawn([family for family in FONTS if family != HANGUL_FAMILY])
     names = {char for language in LANGUAGES for char in language_name(language)} - {" "}

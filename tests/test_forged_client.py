@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from sharing import FREE_TRIES
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer
 from tests.flet_wire import WireClient
-from views.i18n import t
+from views.sharing.codes import FREE_TRIES
+from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
 PLAYERS = ["Zelda", "Ygritte", "Xena"]

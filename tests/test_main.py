@@ -15,7 +15,7 @@ import pytest
 import main
 from storage import DB_FILENAME
 from tests.e2e.conftest import REPO_ROOT, AppServer
-from views.i18n import t
+from views.shell.i18n import t
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:

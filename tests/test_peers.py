@@ -6,7 +6,7 @@ import asyncio
 import httpx
 import pytest
 
-from peers import CURRENT_PEER, STRANGER, Peer
+from views.sharing.peers import CURRENT_PEER, STRANGER, Peer
 from web_guard import guarded
 
 

@@ -2,7 +2,14 @@
 
 import math
 
-from sharing import ALPHABET, CODE_LENGTH, FIRST_WAIT_SECONDS, FREE_TRIES, Shares, spaced
+from views.sharing.codes import (
+    ALPHABET,
+    CODE_LENGTH,
+    FIRST_WAIT_SECONDS,
+    FREE_TRIES,
+    Shares,
+    spaced,
+)
 
 
 class Clock:

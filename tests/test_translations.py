@@ -3,7 +3,7 @@
 import ast
 from pathlib import Path
 
-from views.i18n import LOCALES_DIR, catalog, catalog_file, layer_messages, t
+from views.shell.i18n import LOCALES_DIR, catalog, catalog_file, layer_messages, t
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CODE_DIRS = ["views", "scorers", "storage"]

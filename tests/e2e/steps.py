@@ -5,8 +5,8 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import open_app, screenshot
-from views.i18n import t
-from views.widgets import points_text
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 
 def by_id(page: Page, identifier: str) -> Locator:

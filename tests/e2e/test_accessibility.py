@@ -28,8 +28,8 @@ from tests.e2e.conftest import ARTIFACTS, AppServer, open_app, screenshot
 from tests.e2e.steps import by_id
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME
-from views.i18n import t
-from views.rules import rules_route
+from views.screens.rules import rules_route
+from views.shell.i18n import t
 
 PHONE = {"width": 390, "height": 844}
 SHARE_ADDRESS = "127.0.0.3"

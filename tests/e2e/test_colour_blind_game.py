@@ -14,9 +14,9 @@ from tests.e2e.steps import (
     tap,
     type_into,
 )
-from views.colour_blind_entry import card_name
-from views.i18n import t
-from views.widgets import points_text
+from views.games.colour_blind.entry import card_name
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 TARGET = 60

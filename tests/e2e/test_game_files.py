@@ -11,7 +11,7 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, enable_accessibility
 from tests.e2e.steps import by_id, expect_score
-from views.i18n import t
+from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 

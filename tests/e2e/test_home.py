@@ -3,7 +3,7 @@
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, screenshot
-from views.i18n import t
+from views.shell.i18n import t
 
 
 def test_home_offers_all_three_games(app_page: Page) -> None:

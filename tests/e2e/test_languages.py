@@ -9,9 +9,9 @@ from playwright.sync_api import Browser, Locator, Page, Response, expect
 from scorers import wizard
 from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
 from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
-from views.fonts import FONTS, HANGUL_FAMILY
-from views.i18n import language_name, t
-from views.language import menu_name
+from views.shell.fonts import FONTS, HANGUL_FAMILY
+from views.shell.i18n import language_name, t
+from views.shell.language import menu_name
 
 PHONE = {"width": 390, "height": 844}
 TALL = {"width": 390, "height": 2400}

@@ -5,8 +5,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, play_wizard_round, start_short_wizard, tap
-from views.i18n import t
-from views.widgets import points_text
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 PHONE = {"width": 390, "height": 844}
 

@@ -14,7 +14,7 @@ from tests.e2e.steps import (
     tap,
 )
 from tests.plotters_game import ALL_FOUR, GAME, PLAYERS, Round, pad_label, points, taps
-from views.i18n import t
+from views.shell.i18n import t
 
 # Tall enough that nothing scrolls, and wide enough for the pad's 0 to 14 on its line:
 # Flutter moves its accessibility nodes a frame after a scroll, so a click right after

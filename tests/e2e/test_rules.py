@@ -4,9 +4,9 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import type_into
-from views.i18n import t
-from views.rules import rules_route
-from views.trick_helpers import RESULT_ID
+from views.games.trick_helpers import RESULT_ID
+from views.screens.rules import rules_route
+from views.shell.i18n import t
 
 
 def type_card(page: Page, number: int, card: str) -> None:

@@ -17,7 +17,7 @@ from storage.keeper import GameKeeper
 from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, open_app, screenshot
 from tests.e2e.network import record_transfer
 from tests.e2e.steps import by_id, expect_value
-from views.i18n import t
+from views.shell.i18n import t
 
 FIRST_VISIT_LIMIT = 5_000_000
 """Issue 15's aim for every first visit, the phone's on plain HTTP too."""
@@ -143,6 +143,6 @@ def test_a_page_left_open_shows_its_game_again_when_a_killed_server_restarts(
 
     # The new session asks the page's device for its choices; the page, still holding the
     # old server's controls, never answers its storage, so the session waits out its
-    # patience (views.device.PATIENCE_SECONDS) and draws in the defaults.
+    # patience (views.shell.device.PATIENCE_SECONDS) and draws in the defaults.
     expect(by_id(page, "bid-count")).to_have_text(bid_count(1), timeout=15_000)
     screenshot(page, "restarted-server-same-game")

@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, Page, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as websocket_connect
 
-from sharing import FREE_TRIES
 from tests.e2e.conftest import (
     ARTIFACTS,
     AppServer,
@@ -20,7 +19,8 @@ from tests.e2e.conftest import (
     screenshot,
 )
 from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap, value_of
-from views.i18n import t
+from views.sharing.codes import FREE_TRIES
+from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
 TALL = {"width": 900, "height": 2400}

@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import by_id, enter_players, expect_score, expect_value, tap, value_of
-from views.i18n import t
-from views.widgets import points_text
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}

@@ -14,7 +14,7 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, tap, value_of
-from views.i18n import t
+from views.shell.i18n import t
 
 PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
 PHONE = {"width": 390, "height": 844}

@@ -8,7 +8,7 @@ from scorers.games import GAME_RULES
 from scorers.messages import ERRORS, FIELDS
 
 SCORERS = pathlib.Path(__file__).resolve().parents[2] / "scorers"
-SOURCES = sorted(SCORERS.glob("*.py"))
+SOURCES = sorted(SCORERS.rglob("*.py"))
 FORBIDDEN_MODULES = {
     "flet", "storage", "views", "sqlite3", "os", "io", "pathlib", "shutil", "socket",
     "urllib", "http", "requests", "subprocess", "tempfile", "glob", "pickle", "shelve",

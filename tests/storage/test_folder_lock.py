@@ -11,7 +11,7 @@ import pytest
 
 import main
 from storage.folder_lock import LOCK_FILENAME, FolderInUse, lock_folder
-from views.i18n import t
+from views.shell.i18n import t
 
 
 def test_a_held_folder_is_refused_with_the_holders_address(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """A fourth game that only the tests play: Tally, each player's points written down per
 round for a set number of rounds. It lives entirely under tests/ and reaches the app the
 way a real game does: its rules (with its own messages) and its GameView, registered in the
-table of games (here for a test's length, with views.games.GAME_VIEWS.registered)."""
+table of games (here for a test's length, with views.games.registry.GAME_VIEWS.registered)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -13,10 +13,10 @@ from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext
 from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
-from views.game_view import GameView
-from views.setup_fields import FieldKind, SettingField
-from views.table import Table
-from views.widgets import number_chips
+from views.game_screen.open_game import Table
+from views.games.game_view import GameView
+from views.screens.setup_fields import FieldKind, SettingField
+from views.shell.widgets import number_chips
 
 HIGHEST = 3
 

@@ -26,8 +26,8 @@ from storage.keeper import GameKeeper
 from tests.big_game import seed_games
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.app import build_main
-from views.i18n import t
+from views.shell.app import build_main
+from views.shell.i18n import t
 
 GAMES = 1_000
 ROUNDS = 5

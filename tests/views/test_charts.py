@@ -5,9 +5,9 @@ import flet_charts as fch
 
 from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
-from views.charts import final_scores_chart, player_colour, running_totals_chart
-from views.i18n import t
-from views.widgets import points_text
+from views.game_screen.charts import final_scores_chart, player_colour, running_totals_chart
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 
 def wizard_state_actions() -> tuple[Action, ...]:

@@ -7,8 +7,8 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.colour_blind_entry import card_name
-from views.i18n import t
+from views.games.colour_blind.entry import card_name
+from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 # Laid in this order: King of clubs ends up at the uncovered end. 7 red, 6 black: red is good.

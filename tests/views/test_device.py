@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from views.device import KEEP_AWAKE, LANGUAGE, THEME, load_choices
+from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME, load_choices
 
 
 @dataclass

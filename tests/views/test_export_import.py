@@ -15,8 +15,8 @@ from storage.keeper import GameKeeper, SavedGame
 from storage.library import import_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.i18n import t
-from views.widgets import points_text
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 
 def wizard_entry(bids: list[int | None], tricks: list[int | None]) -> dict[str, object]:

@@ -13,8 +13,8 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.plotters_game import GAME, PLAYERS
-from views.games import GAME_VIEWS
-from views.table import Table
+from views.game_screen.open_game import Table
+from views.games.registry import GAME_VIEWS
 
 
 def finished_wizard(keeper: GameKeeper) -> SavedGame:

@@ -10,9 +10,9 @@ from scorers.game import GameRules
 from scorers.games import GAME_RULES, rules_for
 from tests.views.conftest import AppUnderTest
 from tests.views.tally_game import REMINDER, Tally, TallyRules, point_name
-from views.game_view import GameView
-from views.games import GAME_VIEWS, view_of
-from views.i18n import catalog, t
+from views.games.game_view import GameView
+from views.games.registry import GAME_VIEWS, view_of
+from views.shell.i18n import catalog, t
 
 
 def assert_complete(view: GameView) -> None:
@@ -51,7 +51,7 @@ def test_a_game_without_a_view_module_fails_loudly() -> None:
         name = "no_such_game"
 
     rules: GameRules = Nameless()
-    with pytest.raises(LookupError, match=r"no views/no_such_game\.py"):
+    with pytest.raises(LookupError, match=r"no views/games/no_such_game/view\.py"):
         view_of(rules)
 
 

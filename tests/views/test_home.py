@@ -11,8 +11,8 @@ from storage import open_store
 from storage.keeper import GameDamaged, GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.home import PAGE
-from views.i18n import t
+from views.screens.home import PAGE
+from views.shell.i18n import t
 
 
 def finished_wizard(keeper: GameKeeper, players: list[str]) -> SavedGame:

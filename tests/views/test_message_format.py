@@ -4,8 +4,8 @@ from datetime import datetime
 
 import pytest
 
-from views.i18n import moment, t
-from views.message_format import MessageSyntaxError, format_message, plural_blocks
+from views.shell.i18n import moment, t
+from views.shell.message_format import MessageSyntaxError, format_message, plural_blocks
 
 CARDS = "{cards, plural, one {# card each} other {# cards each}}"
 

@@ -5,7 +5,7 @@ import flet as ft
 from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.views.conftest import AppUnderTest
-from views.i18n import t
+from views.shell.i18n import t
 
 
 def one_round_wizard(keeper: GameKeeper, players: list[str], made: list[int]) -> None:

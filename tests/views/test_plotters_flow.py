@@ -21,8 +21,8 @@ from tests.plotters_game import (
     taps,
 )
 from tests.views.conftest import AppUnderTest
-from views.i18n import t
-from views.widgets import points_text
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 
 def named(label: str) -> Callable[[Any], bool]:

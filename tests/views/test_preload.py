@@ -1,14 +1,14 @@
-"""views.preload: what the first session would otherwise import on its phone's wait."""
+"""views.shell.preload: what the first session would otherwise import on its phone's wait."""
 
 import subprocess
 import sys
 
 from tests.e2e.conftest import REPO_ROOT
-from views.preload import flet_names
+from views.shell.preload import flet_names
 
 CHECK = """
-import flet, views.app
-from views.preload import flet_names, preload
+import flet, views.shell.app
+from views.shell.preload import flet_names, preload
 lazy = [name for name in flet_names() if name not in vars(flet)]
 preload()
 print(len(lazy), [name for name in flet_names() if name not in vars(flet)])

@@ -9,7 +9,7 @@ from storage.connection import connect
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from tests.views.test_home import finished_wizard
-from views.i18n import t
+from views.shell.i18n import t
 
 
 def banner(harness: AppHarness) -> str:

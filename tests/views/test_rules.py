@@ -5,11 +5,11 @@ import pytest
 
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.games import GAME_VIEWS
-from views.i18n import t
-from views.rules import back_route, rules_route
-from views.rules_sheets import rules_sheet
-from views.trick_helpers import RESULT_ID
+from views.games.registry import GAME_VIEWS
+from views.games.trick_helpers import RESULT_ID
+from views.screens.rules import back_route, rules_route
+from views.screens.rules_sheets import rules_sheet
+from views.shell.i18n import t
 
 GAMES = [view.game for view in GAME_VIEWS]
 

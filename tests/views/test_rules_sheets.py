@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from scorers.games import rules_for
-from views.game_view import GameView
-from views.games import GAME_VIEWS
-from views.rules_sheets import rules_sheet
+from views.games.game_view import GameView
+from views.games.registry import GAME_VIEWS
+from views.screens.rules_sheets import rules_sheet
 
 # How the sheets name each setting of the rules engines, and how they word a default.
 SETTING_NAMES = {

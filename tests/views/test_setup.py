@@ -5,8 +5,8 @@ import flet as ft
 
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.games import GAME_VIEWS
-from views.i18n import t
+from views.games.registry import GAME_VIEWS
+from views.shell.i18n import t
 
 
 async def fill_names(harness: AppHarness, names: list[str]) -> None:

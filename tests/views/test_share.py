@@ -9,12 +9,12 @@ import flet as ft
 import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from sharing import FREE_TRIES, Shares, spaced
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.app import build_main
-from views.i18n import t
+from views.sharing.codes import FREE_TRIES, Shares, spaced
+from views.shell.app import build_main
+from views.shell.i18n import t
 
 SHARE_URL = "https://192.0.2.10:8551"
 PHONE_IP = "192.0.2.20"

@@ -9,9 +9,9 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
-from views.i18n import t
-from views.sheet import letters_per_column, short_names
-from views.widgets import points_text
+from views.game_screen.sheet import letters_per_column, short_names
+from views.shell.i18n import t
+from views.shell.widgets import points_text
 
 SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Ann"]
 

@@ -5,8 +5,8 @@ import flet as ft
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
-from views.app import build_main
-from views.i18n import t
+from views.shell.app import build_main
+from views.shell.i18n import t
 
 
 async def test_home_names_trickpad_and_offers_three_games(app: AppUnderTest) -> None:

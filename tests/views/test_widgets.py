@@ -2,8 +2,8 @@
 
 import flet as ft
 
-from views.colour_blind_entry import card_chip
-from views.widgets import identified, message_line, number_chip
+from views.games.colour_blind.entry import card_chip
+from views.shell.widgets import identified, message_line, number_chip
 
 
 def test_an_identified_value_hides_with_its_content() -> None:

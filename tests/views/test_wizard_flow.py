@@ -12,10 +12,12 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
-from views import game_screen, sheet, wizard_entry
-from views.i18n import t
-from views.services import is_secure
-from views.widgets import points_text
+from views.game_screen import screen as game_screen
+from views.game_screen import sheet
+from views.games.wizard import entry as wizard_entry
+from views.shell.i18n import t
+from views.shell.services import is_secure
+from views.shell.widgets import points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 

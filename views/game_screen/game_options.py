@@ -1,0 +1,69 @@
+"""Below the score sheet: the choices a table makes now and then (not every round), and the
+game's export, there while the game runs and after it is over."""
+
+import contextlib
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from storage.keeper import SavedGame
+from views.game_screen.rename import RenamePlayers
+from views.screens.game_files import ExportButtons
+from views.sharing.share_panel import SharePanel
+from views.shell.device import KEEP_AWAKE
+from views.shell.i18n import t
+from views.shell.services import Preferences, is_secure, use_services
+from views.shell.widgets import identified, labelled_switch
+
+
+@ft.component
+def GameOptions(
+    game_id: str,
+    players: tuple[str, ...],
+    rename: Callable[[Sequence[str]], str | None] | None,
+    saved_game: Callable[[], SavedGame],
+    preferences: Preferences,
+) -> ft.Control:
+    """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
+    may not change the game), export the game (on the host)."""
+    host = use_services().access.host
+    controls: list[ft.Control] = [
+        ft.Divider(),
+        ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        KeepAwake(preferences),
+    ]
+    if rename is not None:
+        controls.append(RenamePlayers(players, rename))
+    if host:
+        controls += [SharePanel(game_id), ExportButtons(saved_game)]
+    return ft.Column(controls=controls)
+
+
+@ft.component
+def KeepAwake(preferences: Preferences) -> ft.Control:
+    """The switch keeping the phone's screen on while a game is open (on unless the table
+    turns it off); where the browser cannot keep it on, a line says so instead of a
+    switch that would claim it does."""
+    services = use_services()
+    screen_awake = services.screen_awake
+    secure = is_secure(ft.context.page.url or "")
+    keep_awake = preferences.keep_awake and secure
+
+    # A tab closed while either runs can no longer be asked anything: its screen is gone
+    # anyway (Flet answers "Session closed" as a RuntimeError).
+    async def apply_keep_awake() -> None:
+        with contextlib.suppress(RuntimeError):
+            await screen_awake.set_awake(keep_awake)
+
+    async def let_sleep() -> None:
+        with contextlib.suppress(RuntimeError):
+            await screen_awake.set_awake(False)
+
+    def choose(on: bool) -> None:
+        preferences.keep_awake = on
+        ft.context.page.run_task(services.device.set, KEEP_AWAKE, on)  # kept for next visits
+
+    ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
+    if not secure:
+        return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
+    return labelled_switch(t("options.keep_awake"), keep_awake, choose)

@@ -1,0 +1,198 @@
+"""The open game on one screen: the saved ledger, the round being entered, the last message.
+
+Every change goes through the GameKeeper: the rules check it, storage saves it, and only
+then does the screen show it. A refused change leaves the game as it was and puts the
+reason in `message`, shown where the entry was made.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorers import InvalidEntry
+from scorers.edits import changes_between
+from scorers.game import RoundInfo
+from scorers.ledger import Action, GameState
+from storage import StorageError
+from storage.keeper import GameChanged, GameKeeper, SavedGame
+from views.shell.i18n import t
+from views.shell.live import announce
+
+Entry = Mapping[str, Any]
+
+
+def message_of(error: InvalidEntry | StorageError) -> str:
+    """The error in the player's words; a field it names is translated too."""
+    params = in_words(error.key, error.params)
+    if "field_key" in params:
+        field_key = params["field_key"]
+        params["field"] = t(field_key, **in_words(field_key, params["field_params"]))
+    return t(error.key, **params)
+
+
+def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of the message `key` with the rules' ids said in the player's
+    language by the game whose message it is (its name starts the key, as in
+    "plotters.count_too_high": GameView.in_words); a shared message's as given."""
+    # Imported here, not above: every game's view imports this module.
+    from views.games.registry import GAME_VIEWS
+
+    view = GAME_VIEWS.get(key.partition(".")[0])
+    return view.in_words(params) if view is not None else dict(params)
+
+
+@ft.observable
+@dataclass
+class Table:
+    keeper: GameKeeper
+    game: SavedGame
+    message: str | None = None
+    # A past round being corrected: its number and the entry as changed so far (not saved
+    # until `submit`, which records the whole corrected round as one undoable step).
+    editing: int | None = None
+    edit_entry: Entry | None = None
+    # Whether this screen may change the game now (a phone that joined to follow may not).
+    may_enter: Callable[[], bool] = lambda: True
+    # The step of a round this screen was asked to show (round number, the game's name for
+    # the step), e.g. Wizard's bids again after they were done; None: the game decides.
+    chosen_step: tuple[int, str] | None = None
+
+    def step_chosen(self) -> str | None:
+        """The step chosen for the round shown, if one was chosen for it."""
+        if self.chosen_step is not None and self.chosen_step[0] == self.round_number:
+            return self.chosen_step[1]
+        return None
+
+    def choose_step(self, step: str) -> None:
+        self.chosen_step = (self.round_number, step)
+
+    @property
+    def state(self) -> GameState:
+        return self.game.ledger.state
+
+    @property
+    def round_number(self) -> int:
+        """The round the entry panel shows: the one being corrected, else the current one.
+
+        Once the game is over there is no current round, yet Flet may render an entry panel
+        one last time (in no fixed order) before the screen drops it; it then shows the last
+        round instead of failing, because a failed render stops the session's updates."""
+        if self.editing is not None:
+            return self.editing
+        state = self.state
+        if state.is_over and state.rounds:
+            return state.rounds[-1].number
+        return state.current_round
+
+    @property
+    def round_info(self) -> RoundInfo:
+        return self.state.round_info(self.round_number)
+
+    @property
+    def entry(self) -> Entry:
+        if self.editing is not None and self.edit_entry is not None:
+            return self.edit_entry
+        return self.state.draft or self.state.blank_entry()
+
+    @property
+    def completed(self) -> Entry:
+        """The entry as it would be scored: with what the rules fill in themselves."""
+        return self.state.rules.completed(self.entry)
+
+    def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
+        """Why the entry cannot be scored yet, or None when it is complete and valid."""
+        number = self.round_number
+        try:
+            self.state.rules.check_entry(
+                self.state.rules.completed(entry if entry is not None else self.entry),
+                self.state.round_context(number),
+                complete=True,
+            )
+        except InvalidEntry as error:
+            return error
+        return None
+
+    def change(self, entry: Entry) -> bool:
+        """A changed entry: saved at once as a draft, or kept aside while correcting."""
+        if self.editing is not None:
+            try:
+                self.state.rules.check_entry(
+                    entry, self.state.round_context(self.editing), complete=False
+                )
+            except InvalidEntry as error:
+                self.message = message_of(error)
+                return False
+            self.edit_entry = dict(entry)
+            self.message = None
+            return True
+        changes = changes_between(self.entry, entry)
+        if not changes:
+            self.message = None
+            return True
+        data = {"round": self.round_number, "changes": [c.to_json() for c in changes]}
+        return self.act(Action("edit", data))
+
+    def submit(self) -> bool:
+        """Score the round shown (or save the correction of a past round)."""
+        entry = dict(self.completed)
+        done = self.act(Action("score", {"round": self.round_number, "entry": entry}))
+        if done:
+            self.editing = None
+            self.edit_entry = None
+            self.chosen_step = None
+        return done
+
+    def start_edit(self, number: int) -> None:
+        self.editing = number
+        self.edit_entry = dict(self.state.rounds[number - 1].entry)
+        self.chosen_step = None
+        self.message = None
+
+    def cancel_edit(self) -> None:
+        self.editing = None
+        self.edit_entry = None
+        self.chosen_step = None
+        self.message = None
+
+    def undo(self) -> bool:
+        return self.act(Action("undo", {}))
+
+    def redo(self) -> bool:
+        return self.act(Action("redo", {}))
+
+    def rename(self, names: Sequence[str]) -> str | None:
+        """Give every seat its name at once (one undo step); the reason the names were
+        refused (and none saved), or None when they were saved."""
+        return self.attempt(Action("rename", {"names": list(names)}))
+
+    def act(self, action: Action) -> bool:
+        """Apply an action; a refusal's reason goes to `message`, shown by the entry."""
+        self.message = self.attempt(action)
+        return self.message is None
+
+    def attempt(self, action: Action) -> str | None:
+        if not self.may_enter():
+            return t("share.may_not_enter")
+        try:
+            self.game = self.keeper.apply(self.game, action)
+        except GameChanged as changed:
+            self.game = changed.game
+            self.cancel_edit()
+            return message_of(changed.reason or changed)
+        except (InvalidEntry, StorageError) as error:
+            return message_of(error)
+        announce(self.game.id)
+        return None
+
+    def reread(self) -> None:
+        """Show the game as saved now (another phone saved, or this one reconnected); a
+        correction in progress stays open, to be checked against the saved round."""
+        try:
+            saved = self.keeper.open(self.game.id)
+        except StorageError as error:
+            self.message = message_of(error)
+            return
+        if saved.ledger.action_count != self.game.ledger.action_count:
+            self.game = saved

@@ -1,0 +1,76 @@
+"""Fixing a player's name during the game (a typo at setup, a nickname)."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.shell.fonts import add_faces_for
+from views.shell.i18n import t
+from views.shell.widgets import message_line
+
+
+@ft.observable
+@dataclass
+class NameDraft:
+    """The names as typed so far; nothing is saved until Save."""
+
+    names: tuple[str, ...]
+
+    def typed(self, seat: int, text: str) -> None:
+        self.names = tuple(text if i == seat else old for i, old in enumerate(self.names))
+
+
+@ft.component
+def RenamePlayers(
+    players: tuple[str, ...], rename: Callable[[Sequence[str]], str | None]
+) -> ft.Control:
+    """A button opening a field per seat; `rename` saves every name at once and says why
+    it refused them, if it did.
+
+    The names typed live in one observable draft that every handler reads when it runs, not
+    as its drawing saw them: typed faster than the screen is drawn again, no name is lost,
+    and Save takes the last one."""
+    is_open, set_open = ft.use_state(False)
+    draft, _ = ft.use_state(lambda: NameDraft(players))
+    refusal, set_refusal = ft.use_state(None)
+
+    def start(_: ft.Event[ft.TextButton]) -> None:
+        draft.names = players
+        set_refusal(None)
+        set_open(True)
+
+    def save(_: ft.Event[ft.FilledButton]) -> None:
+        wanted = [name.strip() for name in draft.names]
+        if wanted != list(players):
+            reason = rename(wanted)
+            if reason is not None:
+                set_refusal(reason)
+                return
+        set_open(False)
+
+    def typed(seat: int, text: str) -> None:
+        draft.typed(seat, text)
+        add_faces_for(ft.context.page, [text])
+
+    if not is_open:
+        return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)
+    return ft.Column(
+        controls=[
+            *[
+                ft.TextField(
+                    label=t("rename.field", n=seat + 1),
+                    value=name,
+                    on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
+                )
+                for seat, name in enumerate(draft.names)
+            ],
+            message_line(refusal),
+            ft.Row(
+                controls=[
+                    ft.FilledButton(t("rename.save"), on_click=save),
+                    ft.OutlinedButton(t("rename.cancel"), on_click=lambda _: set_open(False)),
+                ]
+            ),
+        ]
+    )

@@ -1,0 +1,357 @@
+"""A game at the table: the totals strip, banner, the round's entry, the score sheet, the
+step bar with the confirm button, undo and redo."""
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import flet as ft
+
+from scorers.ledger import Action, GameState, change_name
+from storage import GameSummary, StorageError
+from storage.keeper import GameDamaged, GameKeeper
+from views.game_screen.banner import banner
+from views.game_screen.charts import running_totals_chart
+from views.game_screen.game_options import GameOptions
+from views.game_screen.open_game import Table, message_of
+from views.game_screen.sheet import ScoreSheet
+from views.game_screen.standings import FinalStandings
+from views.game_screen.totals_strip import TotalsStrip
+from views.games.game_view import GameView
+from views.games.registry import GAME_VIEWS
+from views.screens.damaged import DamagedGameScreen
+from views.screens.rules import rules_route
+from views.sharing.join import JoinScreen
+from views.shell.fonts import use_faces_for
+from views.shell.i18n import t
+from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
+from views.shell.live import announce, game_topic, use_live
+from views.shell.screen import screen
+from views.shell.services import use_services
+from views.shell.watch import use_watched
+from views.shell.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
+
+
+def describe(action: Action, before: GameState) -> str:
+    """What undo or redo would take back or bring back, in a few words ("Ben's bid of 2 in
+    round 4"); `before` is the state the action was applied to."""
+    if action.kind == "rename":
+        return t("undo.rename")
+    number = action.data["round"]
+    keys = GAME_VIEWS[before.game].undo_keys
+    if action.kind == "score":
+        key = keys["correction"] if number < before.current_round else keys["score"]
+        return t(key, number=number)
+    named = change_name(action, before)
+    if named is not None:
+        key, params = named
+        return t(keys["change"], change=t(key, **params), number=number)
+    return t(keys["entry"], number=number)
+
+
+def history_button(
+    icon: ft.IconData, key: str, what: str, on_click: Callable[[], bool]
+) -> ft.Control:
+    """Undo or redo, saying in words what it would take back or bring back."""
+    return ft.TextButton(
+        icon=icon,
+        content=ft.Text(t(key, what=what), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        height=CHIP_SIZE,
+        on_click=lambda _: on_click(),
+    )
+
+
+def history_buttons(table: Table) -> list[ft.Control]:
+    """Undo and redo, each shown when there is something to take back or bring back."""
+    ledger = table.game.ledger
+    undo, before = ledger.undo_target(), ledger.undo_target_before()
+    redo = ledger.redo_target()
+    buttons: list[ft.Control] = []
+    if undo is not None and before is not None:
+        buttons.append(
+            history_button(ft.Icons.UNDO, "undo.undo", describe(undo, before), table.undo)
+        )
+    if redo is not None:
+        what = describe(redo, ledger.state)
+        buttons.append(history_button(ft.Icons.REDO, "undo.redo", what, table.redo))
+    return buttons
+
+
+def status_text(table: Table, view: GameView) -> tuple[str, bool]:
+    """The one line above the confirm button, and whether it is a refusal: the last tap's
+    refusal, else who acts next, else what the round still lacks, else that it is ready.
+    One line, so that two messages can never contradict each other."""
+    if table.message:
+        return table.message, True
+    prompt = view.prompt(table)
+    if prompt is not None:
+        return prompt, False
+    problem = table.problem()
+    return (message_of(problem) if problem is not None else t("entry.ready")), False
+
+
+def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
+    """The step's confirm button: the game's for an earlier step, else score the round (or
+    save a correction), enabled only when the entry is complete."""
+    step = view.step_button(table)
+    if step is not None:
+        return [
+            ft.FilledButton(
+                step.label,
+                height=CHIP_SIZE,
+                disabled=not step.enabled,
+                on_click=lambda _: step.on_click(),
+            )
+        ]
+    correcting = table.editing is not None
+    submit = ft.FilledButton(
+        t("entry.save_correction" if correcting else "entry.score_round"),
+        height=CHIP_SIZE,
+        disabled=table.problem() is not None,
+        on_click=lambda _: table.submit(),
+    )
+    if not correcting:
+        return [submit]
+    cancel = ft.OutlinedButton(
+        t("entry.cancel"), height=CHIP_SIZE, on_click=lambda _: table.cancel_edit()
+    )
+    return [submit, cancel]
+
+
+@ft.component
+def StepBar(table: Table, view: GameView | None) -> ft.Control:
+    """The bar under the thumb that stays in place: the status line, the step's confirm
+    button (none once the game is over: `view` None), undo and redo. Drawn again at every
+    change of the table, on its own."""
+    controls: list[ft.Control] = []
+    if view is not None:
+        text, refused = status_text(table, view)
+        controls.append(
+            identified(
+                "entry-hint",
+                ft.Text(
+                    text,
+                    color=ft.Colors.ERROR if refused else None,
+                    weight=ft.FontWeight.W_500 if refused else None,
+                    italic=not refused,
+                ),
+            )
+        )
+    elif table.message:
+        controls.append(message_line(table.message))
+    buttons = (confirm_buttons(table, view) if view is not None else []) + history_buttons(table)
+    if buttons:
+        controls.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=4))
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        visible=bool(controls),
+        content=ft.Column(spacing=4, controls=controls),
+    )
+
+
+def last_round(state: GameState, view: GameView) -> ft.Control | None:
+    """What the last round scored for each player, in one short paragraph ("Round 10
+    scored: Ann +20 · Cas +40 ..."), so that the final places fit beside it on a phone."""
+    if not state.rounds:
+        return None
+    scored = state.rounds[-1]
+    changes = " · ".join(
+        t("result.change", name=name, points=change_text(points))
+        for name, points in zip(state.players, scored.scores, strict=True)
+    )
+    return identified(
+        "last-round",
+        ft.Text(
+            t("result.summary", title=t(view.result_key, number=scored.number), changes=changes)
+        ),
+    )
+
+
+def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
+    """The top of the game: its banner, then the round's entry, or once the game is over
+    the final standings (with a rematch) and the last round's results."""
+    state = table.state
+
+    def rematch() -> None:
+        try:
+            again = table.keeper.rematch(table.game)
+        except StorageError as error:
+            table.message = message_of(error)
+            return
+        announce(again.id)
+        ft.context.page.navigate(f"/game/{again.id}")
+
+    services = use_services()
+    controls: list[ft.Control] = [banner(table, view, compact)]
+    if state.is_over and table.editing is None:
+        again = rematch if services.access.host else None
+        # What the last round did, then the places: both in sight when the game ends.
+        result = last_round(state, view)
+        if result is not None:
+            controls.append(result)
+        controls.append(FinalStandings(table, again))
+    elif not table.may_enter():
+        controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
+    else:
+        controls.append(view.entry_panel(table))
+    return controls
+
+
+def sheet_part(table: Table, view: GameView) -> list[ft.Control]:
+    """The score sheet, the running totals chart and the game's options: drawn with the
+    screen's frame (a tap on the round being entered changes none of them)."""
+    state = table.state
+    controls: list[ft.Control] = [ScoreSheet(state, view, table.start_edit)]
+    if state.rounds:
+        controls.append(running_totals_chart(state))
+    rename = table.rename if table.may_enter() else None
+    saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
+    preferences = use_services().preferences
+    controls.append(GameOptions(table.game.id, state.players, rename, saved_game, preferences))
+    return controls
+
+
+def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:
+    """A part of the screen that scrolls within itself, between the parts that stay put.
+
+    A new `key` mounts a new column, shown from its top: after a round is scored the screen
+    opens on the next round's banner, not where the sheet was scrolled to."""
+    return Scrolling(controls, key=key)
+
+
+@ft.component
+def Scrolling(controls: list[ft.Control]) -> ft.Control:
+    return ft.Column(
+        expand=True,
+        scroll=ft.ScrollMode.AUTO,
+        spacing=10,
+        controls=[
+            ft.Container(padding=ft.Padding.symmetric(horizontal=10), content=c) for c in controls
+        ],
+    )
+
+
+def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
+    """The totals strip on top and the step bar at the bottom stay put; between them the
+    banner and the entry, then the sheet, scroll. From about 900 px wide the entry and the
+    sheet stand side by side, each scrolling on its own."""
+    state = table.state
+    entering = table.may_enter()
+    finished = state.is_over and table.editing is None
+    bar = ft.memo(StepBar)(table, None if finished else view) if entering else None
+    top = entry_part(table, view, compact=size.landscape_phone)
+    # Shown from the top again whenever a round is scored, undone or opened for correction.
+    key = f"{len(state.rounds)}-{table.editing}-{finished}"
+    if size.wide:
+        left = [scrolling(top, key), *([bar] if bar else [])]
+        body: ft.Control = ft.Row(
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            controls=[
+                ft.Column(
+                    width=WIDE_ENTRY,
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    controls=left,
+                ),
+                ft.VerticalDivider(width=1),
+                scrolling(sheet_part(table, view)),
+            ],
+        )
+        parts = [body]
+    else:
+        parts = [scrolling([*top, *sheet_part(table, view)], key)]
+        if bar:
+            parts.append(bar)
+    return ft.Column(
+        expand=True,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[TotalsStrip(state), *parts],
+    )
+
+
+def frame(table: Table | GameSummary | None) -> object:
+    """What the screen's frame shows of the open game: the scored rounds (the banner, the
+    totals, the sheet, the chart, the names) and whether a round is being corrected. The
+    round being entered is left out: the parts showing it follow every tap themselves."""
+    if not isinstance(table, Table):
+        return None
+    return replace(table.state, draft=None), table.editing
+
+
+def reread(table: Table | GameSummary | None) -> None:
+    """Show the game as saved now, when the screen holds a game."""
+    if isinstance(table, Table):
+        table.reread()
+
+
+def open_table(
+    keeper: GameKeeper, game_id: str, may_enter: Callable[[], bool]
+) -> Table | GameSummary | None:
+    """The game's table; for a damaged game its summary; None when there is no such game
+    (or the file cannot be read now: the screen says the game cannot be shown)."""
+    try:
+        return Table(keeper, keeper.open(game_id), may_enter=may_enter)
+    except GameDamaged as damaged:
+        return damaged.summary
+    except StorageError:
+        return None
+
+
+@ft.component
+def GameScreen() -> ft.View:
+    """The screen at /game/<id>, keyed by the id (see OpenGame)."""
+    game_id = ft.use_route_params().get("game_id", "")
+    # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
+    # screen, so nothing of the old game's state is shown at the new game's address.
+    return OpenGame(game_id, key=game_id)
+
+
+@ft.component
+def OpenGame(game_id: str) -> ft.View:
+    """One game at the table, a damaged game's screen, or a line saying it was not found."""
+    services = use_services()
+    size = use_screen_size()
+    may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
+    # Held in a ref, not in state: the screen is drawn again when its frame changes (see
+    # `frame`), not at every tap; the entry panel and the step bar follow the table.
+    table = ft.use_ref(lambda: open_table(services.keeper, game_id, may_enter)).current
+    use_watched(table if isinstance(table, Table) else None, lambda: frame(table))
+    use_faces_for(table.state.players if isinstance(table, Table) else ())
+    # Bumped when the share changed what this phone may do, to draw the screen again.
+    _, set_heard = ft.use_state(0)
+    access = (services.access.may_open(game_id), may_enter())
+    drawn_for = ft.use_ref(access)
+    drawn_for.current = access
+    route = f"/game/{game_id}"
+
+    def heard() -> None:
+        # What shows the saved game is drawn again by itself (the table is observable);
+        # the whole screen only when the access changed, which a follower's tap does not.
+        reread(table)
+        if (services.access.may_open(game_id), may_enter()) != drawn_for.current:
+            set_heard(lambda count: count + 1)
+
+    use_live(game_topic(game_id), heard, services.reconnects)
+    if not services.access.may_open(game_id):  # the host stopped sharing this table
+        return JoinScreen()
+    if table is None:
+        return screen(route, t("app.name"), [ft.Text(t("game.not_found"))], back_to="/")
+    if isinstance(table, GameSummary):
+        return DamagedGameScreen(table)
+    view = GAME_VIEWS[table.state.game]
+    return screen(
+        route,
+        t(view.title_key),
+        [game_layout(table, view, size)],
+        back_to="/",
+        actions=[
+            icon_button(
+                ft.Icons.MENU_BOOK,
+                t("rules.open"),
+                lambda: ft.context.page.navigate(rules_route(view.game, back=route)),
+            ),
+        ],
+        scroll=False,
+    )

@@ -1,0 +1,218 @@
+"""The score sheet: rounds by players in seat order, running totals and places.
+
+Laid out for six players on a 390 px phone: the first column (the round, or the hand size
+when hands differ from the round numbers) has a fixed width, the players share the rest
+equally, so every total is in sight without a sideways swipe. Names too long for their
+column are shortened ("Maximilian" -> "Maxim."); the full name stays in the header's
+accessible name. Each cell is named by its row and column for screen readers ("Ann,
+round 3, 20"); its Semantics identifier (`cell-3-0`, `total-0`, `place-0`) is for tests.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import flet as ft
+
+from scorers.game import ScoredRound
+from scorers.ledger import GameState
+from views.game_screen.charts import player_colour
+from views.games.game_view import GameView
+from views.shell.i18n import t
+from views.shell.widgets import CHIP_SIZE, identified, points_text
+
+FIRST_COLUMN = 56
+# The width the sheet is laid out for: a 390 px phone less the screen's padding.
+PHONE_WIDTH = 360
+# The average width of a letter of a bold name at the header's size, in pixels.
+LETTER = 8
+
+
+def letters_per_column(players: int) -> int:
+    """How many letters of a name fit its column on a phone (at least four)."""
+    return max(4, (PHONE_WIDTH - FIRST_COLUMN) // (players * LETTER))
+
+
+def short_names(players: Sequence[str]) -> list[str]:
+    """Each name as it fits its column: whole when it fits, else its first letters and a
+    full stop ("Maxim."), with more letters where two names would read the same."""
+    room = letters_per_column(len(players))
+
+    def cut(name: str, letters: int) -> str:
+        return name if len(name) <= letters else f"{name[: letters - 1].rstrip()}."
+
+    shown = [cut(name, room) for name in players]
+    for seat, name in enumerate(players):
+        letters = room
+        while any(
+            shown[seat] == other and players[seat] != players[o]
+            for o, other in enumerate(shown)
+            if o != seat
+        ):
+            letters += 1
+            shown[seat] = cut(name, letters)
+    return shown
+
+
+def hands_label_rows(state: GameState) -> bool:
+    """Whether the rows are labelled by hand size: when hands change from round to round
+    but not as the round numbers do (a game of chosen hand sizes: 1, 3, 5), the hand is
+    what players remember. A game of one hand size keeps its round numbers."""
+    numbers = range(1, max(len(state.rounds), state.round_count or 0) + 1)
+    hands = [state.round_info(number).cards for number in numbers]
+    return len(set(hands)) > 1 and hands != list(numbers)
+
+
+def cell(content: ft.Control) -> ft.Container:
+    return ft.Container(expand=1, content=content, alignment=ft.Alignment.CENTER)
+
+
+def sheet_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
+    """A row of the sheet: its first column (the round, "Total"), then one cell per seat,
+    the seats sharing the width equally."""
+    first_cell = ft.Container(width=FIRST_COLUMN, content=first, alignment=ft.Alignment.CENTER)
+    return ft.Row(spacing=0, controls=[first_cell, *[cell(c) for c in cells]])
+
+
+def header_row(players: tuple[str, ...], first_key: str = "sheet.round") -> ft.Row:
+    """The players' names in seat order (shortened to fit, the full name their accessible
+    name), each underlined in the player's chart colour."""
+    bold = ft.FontWeight.BOLD
+    names: list[ft.Control] = [
+        ft.Column(
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                identified(
+                    f"name-{seat}",
+                    ft.Text(shown, weight=bold, no_wrap=True, max_lines=1, semantics_label=name),
+                ),
+                ft.Container(width=28, height=3, bgcolor=player_colour(seat), border_radius=2),
+            ],
+        )
+        for seat, (name, shown) in enumerate(zip(players, short_names(players), strict=True))
+    ]
+    return sheet_row(ft.Text(t(first_key), weight=bold), names)
+
+
+def correct_button(number: int, label: str, on_edit: Callable[[int], None]) -> ft.Control:
+    """The row's first cell: its label with a pencil, a button named "Correct round 3"."""
+    return ft.TextButton(
+        content=ft.Row(
+            spacing=2,
+            tight=True,
+            controls=[
+                ft.Text(label, semantics_label=t("sheet.edit_round", number=number)),
+                ft.Icon(ft.Icons.EDIT, size=14),
+            ],
+        ),
+        style=ft.ButtonStyle(padding=0),
+        width=FIRST_COLUMN,
+        height=CHIP_SIZE,
+        on_click=lambda _: on_edit(number),
+    )
+
+
+def round_row(
+    state: GameState,
+    view: GameView,
+    scored: ScoredRound,
+    on_edit: Callable[[int], None],
+    label: str,
+) -> ft.Row:
+    """A scored round: its label (a button to correct it), then per seat how the round went
+    (the game's explanation) above the points it scored."""
+    number, settings = scored.number, state.settings
+    cells: list[ft.Control] = [
+        ft.Column(
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                # Read out with the points (see `sheet.cell`), so not a second time alone.
+                ft.Semantics(
+                    exclude_semantics=True,
+                    content=ft.Text(
+                        view.cell(scored.entry, seat, settings),
+                        size=11,
+                        max_lines=2,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                ),
+                identified(
+                    f"cell-{number}-{seat}",
+                    ft.Text(
+                        points_text(points),
+                        semantics_label=t(
+                            "sheet.cell",
+                            name=state.players[seat],
+                            number=number,
+                            points=points_text(points),
+                            how=view.cell(scored.entry, seat, settings),
+                        ),
+                    ),
+                ),
+            ],
+        )
+        for seat, points in enumerate(scored.scores)
+    ]
+    return sheet_row(correct_button(number, label, on_edit), cells)
+
+
+def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
+    size = 18 if len(state.players) <= 4 else 16
+    totals = [
+        identified(
+            f"total-{seat}",
+            ft.Text(
+                points_text(total),
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if seat in leaders else None,
+                size=size,
+                no_wrap=True,
+                semantics_label=t("sheet.total_cell", name=name, total=points_text(total)),
+            ),
+        )
+        for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
+    ]
+    return sheet_row(ft.Text(t("sheet.total"), weight=ft.FontWeight.BOLD), totals)
+
+
+def places_row(state: GameState, places: dict[int, int]) -> ft.Row:
+    shown = [
+        identified(
+            f"place-{seat}",
+            ft.Text(
+                t("sheet.place_n", place=place),
+                semantics_label=t("sheet.place_cell", name=state.players[seat], place=place),
+            ),
+        )
+        for seat, place in sorted(places.items())
+    ]
+    return sheet_row(ft.Text(t("sheet.place")), shown)
+
+
+def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
+    """The sheet of the game at the table, drawn again only when the scored rounds change
+    (`ft.memo` compares the game without its draft: a tap on the round being entered does
+    not draw it again), which keeps taps quick on a long game."""
+    return ft.memo(Sheet)(replace(state, draft=None), view, on_edit)
+
+
+@ft.component
+def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
+    """Rounds by players in seat order, then totals and places."""
+    places = {standing.seat: standing.place for standing in state.standings()}
+    leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
+    by_hand = hands_label_rows(state)
+
+    def label(number: int) -> str:
+        return str(state.round_info(number).cards if by_hand else number)
+
+    rows: list[ft.Control] = [
+        header_row(state.players, "sheet.cards" if by_hand else "sheet.round"),
+        ft.Divider(height=1),
+        *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
+        ft.Divider(height=1),
+        totals_row(state, leaders),
+        places_row(state, places),
+    ]
+    return ft.Column(spacing=4, controls=rows)

@@ -1,0 +1,443 @@
+"""Plotters' round entry: one compact row per player (four colour counts and the face-up
+pair) and, below the rows, a pad for the count or the face-up colours being entered.
+
+Every tap is saved at once as a draft. A count is one tap on the pad, which then moves on to
+the next count, so a player's four counts are four taps, as on paper. In a round that went
+the full 14 tricks the last player's counts are filled in from the cards in play
+(scorers.plotters.filled_in). Refusals come from the rules (table.change) and show once,
+below the entry; the pair and formula come from scorers.plotters.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorers.plotters import (
+    COLOURS,
+    HAND,
+    best_face_up,
+    cards_in_play,
+    chosen_pair,
+    colours_held,
+    fills_last_seat,
+    must_choose_face_up,
+    seat_parts,
+    toggled_face_up,
+    with_count,
+    with_ended_early,
+    with_face_up,
+)
+from views.game_screen.open_game import Entry, Table
+from views.shell.i18n import joined, t
+from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
+from views.shell.widgets import CHIP_SIZE, identified, number_chips
+
+COLOUR_KEYS = {
+    "blue": "plotters.colour.blue",
+    "green": "plotters.colour.green",
+    "red": "plotters.colour.red",
+    "yellow": "plotters.colour.yellow",
+}
+HEADING_KEYS = {
+    "blue": "plotters.heading.blue",
+    "green": "plotters.heading.green",
+    "red": "plotters.heading.red",
+    "yellow": "plotters.heading.yellow",
+}
+SWATCHES = {
+    "blue": ft.Colors.BLUE_700,
+    "green": ft.Colors.GREEN_700,
+    "red": ft.Colors.RED_700,
+    "yellow": ft.Colors.AMBER_400,
+}
+FACE_UP = "face_up"
+"""The pad's spot for a player's face-up colours (the other spots are colours)."""
+NAME_WIDTH = 60
+PAIR_WIDTH = 84
+GAP = 4
+
+
+def colour_name(colour: str) -> str:
+    """The colour's name in the player's language."""
+    return t(COLOUR_KEYS[colour])
+
+
+def cards_line(players: int) -> str:
+    """ "5 players: red and yellow 1-18, blue and green 1-17": colours grouped by range."""
+    in_play = cards_in_play(players)
+    groups = [
+        t(
+            "plotters.cards_range",
+            colours=joined([colour_name(c) for c in COLOURS if in_play[c] == high]),
+            high=high,
+        )
+        for high in sorted(set(in_play.values()), reverse=True)
+    ]
+    return t("plotters.cards_in_play", players=players, groups=joined(groups))
+
+
+def formula_line(entry: Entry, seat: int, settings: Mapping[str, Any]) -> str:
+    """ "6 x 4 / 2 = 12", or why there is no product: one colour, no cards, nothing down."""
+    held = colours_held(entry["counts"][seat])
+    parts = seat_parts(entry, seat, settings)
+    if held == 0:
+        return t("plotters.no_cards", score=parts.score)
+    if held == 1:
+        return t("plotters.one_colour", score=parts.score)
+    if parts.down == 0:
+        return t("plotters.formula_nothing_down", a=parts.up_a, b=parts.up_b, score=parts.score)
+    return t("plotters.formula", a=parts.up_a, b=parts.up_b, down=parts.down, score=parts.score)
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """A player's face-up colours as shown: the colours, whether the player chose them (or
+    the app proposes them as the best), and whether a choice is still owed."""
+
+    colours: Sequence[str]
+    chosen: bool
+    owed: bool
+
+
+def face_up_shown(entry: Entry, seat: int, rule: str) -> FaceUp:
+    """Chosen (whole or half), the best pair proposed, or nothing (one colour or none, or
+    four colours waiting for the player's choice)."""
+    counts, chosen = entry["counts"][seat], entry["face_up"][seat]
+    owed = must_choose_face_up(counts) and chosen_pair(entry, seat) is None
+    if chosen:
+        return FaceUp(chosen, chosen=True, owed=owed)
+    if owed or colours_held(counts) < 2:
+        return FaceUp((), chosen=False, owed=owed)
+    return FaceUp(best_face_up(counts, rule), chosen=False, owed=False)
+
+
+def face_up_words(shown: FaceUp) -> str:
+    """ "red and yellow", "best: red and yellow", "red and ?", "choose two" or a dash."""
+    names = [colour_name(c) for c in shown.colours]
+    if len(names) == 2:
+        return t("plotters.pair" if shown.chosen else "plotters.pair_best", a=names[0], b=names[1])
+    if names:
+        return t("plotters.pair_one", colour=names[0])
+    return t("plotters.pair_choose") if shown.owed else t("plotters.pair_none")
+
+
+Spot = tuple[int, str]
+"""Where the pad enters: a seat and one of its colours, or FACE_UP."""
+
+
+def owes_pair(entry: Entry, seat: int) -> bool:
+    return must_choose_face_up(entry["counts"][seat]) and chosen_pair(entry, seat) is None
+
+
+def first_open(draft: Entry, completed: Entry, seat: int) -> Spot | None:
+    """Where entering goes on at `seat`: its first colour; for a filled-in last seat only
+    the face-up pair it owes; None past the last seat."""
+    players = len(draft["counts"])
+    if seat >= players:
+        return None
+    if seat == players - 1 and fills_last_seat(draft):
+        return (seat, FACE_UP) if owes_pair(completed, seat) else None
+    return seat, COLOURS[0]
+
+
+def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
+    """After `done` was entered: the seat's next colour, then the pair it owes (four
+    colours), then the next seat."""
+    seat, what = done
+    if what != FACE_UP:
+        later = COLOURS[COLOURS.index(what) + 1 :]
+        if later and not (seat == len(draft["counts"]) - 1 and fills_last_seat(draft)):
+            return seat, later[0]
+        if owes_pair(completed, seat):
+            return seat, FACE_UP
+    return first_open(draft, completed, seat + 1)
+
+
+@dataclass(frozen=True)
+class Pad:
+    """Where the pad enters as drawn (`shown`), as of the last tap (`now`: taps can arrive
+    before the re-render), and how to move it."""
+
+    shown: Spot | None
+    now: Callable[[], Spot | None]
+    move: Callable[[Spot | None], None]
+
+
+def use_pad(table: Table) -> Pad:
+    """A hook: the spot the pad enters, starting at the first open one."""
+    start = first_open(table.entry, table.completed, 0)
+    shown, set_shown = ft.use_state(start)
+    now = ft.use_ref(start)
+
+    def move(to: Spot | None) -> None:
+        now.current = to
+        set_shown(to)
+
+    return Pad(shown, lambda: now.current, move)
+
+
+def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
+    side = ft.BorderSide(3 if selected else 1, SWATCHES[colour] if colour else ft.Colors.OUTLINE)
+    return ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8), side=side)
+
+
+def count_cell(
+    name: str, colour: str, count: int, filled: bool, selected: bool, on_tap: Callable[[], None]
+) -> ft.Control:
+    """A colour's count in a player's row; tapping it brings the pad to it."""
+    label = t(
+        "plotters.count_cell_filled" if filled else "plotters.count_cell",
+        player=name,
+        colour=colour_name(colour),
+        count=count,
+    )
+    text = ft.Text(str(count), semantics_label=label, italic=filled, weight=ft.FontWeight.BOLD)
+    button = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return button(
+        content=text,
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+        style=cell_style(colour, selected),
+        on_click=lambda _: on_tap(),
+    )
+
+
+def pair_cell(name: str, shown: FaceUp, selected: bool, on_tap: Callable[[], None]) -> ft.Control:
+    """A player's face-up colours in words; tapping it brings the face-up choice to the pad."""
+    words = face_up_words(shown)
+    lines = [colour_name(c) for c in shown.colours] or [words]
+    if len(lines) == 1 and shown.colours:
+        lines.append("?")
+    text = ft.Text(
+        "\n".join(lines),
+        semantics_label=t("plotters.face_up_cell", player=name, pair=words),
+        size=12,
+        italic=not shown.chosen,
+        color=ft.Colors.ERROR if shown.owed else None,
+        text_align=ft.TextAlign.CENTER,
+    )
+    button = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return button(
+        content=text,
+        width=PAIR_WIDTH,
+        height=CHIP_SIZE,
+        style=cell_style(None, selected),
+        on_click=lambda _: on_tap(),
+    )
+
+
+def header_row() -> ft.Control:
+    """The colour and "Face up" headings over the columns."""
+
+    def heading(text: str, width: int, colour: str | None = None) -> ft.Control:
+        return ft.Container(
+            width=width,
+            border=ft.Border.only(bottom=ft.BorderSide(3, SWATCHES[colour])) if colour else None,
+            content=ft.Text(text, size=12, text_align=ft.TextAlign.CENTER, no_wrap=True),
+        )
+
+    return ft.Row(
+        spacing=GAP,
+        controls=[
+            heading("", NAME_WIDTH),
+            *[heading(t(HEADING_KEYS[c]), CHIP_SIZE, c) for c in COLOURS],
+            heading(t("plotters.heading.face_up"), PAIR_WIDTH),
+        ],
+    )
+
+
+def player_row(
+    table: Table, seat: int, spot: Spot | None, select: Callable[[Spot], None]
+) -> ft.Control:
+    """A player's name and card count, four counts, and the face-up pair."""
+    completed, name = table.completed, table.state.players[seat]
+    counts = completed["counts"][seat]
+    filled = seat == len(table.state.players) - 1 and fills_last_seat(table.entry)
+    cards = t("plotters.row_cards", count=sum(counts.values()))
+    shown = face_up_shown(completed, seat, table.state.settings["nothing_face_down"])
+    return ft.Row(
+        spacing=GAP,
+        controls=[
+            ft.Container(
+                width=NAME_WIDTH,
+                content=ft.Column(
+                    spacing=0,
+                    controls=[
+                        ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True),
+                        identified(f"cards-{seat}", ft.Text(cards, size=11)),
+                    ],
+                ),
+            ),
+            *[
+                count_cell(
+                    name,
+                    colour,
+                    counts[colour],
+                    filled,
+                    spot == (seat, colour),
+                    lambda colour=colour: select((seat, colour)),
+                )
+                for colour in COLOURS
+            ],
+            pair_cell(name, shown, spot == (seat, FACE_UP), lambda: select((seat, FACE_UP))),
+        ],
+    )
+
+
+PAGE_MARGIN = 20
+"""The game screen's padding either side of the entry."""
+
+
+def pad_width(size: ScreenSize) -> float | None:
+    """The pad line's width: as many whole chips as the screen has room for, so that no chip
+    shows cut in half at its end (too small to tap); None while the size is not known."""
+    if not size.width:
+        return None
+    room = WIDE_ENTRY if size.wide else size.width
+    chips = int((room - PAGE_MARGIN + GAP) // (CHIP_SIZE + GAP))
+    return chips * (CHIP_SIZE + GAP) - GAP
+
+
+def number_pad(
+    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
+) -> list[ft.Control]:
+    """0 up to the cards of this colour in play, on one line that scrolls sideways."""
+    seat, colour = spot
+    name, in_play = table.state.players[seat], cards_in_play(len(table.state.players))
+    chips = number_chips(
+        range(in_play[colour] + 1),
+        lambda n: t("plotters.pad_count", player=name, colour=colour_name(colour), count=n),
+        selected=table.completed["counts"][seat][colour],
+        on_pick=on_pick,
+    )
+    # A pad of its own for each count: the second tap of a double tap reaches the pad the
+    # first tap left, not the next count's button in the same place.
+    chips.key = f"pad-{seat}-{colour}"
+    return [ft.Container(width=width, content=chips)]
+
+
+def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
+    """The four colours in words, the chosen ones filled and the proposed ones tinted."""
+    name = table.state.players[seat]
+    shown = face_up_shown(table.completed, seat, table.state.settings["nothing_face_down"])
+    buttons: list[ft.Control] = []
+    for colour in COLOURS:
+        label = t("plotters.face_up_toggle", player=name, colour=colour_name(colour))
+        if colour in shown.colours:
+            button = ft.FilledButton if shown.chosen else ft.FilledTonalButton
+        else:
+            button = ft.OutlinedButton
+        buttons.append(
+            button(
+                content=ft.Text(t(HEADING_KEYS[colour]), semantics_label=label),
+                height=CHIP_SIZE,
+                style=cell_style(colour, colour in shown.colours),
+                on_click=lambda _, colour=colour: on_tap(colour),
+            )
+        )
+    return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP, key=f"face-up-{seat}")]
+
+
+def rule_line(table: Table) -> str:
+    """The card-total rule the round is checked against, said before it can be broken."""
+    players = len(table.state.players)
+    full = HAND * players
+    if table.entry["ended_early"]:
+        return t("plotters.rule_early", players=players, full=full)
+    if not any(table.entry["counts"][-1].values()):
+        return t("plotters.rule_full_filled", full=full, player=table.state.players[-1])
+    return t("plotters.rule_full", full=full)
+
+
+@ft.component
+def PlottersPanel(table: Table) -> ft.Control:
+    """The round's entry: the cards counted, "ended early" and its rule, a row per player,
+    and the pad for the count or the face-up pair being entered."""
+    state, completed = table.state, table.completed
+    players = len(state.players)
+    pad = use_pad(table)
+
+    def pick(number: int) -> None:
+        spot = pad.now()
+        if spot is None or spot[1] == FACE_UP:
+            return
+        seat, colour = spot
+        # The last seat's filled-in counts become its own with its first change.
+        base = table.completed if seat == players - 1 else table.entry
+        if table.change(with_count(base, seat, colour, number)):
+            pad.move(next_spot(table.entry, table.completed, spot))
+
+    def tap_face_up(colour: str) -> None:
+        spot = pad.now()
+        if spot is None:
+            return
+        before = table.entry["face_up"][spot[0]]
+        now = toggled_face_up(before, colour)
+        # The pad moves on once a pair is made from a first colour, not while changing one.
+        made = before is not None and len(before) == 1 and now is not None and len(now) == 2
+        if table.change(with_face_up(table.entry, spot[0], now)) and made:
+            pad.move(next_spot(table.entry, table.completed, spot))
+
+    total = sum(sum(counts.values()) for counts in completed["counts"])
+    full = sum(cards_in_play(players).values())
+    counted = ft.Column(
+        spacing=0,
+        expand=True,
+        controls=[
+            identified(
+                "cards-count",
+                ft.Text(
+                    t("plotters.cards_count", total=total, full=full),
+                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                ),
+            ),
+            identified("card-rule", ft.Text(rule_line(table), size=12, italic=True)),
+        ],
+    )
+    early = ft.Switch(
+        label=t("plotters.ended_early"),
+        height=CHIP_SIZE,
+        value=table.entry["ended_early"],
+        on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
+    )
+    controls: list[ft.Control] = [
+        ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        header_row(),
+        ft.Column(
+            spacing=2,
+            controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
+        ),
+        *pad_section(table, pad, pick, tap_face_up, pad_width(use_screen_size())),
+    ]
+    return ft.Column(controls, spacing=4)
+
+
+def pad_section(
+    table: Table,
+    pad: Pad,
+    pick: Callable[[int], None],
+    tap_face_up: Callable[[str], None],
+    width: float | None,
+) -> list[ft.Control]:
+    """What the pad enters now and that player's live formula, then the pad."""
+    if pad.shown is None:
+        return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
+    seat, what = pad.shown
+    name = table.state.players[seat]
+    if what == FACE_UP:
+        title = t("plotters.pad_face_up", player=name)
+        keys = face_up_pad(table, seat, tap_face_up)
+    else:
+        title = t("plotters.pad_colour", player=name, colour=colour_name(what))
+        keys = number_pad(table, (seat, what), pick, width)
+    formula = formula_line(table.completed, seat, table.state.settings)
+    heading = ft.Row(
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        controls=[
+            identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)),
+            identified("formula", ft.Text(formula)),
+        ],
+    )
+    return [heading, *keys]

@@ -1,0 +1,98 @@
+"""Wizard as the screens show it: bids and tricks by chips, "bid/tricks" on the sheet."""
+
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers import wizard
+from scorers.stats import Record
+from views.game_screen.open_game import Table
+from views.games.game_view import GameView, StepButton
+from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
+from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
+from views.shell.i18n import decimal, percent, t
+
+
+class HandSizesField(SettingField):
+    """The short game's hand sizes, typed as "1, 3, 5" (nothing typed: the full game)."""
+
+    def form_value(self, value: Any) -> str:
+        """The sizes as typed: "1, 3, 5"; nothing for the full game."""
+        return ", ".join(str(size) for size in value) if value else ""
+
+    def read_value(self, shown: str | bool) -> list[int] | None:
+        """The sizes typed, split at commas (or semicolons); None when nothing is typed."""
+        text = str(shown).replace(";", ",").strip()
+        if not text:
+            return None
+        try:
+            return [int(part) for part in text.split(",")]
+        except ValueError:
+            raise UnreadableSetting(t(self.label_key)) from None
+
+
+class Wizard(GameView):
+    rules = wizard.RULES
+    title_key = "game.wizard"
+    blurb_key = "game.wizard.blurb"
+    first_key = "banner.bidding_starts"
+    setting_fields = (
+        SettingField("hook", FieldKind.SWITCH, "setting.hook", "setting.hook.help"),
+        SettingField("canadian", FieldKind.SWITCH, "setting.canadian", "setting.canadian.help"),
+        SettingField(
+            "tie_break_by_bids",
+            FieldKind.SWITCH,
+            "setting.tie_break_by_bids",
+            "setting.tie_break_by_bids.help",
+        ),
+        HandSizesField(
+            "round_sizes",
+            FieldKind.TEXT,
+            "setting.round_sizes",
+            "setting.round_sizes.help",
+            hint_key="setting.round_sizes.hint",
+        ),
+        SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
+        SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
+    )
+
+    def entry_panel(self, table: Table) -> ft.Control:
+        return WizardPanel(table)
+
+    def step_button(self, table: Table) -> StepButton | None:
+        """On the bids: "Bids done", taking the table to the tricks once every bid is in."""
+        if shown_step(table) != BIDS:
+            return None
+        done = all(bid is not None for bid in table.entry["bids"])
+        return StepButton(t("wizard.to_tricks"), lambda: table.choose_step(TRICKS), done)
+
+    def prompt(self, table: Table) -> str | None:
+        return prompt(table)
+
+    def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
+        """The bid the round was scored against (after any Cloud change) / tricks taken."""
+        return f"{wizard.counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
+
+    def record_lines(self, record: Record) -> list[str]:
+        """Exact bids, how far off, zero bids made, the longest exact run; the Cloud and
+        the Bomb where they were played."""
+        figures = wizard.RULES.figures(record)
+        lines = [
+            t(
+                "record.wizard.bids",
+                exact=percent(figures.exact_rate),
+                off=decimal(figures.average_off),
+                zero=percent(figures.zero_bids_made),
+            ),
+            t("record.wizard.run", run=figures.longest_exact_run),
+        ]
+        if figures.cloud_rounds or figures.bomb_rounds:
+            lines.append(
+                t("record.wizard.cloud_bomb", cloud=figures.cloud_rounds, bomb=figures.bomb_rounds)
+            )
+        return lines
+
+
+VIEW = Wizard()
+"""The game as the screens show it (found by views.games.registry by the game's name)."""

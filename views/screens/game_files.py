@@ -1,0 +1,189 @@
+"""A game as a file: the export buttons under the score sheet and the import button at home.
+
+The files themselves come from storage (storage.exchange, storage.score_sheet); here they
+get a name and go to, or come from, the player's device through `Services.files`.
+"""
+
+import re
+import unicodedata
+from collections.abc import Callable
+from datetime import date
+
+import flet as ft
+
+from storage import StorageError
+from storage.exchange import export_json, import_file
+from storage.keeper import SavedGame
+from storage.library import MergeReport, Refusal, export_library, import_library
+from storage.score_sheet import export_csv
+from views.game_screen.open_game import message_of
+from views.games.registry import GAME_VIEWS
+from views.shell.i18n import day_of, joined, t
+from views.shell.live import announce, announce_lists
+from views.shell.services import use_services
+from views.shell.widgets import action_panel, identified, message_line
+
+GAME_FILE = "json"
+LIBRARY_FILE = "json"
+SCORE_SHEET = "csv"
+MAX_STEM = 80  # keeps a six-player game's file name short enough for any file system
+
+
+def slug(text: str) -> str:
+    """Lower-case letters and digits joined by hyphens, accents dropped where the letter
+    stays a letter: "Jörg K." -> "jorg-k", "Mit List und Tücke" -> "mit-list-und-tucke",
+    "위저드" -> "위저드" (Hangul stays: its syllables come back whole after the accents)."""
+    parts = unicodedata.normalize("NFKD", text)
+    bare = "".join(char for char in parts if not unicodedata.combining(char))
+    return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", bare).lower()).strip("-")
+
+
+def named_file(words: list[str], extension: str) -> str:
+    """The name "trickpad-" and the slugs of `words` make, cut short for any file system.
+
+    >>> named_file(["Mit List und Tücke", "2026-11-29", "Jörg K."], "json")
+    'trickpad-mit-list-und-tucke-2026-11-29-jorg-k.json'
+    """
+    stem = "-".join(part for part in ["trickpad", *map(slug, words)] if part)
+    return f"{stem[:MAX_STEM].rstrip('-')}.{extension}"
+
+
+def game_title(game: str) -> str:
+    """The game's name in the session's language (its id, for a game this app lacks)."""
+    view = GAME_VIEWS.get(game)
+    return t(view.title_key) if view is not None else game
+
+
+def file_name(game: SavedGame, extension: str) -> str:
+    """E.g. "trickpad-wizard-2026-11-29-ann-ben-cas.json": the game as the session's language
+    names it ("trickpad-mit-list-und-tucke-..." in German), its start day, its players."""
+    state = game.ledger.state
+    day = game.summary.created_at.astimezone().date().isoformat()
+    return named_file([game_title(state.game), day, *state.players], extension)
+
+
+def backup_file_name(day: date) -> str:
+    """E.g. "trickpad-backup-2026-11-30.json" ("trickpad-sicherung-..." in German)."""
+    return named_file([t("library.file"), day.isoformat()], LIBRARY_FILE)
+
+
+@ft.component
+def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
+    """Save the game file or the score sheet of the game as `saved_game()` gives it when
+    the button is tapped; a line below says which file was saved."""
+    files = use_services().files
+    saved, set_saved = ft.use_state(None)
+
+    async def save(extension: str, content: str) -> None:
+        name = file_name(saved_game(), extension)
+        await files.save(name, content.encode("utf-8"))
+        set_saved(t("files.exported", file=name))
+
+    async def save_game_file() -> None:
+        await save(GAME_FILE, export_json(saved_game()))
+
+    async def save_score_sheet() -> None:
+        await save(SCORE_SHEET, export_csv(saved_game(), t))
+
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(t("files.export_json"), icon=ft.Icons.DOWNLOAD, on_click=save_game_file),
+        ft.OutlinedButton(
+            t("files.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=save_score_sheet
+        ),
+    ]
+    return action_panel(buttons, "export", saved)
+
+
+@ft.component
+def ImportButton() -> ft.Control:
+    """Pick a game file and open the game it holds; a refused file is explained right above
+    the button, in the place the button was (a line below it could fall off the screen)."""
+    services = use_services()
+    refusal, set_refusal = ft.use_state(None)
+
+    async def pick_and_import() -> None:
+        content = await services.files.pick(GAME_FILE)
+        if content is None:
+            return
+        try:
+            game = import_file(services.keeper, content)
+        except StorageError as error:
+            set_refusal(message_of(error))
+            return
+        set_refusal(None)
+        announce(game.id)
+        ft.context.page.navigate(f"/game/{game.id}")
+
+    return ft.Column(
+        controls=[
+            identified("import-message", message_line(refusal)),
+            ft.OutlinedButton(
+                t("files.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import
+            ),
+        ]
+    )
+
+
+def refusal_line(refusal: Refusal) -> str:
+    """One refused game of a library, named as far as the file allows, and why."""
+    view = GAME_VIEWS.get(refusal.game)
+    game = t(view.title_key) if view is not None else refusal.game
+    players = joined(refusal.players)
+    return t(
+        "library.refused_game",
+        game=game,
+        when=day_of(refusal.created_at),
+        players=players,
+        reason=message_of(refusal.error),
+    )
+
+
+def merge_lines(report: MergeReport) -> list[str]:
+    summary = t(
+        "library.merged",
+        added=report.added,
+        updated=report.updated,
+        unchanged=report.unchanged,
+        refused=len(report.refused),
+    )
+    return [summary, *(refusal_line(refusal) for refusal in report.refused)]
+
+
+@ft.component
+def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
+    """Back up every game in one file, or merge such a file (from this or another device)."""
+    services = use_services()
+    lines, set_lines = ft.use_state(())
+    failure, set_failure = ft.use_state(None)
+
+    async def back_up() -> None:
+        try:
+            text, count = export_library(services.keeper)
+        except StorageError as error:
+            set_failure(message_of(error))
+            return
+        name = backup_file_name(date.today())
+        await services.files.save(name, text.encode("utf-8"))
+        set_failure(None)
+        set_lines((t("library.exported", file=name, count=count),))
+
+    async def merge() -> None:
+        content = await services.files.pick(LIBRARY_FILE)
+        if content is None:
+            return
+        try:
+            report = import_library(services.keeper, content)
+        except StorageError as error:
+            set_failure(message_of(error))
+            set_lines(())
+            return
+        set_failure(None)
+        set_lines(tuple(merge_lines(report)))
+        announce_lists()
+        on_merged()
+
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up),
+        ft.OutlinedButton(t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge),
+    ]
+    return action_panel(buttons, "library", "\n".join(lines), failure)

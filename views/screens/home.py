@@ -1,0 +1,245 @@
+"""The home screen: games in progress first, then a new game, then finished games."""
+
+from collections.abc import Callable
+from datetime import datetime
+
+import flet as ft
+
+from storage import GameSummary, StorageError
+from storage.listing import Listing
+from views.game_screen.open_game import message_of
+from views.games.game_view import GameView
+from views.games.registry import GAME_VIEWS
+from views.screens.damaged import DamagedGameActions
+from views.screens.game_files import ImportButton, LibraryButtons
+from views.screens.history import PAGE, FinishedGames, history_route
+from views.shell.fonts import use_faces_for
+from views.shell.i18n import joined, moment, t
+from views.shell.live import LISTS, announce, use_live
+from views.shell.screen import screen
+from views.shell.services import use_services
+from views.shell.widgets import icon_button
+
+
+def player_count_text(view: GameView) -> str:
+    rules = view.rules
+    if rules.min_players == rules.max_players:
+        return t("home.players_exact", count=rules.min_players)
+    return t("home.players_range", low=rules.min_players, high=rules.max_players)
+
+
+def progress_text(game: GameSummary, listing: Listing) -> str:
+    """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
+    return GAME_VIEWS[game.game].round_label(listing.round, listing.round_count, listing.settings)
+
+
+def game_title(game: GameSummary) -> str:
+    view = GAME_VIEWS.get(game.game)
+    return t(view.title_key) if view is not None else game.game
+
+
+def players_text(game: GameSummary) -> str:
+    return joined(game.listing.players) if game.listing is not None else ""
+
+
+def open_game(game: GameSummary) -> None:
+    ft.context.page.navigate(f"/game/{game.id}")
+
+
+def delete_button(
+    game: GameSummary, at: datetime, on_delete: Callable[[GameSummary], None]
+) -> ft.IconButton:
+    """Delete (asked first, undoable), named with the game and its date on the button."""
+    name = t("home.delete", game=game_title(game), when=moment(at))
+    return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
+
+
+def unfinished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    """A game in progress: a tap opens it; an abandoned one can be deleted (and restored)."""
+    return ft.Card(
+        content=ft.ListTile(
+            title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
+            subtitle=ft.Text(
+                t(
+                    "home.unfinished_line",
+                    progress=progress_text(game, listing),
+                    when=moment(game.updated_at),
+                )
+            ),
+            trailing=delete_button(game, game.updated_at, on_delete),
+            on_click=lambda _: open_game(game),
+        )
+    )
+
+
+def finished_tile(
+    game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
+) -> ft.Control:
+    winners = [listing.players[seat] for seat in listing.winners]
+    finished = game.finished_at or game.updated_at
+    return ft.ListTile(
+        title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
+        subtitle=ft.Text(t("home.finished_line", when=moment(finished), winner=joined(winners))),
+        on_click=lambda _: open_game(game),
+        trailing=delete_button(game, finished, on_delete),
+    )
+
+
+def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """A game whose record cannot be read: named as far as it can be, with a way out."""
+    title = (
+        t("damaged.players", game=game_title(game), players=players_text(game))
+        if game.listing is not None
+        else t("damaged.title", game=game_title(game))
+    )
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                controls=[
+                    ft.Text(title, weight=ft.FontWeight.BOLD),
+                    ft.Text(t("damaged.line", when=moment(game.created_at))),
+                    DamagedGameActions(game, on_delete),
+                ]
+            ),
+        )
+    )
+
+
+def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """The tile of a game in either list: damaged, finished or in progress."""
+    listing = game.listing
+    if game.damaged is not None or listing is None:
+        return damaged_tile(game, on_delete)
+    if listing.is_over:
+        return finished_tile(game, listing, on_delete)
+    return unfinished_tile(game, listing, on_delete)
+
+
+def new_game_tile(view: GameView) -> ft.Control:
+    return ft.Card(
+        content=ft.ListTile(
+            title=ft.Text(t(view.title_key), weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(f"{player_count_text(view)} · {t(view.blurb_key)}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda _: ft.context.page.navigate(f"/new/{view.game}"),
+        )
+    )
+
+
+def delete_dialog(
+    game: GameSummary,
+    on_confirm: Callable[[ft.Event[ft.TextButton]], None],
+    on_cancel: Callable[[], None],
+) -> ft.AlertDialog:
+    """Asks before a game is deleted."""
+    question = t("home.delete_question", game=game_title(game), players=players_text(game))
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("home.delete_title")),
+        content=ft.Text(question),
+        actions=[
+            ft.TextButton(t("home.delete_cancel"), on_click=lambda _: on_cancel()),
+            ft.TextButton(t("home.delete_confirm"), on_click=on_confirm),
+        ],
+        on_dismiss=lambda _: on_cancel(),
+    )
+
+
+def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
+    """A message for the player (storage moved a damaged file aside, a delete failed)."""
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Row(
+                controls=[
+                    ft.Text(notice, expand=True),
+                    ft.TextButton(t("home.notice_ok"), on_click=lambda _: on_ok()),
+                ]
+            ),
+        )
+    )
+
+
+def game_list(
+    title_key: str,
+    games: list[GameSummary],
+    shown: int,
+    show: Callable[[int], None],
+    on_delete: Callable[[GameSummary], None],
+) -> list[ft.Control]:
+    """A titled list of the first `shown` games (read one more to know whether there are
+    more), with a button showing a page more; nothing at all when there are no games."""
+    if not games:
+        return []
+    controls: list[ft.Control] = [
+        ft.Text(t(title_key), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *[game_tile(game, on_delete) for game in games[:shown]],
+    ]
+    if len(games) > shown:
+        controls.append(ft.TextButton(t("home.more"), on_click=lambda _: show(shown + PAGE)))
+    return controls
+
+
+@ft.component
+def Home() -> ft.View:
+    services = use_services()
+    keeper = services.keeper
+    # Bumped after a delete or restore so the lists are read again.
+    version, set_version = ft.use_state(0)
+    pending_delete, set_pending_delete = ft.use_state(None)
+    notice, set_notice = ft.use_state(services.startup_notice)
+    playing, set_playing = ft.use_state(PAGE)
+    unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
+    player = ft.use_route_params().get("player") or None
+    use_live(LISTS, lambda: set_version(lambda current: current + 1), services.reconnects)
+
+    def act(change: Callable[[str], None], game: GameSummary) -> None:
+        try:
+            change(game.id)
+        except StorageError as error:
+            set_notice(message_of(error))
+            return
+        announce(game.id)
+        set_version(lambda current: current + 1)
+
+    def confirm_delete(_: ft.Event[ft.TextButton]) -> None:
+        game = pending_delete
+        set_pending_delete(None)
+        act(keeper.delete, game)
+        ft.context.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(t("home.deleted", game=game_title(game))),
+                action=t("home.undo_delete"),
+                on_action=lambda _: act(keeper.restore, game),
+            )
+        )
+
+    ft.use_dialog(
+        delete_dialog(pending_delete, confirm_delete, lambda: set_pending_delete(None))
+        if pending_delete is not None
+        else None
+    )
+
+    use_faces_for(name for game in unfinished if game.listing for name in game.listing.players)
+    controls: list[ft.Control] = []
+    if notice:
+        controls.append(notice_card(notice, lambda: set_notice(None)))
+    controls += game_list("home.in_progress", unfinished, playing, set_playing, set_pending_delete)
+    controls += [
+        ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *[new_game_tile(view) for view in GAME_VIEWS],
+        ImportButton(),
+        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
+        ft.OutlinedButton(
+            t("players.open"),
+            icon=ft.Icons.LEADERBOARD,
+            on_click=lambda _: ft.context.page.navigate("/players"),
+        ),
+    ]
+    history = FinishedGames(version, player, lambda game: game_tile(game, set_pending_delete))
+    return screen(
+        history_route(player), t("app.name"), [ft.Text(t("home.tagline")), *controls, history]
+    )

@@ -1,0 +1,152 @@
+"""Players: everyone who has finished a game here, each one's record per game, head to head,
+and a way to count two spellings as one person. Read from stored results: no game is
+replayed to open this screen."""
+
+from collections.abc import Callable, Mapping
+
+import flet as ft
+
+from scorers.stats import HeadToHead, Record, ratio
+from storage import StorageError
+from storage.store import PlayerSummary
+from views.game_screen.open_game import message_of
+from views.games.registry import GAME_VIEWS
+from views.screens.history import history_route
+from views.shell.i18n import decimal, percent, t
+from views.shell.live import announce_lists
+from views.shell.screen import screen
+from views.shell.services import use_services
+from views.shell.widgets import choice_chips, identified, message_line, points_text
+
+ALL_GAMES = ""
+
+
+def player_line(player: PlayerSummary) -> str:
+    return t(
+        "players.line",
+        games=player.games,
+        wins=player.wins,
+        rate=percent(ratio(player.wins, player.games)),
+    )
+
+
+def record_lines(record: Record) -> list[str]:
+    """A record in a few lines: games and wins, scores, streaks."""
+    return [
+        t(
+            "players.games_wins",
+            games=record.games,
+            wins=record.wins,
+            rate=percent(record.win_rate),
+        ),
+        t(
+            "players.scores",
+            average=decimal(record.average_score),
+            best=points_text(record.best),
+            worst=points_text(record.worst),
+        ),
+        t("players.streak", current=record.current_streak, longest=record.longest_streak),
+    ]
+
+
+def game_filter(chosen: str, on_pick: Callable[[str], None]) -> ft.Control:
+    options = [(ALL_GAMES, t("players.all_games"), t("players.all_games"))]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
+    return choice_chips(options, chosen, on_pick)
+
+
+def record_section(records: Mapping[str, Record]) -> list[ft.Control]:
+    """Each game's record under the game's name."""
+    controls: list[ft.Control] = []
+    for game, record in records.items():
+        view = GAME_VIEWS.get(game)
+        title = t(view.title_key) if view is not None else game
+        controls.append(ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        lines = record_lines(record) + (view.record_lines(record) if view is not None else [])
+        controls += [
+            identified(f"record-{game}-{n}", ft.Text(line)) for n, line in enumerate(lines)
+        ]
+    return controls
+
+
+def head_to_head_line(first: str, second: str, both: HeadToHead) -> ft.Control:
+    text = t(
+        "players.head_to_head",
+        games=both.games,
+        first=first,
+        first_ahead=both.first_ahead,
+        second=second,
+        second_ahead=both.second_ahead,
+        level=both.level,
+    )
+    return identified("head-to-head", ft.Text(text))
+
+
+@ft.component
+def PlayerCard(
+    player: PlayerSummary, others: list[PlayerSummary], on_merged: Callable[[], None]
+) -> ft.Control:
+    """One person's records per game, head to head with another, and merging names."""
+    keeper = use_services().keeper
+    rival, set_rival = ft.use_state(None)
+    failure, set_failure = ft.use_state(None)
+    names = {other.player: other.name for other in others}
+
+    def merge(_: ft.Event[ft.OutlinedButton]) -> None:
+        try:
+            keeper.merge_players(rival, into=player.player)
+        except StorageError as error:
+            set_failure(message_of(error))
+            return
+        set_rival(None)
+        announce_lists()
+        on_merged()
+
+    controls = record_section(keeper.records(player.player))
+    if names:
+        options = [(key, name, t("players.compare_with", name=name)) for key, name in names.items()]
+        controls += [
+            ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            choice_chips(options, rival or "", set_rival),
+        ]
+    if rival in names:
+        same = t("players.same_person", first=player.name, second=names[rival])
+        controls += [
+            head_to_head_line(player.name, names[rival], keeper.head_to_head(player.player, rival)),
+            ft.OutlinedButton(same, icon=ft.Icons.MERGE, on_click=merge),
+        ]
+    controls.append(
+        ft.OutlinedButton(
+            t("players.their_games", name=player.name),
+            icon=ft.Icons.HISTORY,
+            on_click=lambda _: ft.context.page.navigate(history_route(player.player)),
+        )
+    )
+    controls.append(message_line(failure))
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=controls)))
+
+
+@ft.component
+def PlayersScreen() -> ft.View:
+    keeper = use_services().keeper
+    game, set_game = ft.use_state(ALL_GAMES)
+    version, set_version = ft.use_state(0)
+    chosen, set_chosen = ft.use_state(None)
+    players = ft.use_memo(lambda: keeper.players(game or None), [game, version])
+    controls: list[ft.Control] = [game_filter(game, set_game)]
+    if not players:
+        controls.append(ft.Text(t("players.none")))
+    for player in players:
+        opened = player.player == chosen
+        controls.append(
+            ft.ListTile(
+                title=ft.Text(player.name, weight=ft.FontWeight.BOLD),
+                subtitle=identified(f"player-{player.player}", ft.Text(player_line(player))),
+                trailing=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
+                on_click=lambda _, key=player.player: set_chosen(None if key == chosen else key),
+            )
+        )
+        if opened:
+            others = [other for other in players if other.player != player.player]
+            controls.append(PlayerCard(player, others, lambda: set_version(version + 1)))
+    return screen("/players", t("players.title"), controls, back_to="/")

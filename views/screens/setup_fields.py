@@ -1,0 +1,58 @@
+"""How the setup form asks for a setting: its kind of control, label and one-line help.
+
+Each game lists its fields (GameView.setting_fields); defaults and checks come from the
+rules (scorers), so this only says how to ask. A setting typed in a form of its own (Wizard's
+hand sizes, "1, 3, 5") is a subclass in the game's view module that says how its value
+shows and is read back.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from views.shell.i18n import t
+
+
+class FieldKind(Enum):
+    """The control the setup form shows: a switch, choice chips, or a text field (of
+    digits for NUMBER)."""
+
+    SWITCH = "switch"
+    CHOICE = "choice"
+    NUMBER = "number"
+    TEXT = "text"
+
+
+class UnreadableSetting(ValueError):
+    """A setting typed as text that is not a number (or a list of numbers)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(t("setting.unreadable", setting=label))
+
+
+@dataclass(frozen=True)
+class SettingField:
+    name: str
+    kind: FieldKind
+    label_key: str
+    help_key: str
+    # For a choice: option value -> label key.
+    options: Mapping[str, str] = field(default_factory=dict)
+    # For a text field: the catalog key of the example shown while it is empty.
+    hint_key: str | None = None
+
+    def form_value(self, value: Any) -> str | bool:
+        """How the setting's value shows in its control (a number as text)."""
+        if self.kind is FieldKind.NUMBER:
+            return str(value)
+        return value
+
+    def read_value(self, shown: str | bool) -> Any:
+        """The setting's value from what its control holds; the rules check it afterwards."""
+        if self.kind is FieldKind.NUMBER:
+            try:
+                return int(str(shown).strip())
+            except ValueError:
+                raise UnreadableSetting(t(self.label_key)) from None
+        return shown

@@ -1,0 +1,69 @@
+"""Joining a shared table: the screen a phone without a table sees, at /join/<code> (the
+address the host's QR code holds) and wherever else it tries to go."""
+
+import math
+from collections.abc import Callable
+
+import flet as ft
+
+from views.shell.i18n import t
+from views.shell.screen import screen
+from views.shell.services import use_services
+from views.shell.widgets import message_line
+
+
+@ft.component
+def JoinScreen() -> ft.View:
+    """Enter a table's code (or arrive with it in the address) to join that table."""
+    access = use_services().access
+    code = ft.use_route_params().get("code", "")
+    # What is typed so far: kept without re-rendering, so the field keeps its focus.
+    typed, _ = ft.use_state(lambda: {"code": code})
+    refusal, set_refusal = ft.use_state(None)
+    page = ft.context.page
+
+    def join(entered: str) -> None:
+        result = access.shares.join(entered, access.peer.address)
+        if result.share is None:
+            wait = math.ceil(result.wait_seconds)
+            set_refusal(t("join.wait", seconds=wait) if wait else t("join.wrong"))
+            return
+        access.joined = result.share
+        page.navigate(f"/game/{result.share.game_id}")
+
+    def join_from_address() -> None:
+        # A phone at a table already stays there; one whose share ended tries this code.
+        if code and (access.joined is None or not access.may_open(access.joined.game_id)):
+            join(code)
+
+    ft.use_effect(join_from_address, [code])
+    controls: list[ft.Control] = [
+        ft.Text(t("join.explain")),
+        ft.TextField(
+            label=t("join.code"),
+            value=code,
+            capitalization=ft.TextCapitalization.CHARACTERS,
+            on_change=lambda e: typed.update(code=e.control.value or ""),
+            on_submit=lambda _: join(typed["code"]),
+        ),
+        ft.FilledButton(
+            t("join.join"), icon=ft.Icons.LOGIN, on_click=lambda _: join(typed["code"])
+        ),
+        message_line(refusal),
+    ]
+    if access.joined is not None and access.may_open(access.joined.game_id):
+        back = f"/game/{access.joined.game_id}"
+        controls.append(ft.TextButton(t("join.back"), on_click=lambda _: page.navigate(back)))
+    return screen(f"/join/{code}" if code else "/join", t("join.title"), controls)
+
+
+def host_only(screen_component: Callable[[], ft.View]) -> Callable[[], ft.View]:
+    """A screen only the host sees; any other phone gets the join screen instead."""
+
+    @ft.component
+    def HostOnly() -> ft.View:
+        if use_services().access.host:
+            return screen_component()
+        return JoinScreen()
+
+    return HostOnly

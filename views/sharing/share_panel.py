@@ -1,0 +1,79 @@
+"""Share this table: the host shows a QR code and a code; phones that use it join this game
+only, to follow it or to enter scores as well."""
+
+import io
+
+import flet as ft
+import segno
+
+from views.sharing.codes import Share, spaced
+from views.shell.i18n import t
+from views.shell.live import announce
+from views.shell.services import use_services
+from views.shell.widgets import choice_chips, identified
+
+ENTER = "enter"
+FOLLOW = "follow"
+
+
+def join_address(share_url: str, share: Share) -> str:
+    """The address the QR code holds: the server's https address and the table's code."""
+    return f"{share_url.rstrip('/')}/join/{share.code}"
+
+
+def qr_png(text: str) -> bytes:
+    """A QR code of `text` as a PNG (segno; an SVG draws badly in Flet)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=6, border=2)
+    return out.getvalue()
+
+
+@ft.component
+def SharePanel(game_id: str) -> ft.Control:
+    """For the host: share the game, show its code, choose what joined phones may do, stop."""
+    services = use_services()
+    shares = services.access.shares
+    share, set_share = ft.use_state(lambda: shares.shared(game_id))
+    if services.share_url is None:
+        return ft.Text(t("share.off"), size=13)
+    if share is None:
+        return ft.OutlinedButton(
+            t("share.start"),
+            icon=ft.Icons.QR_CODE_2,
+            on_click=lambda _: set_share(shares.share(game_id)),
+        )
+
+    def choose(rights: str) -> None:
+        set_share(shares.share(game_id, can_enter=rights == ENTER))
+        announce(game_id)
+
+    def stop(_: ft.Event[ft.TextButton]) -> None:
+        shares.stop(game_id)
+        set_share(None)
+        announce(game_id)
+
+    address = join_address(services.share_url, share)
+    options = [
+        (ENTER, t("share.can_enter"), t("share.can_enter")),
+        (FOLLOW, t("share.view_only"), t("share.view_only")),
+    ]
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    ft.Text(t("share.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                    ft.Image(src=qr_png(address), width=220, height=220, semantics_label=address),
+                    identified(
+                        "share-code",
+                        ft.Text(spaced(share.code), size=34, weight=ft.FontWeight.BOLD),
+                    ),
+                    identified("share-address", ft.Text(address, size=12)),
+                    ft.Text(t("share.explain"), size=12),
+                    choice_chips(options, ENTER if share.can_enter else FOLLOW, choose),
+                    ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=stop),
+                ],
+            ),
+        )
+    )

@@ -1,0 +1,154 @@
+"""The root of the UI: theme, routes, and the function Flet calls for every new session."""
+
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from storage.keeper import GameKeeper
+from views.game_screen.screen import GameScreen
+from views.screens.home import Home
+from views.screens.new_game import NewGame
+from views.screens.players import PlayersScreen
+from views.screens.rules import RulesScreen
+from views.sharing.access import Access
+from views.sharing.codes import Shares
+from views.sharing.join import JoinScreen, host_only
+from views.sharing.peers import CURRENT_PEER
+from views.shell.device import (
+    LANGUAGE,
+    THEME,
+    BrowserDevice,
+    DeviceChoices,
+    DeviceStore,
+    load_choices,
+)
+from views.shell.fonts import session_fonts
+from views.shell.i18n import LANGUAGES, set_session_language, t
+from views.shell.language import LanguageChoice, LanguageContext
+from views.shell.layout import ScreenSizeContext, use_page_size
+from views.shell.preload import preload
+from views.shell.services import (
+    FilePickerFiles,
+    Files,
+    Preferences,
+    ScreenAwake,
+    Services,
+    ServicesContext,
+    WakelockScreen,
+)
+from views.shell.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
+
+ROUTES = [
+    ft.Route(index=True, component=host_only(Home)),
+    ft.Route(path="new/:game", component=host_only(NewGame)),
+    ft.Route(path="game/:game_id", component=GameScreen),
+    ft.Route(path="rules/:game", component=RulesScreen),
+    ft.Route(path="players", component=host_only(PlayersScreen)),
+    ft.Route(path="history/:player", component=host_only(Home)),
+    ft.Route(path="join", component=JoinScreen),
+    ft.Route(path="join/:code", component=JoinScreen),
+]
+
+
+@ft.component
+def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
+    """The whole app: services, theme, language and the window's size for every screen, and
+    the routes' screens.
+
+    The routes are keyed by the language: choosing another one draws every screen anew in it
+    (a screen kept by ft.memo would otherwise keep its old words)."""
+    page = ft.context.page
+    mode, set_mode = ft.use_state(choices.theme_mode)
+    language, set_language = ft.use_state(choices.language)
+    size = use_page_size()
+
+    def apply_theme_mode() -> None:
+        page.theme_mode = mode
+
+    ft.on_updated(apply_theme_mode, [mode])
+
+    def switch_theme() -> None:
+        chosen = next_theme_mode(mode)
+        set_mode(chosen)
+        page.run_task(services.device.set, THEME, chosen.value)  # kept for next visits
+
+    async def choose_language(chosen: str) -> None:
+        speak(page, chosen)
+        page.fonts = session_fonts(chosen, []) | (page.fonts or {})  # keeps a loaded face
+        set_language(chosen)
+        await services.device.set(LANGUAGE, chosen)
+
+    theme = ft.use_memo(lambda: ThemeChoice(mode, switch_theme), [mode])
+    speech = ft.use_memo(lambda: LanguageChoice(language, choose_language), [language])
+    return ServicesContext(
+        services,
+        lambda: ThemeContext(
+            theme,
+            lambda: LanguageContext(
+                speech,
+                lambda: ScreenSizeContext(
+                    size, lambda: ft.Router(ROUTES, manage_views=True, key=language)
+                ),
+            ),
+        ),
+    )
+
+
+def speak(page: ft.Page, language: str) -> None:
+    """Make ``language`` the session's: its texts, its title and Flutter's own words
+    (the text fields' menus, the date picker)."""
+    set_session_language(page, language)
+    page.title = t("app.name")
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES],
+        current_locale=ft.Locale(language),
+    )
+
+
+def build_main(
+    keeper: GameKeeper,
+    startup_notice: str | None = None,
+    screen_awake: Callable[[], ScreenAwake] = WakelockScreen,
+    files: Callable[[], Files] = FilePickerFiles,
+    shares: Shares | None = None,
+    share_url: str | None = None,
+    device: Callable[[], DeviceStore] = BrowserDevice,
+) -> Callable[[ft.Page], Awaitable[None]]:
+    """The per-session entry Flet calls: set up the page, then render the app.
+
+    `screen_awake`, `files` and `device` make each session's own client services (tests
+    pass fakes for the first two; the view harness answers the device's questions).
+    `shares` are the server's shared tables, `share_url` the https address phones join at
+    (None: this server shares no table). A session's rights are those of its connection's
+    peer (peers.CURRENT_PEER), never of what its page says."""
+    shares = shares if shares is not None else Shares()
+    preload()
+
+    async def main(page: ft.Page) -> None:
+        """Sets up one browser session's page in this device's choices and renders the app."""
+        # Read before the first wait: the connection's peer, noted by the server's door.
+        access = Access(shares, CURRENT_PEER.get())
+        # The device's choices are asked before anything else is sent: the phone answers at
+        # once, rather than after setting up a theme and fetching fonts.
+        store = device()
+        choices = await load_choices(store)
+        names = keeper.recent_names()  # the names Home shows first
+        page.theme = light_theme()
+        page.dark_theme = dark_theme()
+        speak(page, choices.language)
+        page.fonts = session_fonts(choices.language, names)
+        page.theme_mode = choices.theme_mode
+        services = Services(
+            keeper,
+            screen_awake(),
+            files(),
+            Preferences(keep_awake=choices.keep_awake),
+            access,
+            store,
+            startup_notice=startup_notice,
+            share_url=share_url,
+        )
+        page.on_connect = services.reconnects
+        page.render_views(App, services, choices)
+
+    return main

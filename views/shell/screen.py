@@ -1,0 +1,45 @@
+"""The frame every screen shares: a View with the app bar, back button, language menu and
+theme switch."""
+
+import flet as ft
+
+from views.shell.i18n import t
+from views.shell.language import LanguageMenu
+from views.shell.theme import ThemeSwitch
+from views.shell.widgets import icon_button
+
+
+def back_button(to_route: str) -> ft.IconButton:
+    return icon_button(
+        ft.Icons.ARROW_BACK, t("nav.back"), lambda: ft.context.page.navigate(to_route)
+    )
+
+
+def screen(
+    route: str,
+    title: str,
+    controls: list[ft.Control],
+    back_to: str | None = None,
+    actions: list[ft.Control] | None = None,
+    scroll: bool = True,
+    bottom: ft.BottomAppBar | None = None,
+) -> ft.View:
+    """A screen that scrolls as a whole (`scroll`), or one whose controls keep parts in
+    place and scroll within themselves; `back_to` is the route its back button returns to,
+    `actions` go in the app bar before the language menu and the theme switch, `bottom`
+    stays at the bottom (a confirm button always in reach of the thumb)."""
+    # A screen with fixed parts fills the window edge to edge; its parts pad themselves.
+    frame = {} if scroll else {"padding": 0, "spacing": 0}
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            leading=back_button(back_to) if back_to is not None else None,
+            automatically_imply_leading=False,
+            title=ft.Text(title),
+            actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
+        ),
+        bottom_appbar=bottom,
+        scroll=ft.ScrollMode.AUTO if scroll else None,
+        controls=controls,
+        **frame,
+    )
