@@ -13,7 +13,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.plotters_game import GAME, PLAYERS
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.games.registry import GAME_VIEWS
 
 
@@ -55,5 +55,5 @@ async def test_an_entry_panel_renders_for_a_finished_game(
 ) -> None:
     finished = FINISHERS[game](keeper)
     assert finished.ledger.state.is_over
-    await harness.render(GAME_VIEWS[game].entry_panel, Table(keeper, finished))
+    await harness.render(GAME_VIEWS[game].entry_panel, OpenGame(keeper, finished))
     assert harness.texts()

@@ -2,13 +2,13 @@
 
 import flet as ft
 
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView
 from views.shell.i18n import joined, t
 from views.shell.widgets import identified
 
 
-def round_line(table: Table, view: GameView) -> str:
+def round_line(table: OpenGame, view: GameView) -> str:
     """The banner's first line: the round (as the game words it) or the round being corrected, the
     cards each, the dealer and who starts."""
     state, info = table.state, table.round_info
@@ -26,13 +26,13 @@ def round_line(table: Table, view: GameView) -> str:
     )
 
 
-def progress(table: Table, view: GameView) -> float:
+def progress(table: OpenGame, view: GameView) -> float:
     """How far the game is, as the game measures it (rounds played, the way to a target)."""
     state = table.state
     return view.progress(len(state.rounds), state.round_count, state.totals, state.settings)
 
 
-def banner(table: Table, view: GameView, compact: bool = False) -> ft.Control:
+def banner(table: OpenGame, view: GameView, compact: bool = False) -> ft.Control:
     """Where the table is: the round line, the reminder and the game's note, or the winner once the
     game is over, above a progress bar. A `compact` banner (a phone held sideways) keeps only
     the round line and the game's note, so the entry keeps most of the short screen.

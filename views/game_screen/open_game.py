@@ -45,7 +45,7 @@ def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
 @ft.observable
 @dataclass
-class Table:
+class OpenGame:
     keeper: GameKeeper
     game: SavedGame
     message: str | None = None

@@ -12,7 +12,7 @@ from storage.keeper import GameDamaged, GameKeeper
 from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
-from views.game_screen.open_game import Table, message_of
+from views.game_screen.open_game import OpenGame, message_of
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
@@ -60,7 +60,7 @@ def history_button(
     )
 
 
-def history_buttons(table: Table) -> list[ft.Control]:
+def history_buttons(table: OpenGame) -> list[ft.Control]:
     """Undo and redo, each shown when there is something to take back or bring back."""
     ledger = table.game.ledger
     undo, before = ledger.undo_target(), ledger.undo_target_before()
@@ -76,7 +76,7 @@ def history_buttons(table: Table) -> list[ft.Control]:
     return buttons
 
 
-def status_text(table: Table, view: GameView) -> tuple[str, bool]:
+def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
     """The one line above the confirm button, and whether it is a refusal: the last tap's
     refusal, else who acts next, else what the round still lacks, else that it is ready.
     One line, so that two messages can never contradict each other."""
@@ -89,7 +89,7 @@ def status_text(table: Table, view: GameView) -> tuple[str, bool]:
     return (message_of(problem) if problem is not None else t("entry.ready")), False
 
 
-def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
+def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
     """The step's confirm button: the game's for an earlier step, else score the round (or
     save a correction), enabled only when the entry is complete."""
     step = view.step_button(table)
@@ -118,7 +118,7 @@ def confirm_buttons(table: Table, view: GameView) -> list[ft.Control]:
 
 
 @ft.component
-def StepBar(table: Table, view: GameView | None) -> ft.Control:
+def StepBar(table: OpenGame, view: GameView | None) -> ft.Control:
     """The bar under the thumb that stays in place: the status line, the step's confirm
     button (none once the game is over: `view` None), undo and redo. Drawn again at every
     change of the table, on its own."""
@@ -167,7 +167,7 @@ def last_round(state: GameState, view: GameView) -> ft.Control | None:
     )
 
 
-def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
+def entry_part(table: OpenGame, view: GameView, compact: bool) -> list[ft.Control]:
     """The top of the game: its banner, then the round's entry, or once the game is over
     the final standings (with a rematch) and the last round's results."""
     state = table.state
@@ -197,7 +197,7 @@ def entry_part(table: Table, view: GameView, compact: bool) -> list[ft.Control]:
     return controls
 
 
-def sheet_part(table: Table, view: GameView) -> list[ft.Control]:
+def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     """The score sheet, the running totals chart and the game's options: drawn with the
     screen's frame (a tap on the round being entered changes none of them)."""
     state = table.state
@@ -231,7 +231,7 @@ def Scrolling(controls: list[ft.Control]) -> ft.Control:
     )
 
 
-def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
+def game_layout(table: OpenGame, view: GameView, size: ScreenSize) -> ft.Control:
     """The totals strip on top and the step bar at the bottom stay put; between them the
     banner and the entry, then the sheet, scroll. From about 900 px wide the entry and the
     sheet stand side by side, each scrolling on its own."""
@@ -271,28 +271,28 @@ def game_layout(table: Table, view: GameView, size: ScreenSize) -> ft.Control:
     )
 
 
-def frame(table: Table | GameSummary | None) -> object:
+def frame(table: OpenGame | GameSummary | None) -> object:
     """What the screen's frame shows of the open game: the scored rounds (the banner, the
     totals, the sheet, the chart, the names) and whether a round is being corrected. The
     round being entered is left out: the parts showing it follow every tap themselves."""
-    if not isinstance(table, Table):
+    if not isinstance(table, OpenGame):
         return None
     return replace(table.state, draft=None), table.editing
 
 
-def reread(table: Table | GameSummary | None) -> None:
+def reread(table: OpenGame | GameSummary | None) -> None:
     """Show the game as saved now, when the screen holds a game."""
-    if isinstance(table, Table):
+    if isinstance(table, OpenGame):
         table.reread()
 
 
-def open_table(
+def load_open_game(
     keeper: GameKeeper, game_id: str, may_enter: Callable[[], bool]
-) -> Table | GameSummary | None:
+) -> OpenGame | GameSummary | None:
     """The game's table; for a damaged game its summary; None when there is no such game
     (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
-        return Table(keeper, keeper.open(game_id), may_enter=may_enter)
+        return OpenGame(keeper, keeper.open(game_id), may_enter=may_enter)
     except GameDamaged as damaged:
         return damaged.summary
     except StorageError:
@@ -301,24 +301,24 @@ def open_table(
 
 @ft.component
 def GameScreen() -> ft.View:
-    """The screen at /game/<id>, keyed by the id (see OpenGame)."""
+    """The screen at /game/<id>, keyed by the id (see KeyedGameScreen)."""
     game_id = ft.use_route_params().get("game_id", "")
     # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
     # screen, so nothing of the old game's state is shown at the new game's address.
-    return OpenGame(game_id, key=game_id)
+    return KeyedGameScreen(game_id, key=game_id)
 
 
 @ft.component
-def OpenGame(game_id: str) -> ft.View:
+def KeyedGameScreen(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     size = use_screen_size()
     may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = ft.use_ref(lambda: open_table(services.keeper, game_id, may_enter)).current
-    use_watched(table if isinstance(table, Table) else None, lambda: frame(table))
-    use_faces_for(table.state.players if isinstance(table, Table) else ())
+    table = ft.use_ref(lambda: load_open_game(services.keeper, game_id, may_enter)).current
+    use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
+    use_faces_for(table.state.players if isinstance(table, OpenGame) else ())
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     access = (services.access.may_open(game_id), may_enter())

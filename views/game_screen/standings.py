@@ -5,13 +5,13 @@ from collections.abc import Callable
 import flet as ft
 
 from views.game_screen.charts import final_scores_chart
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
 from views.shell.widgets import identified, points_text
 
 
 @ft.component
-def FinalStandings(table: Table, on_rematch: Callable[[], None] | None) -> ft.Control:
+def FinalStandings(table: OpenGame, on_rematch: Callable[[], None] | None) -> ft.Control:
     """Final places, the final scores as bars, and a rematch (when `on_rematch` is given)."""
     state = table.state
     rows: list[ft.Control] = [

@@ -16,7 +16,7 @@ import flet as ft
 from scorers.game import GameRules
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.screens.rules_sheets import rules_sheet
 from views.screens.setup_fields import SettingField
 from views.shell.i18n import session_language, t
@@ -64,7 +64,7 @@ class GameView(ABC):
         return self.rules.name
 
     @abstractmethod
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: OpenGame) -> ft.Control:
         """The panel where the round at the table is entered: it shows `table.entry` and
         makes every change through `table.change`."""
 
@@ -92,12 +92,12 @@ class GameView(ABC):
         """How far the game is, from 0 to 1: by default the share of its rounds played."""
         return min(1.0, rounds_played / round_count) if round_count else 0.0
 
-    def step_button(self, table: Table) -> StepButton | None:
+    def step_button(self, table: OpenGame) -> StepButton | None:
         """The confirm button of the step the entry shows, when that step is not the
         round's last; None (the default: a round of one step) shows "Score round"."""
         return None
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: OpenGame) -> str | None:
         """Who acts next, in play order ("Cas bids"), for the line above the confirm
         button; None (the default) shows what the round still lacks, or that it is ready."""
         return None

@@ -30,7 +30,7 @@ from scorers.colour_blind import (
     with_card_laid,
     without_last_card,
 )
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
 from views.shell.widgets import identified
 
@@ -137,7 +137,7 @@ def card_grid(cards: list[ft.Control]) -> ft.Row:
     return ft.Row(wrap=True, spacing=GAP, run_spacing=GAP, controls=cards)
 
 
-def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
+def picker(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
     """All 52 cards, suit after suit (each card shows its suit sign, red suits in red); a
     card already in the row is greyed out and cannot be added. One tap lays a card."""
     in_row = set(entry["row"])
@@ -156,7 +156,7 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     )
 
 
-def remove_last(table: Table) -> ft.Control:
+def remove_last(table: OpenGame) -> ft.Control:
     """Takes the card laid last back off the row (until a card is given to a player)."""
     return ft.OutlinedButton(
         t("colour_blind.remove_last"),
@@ -167,7 +167,7 @@ def remove_last(table: Table) -> ft.Control:
     )
 
 
-def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
+def laid_row(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
     """The row as laid so far, small, and the button taking the last card back."""
     row = entry["row"]
     faces = [card_face(card, name=card_name(card)) for card in row]
@@ -193,7 +193,7 @@ def live_line(parts: DealParts) -> str:
     return t("colour_blind.live", good=good, bad=bad, score=parts.score)
 
 
-def capture_line(table: Table, seat: int) -> ft.Control:
+def capture_line(table: OpenGame, seat: int) -> ft.Control:
     """A player's line: name and deal so far, then the row's cards; a tap gives a card to
     this player. The cards filled in for the player given no card show tinted."""
     entry, completed = table.entry, table.completed
@@ -235,7 +235,7 @@ def capture_line(table: Table, seat: int) -> ft.Control:
     )
 
 
-def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
+def capture_section(table: OpenGame, entry: Mapping[str, Any]) -> list[ft.Control]:
     """The laid row's good colour, then a line of the row's cards per player."""
     good = good_colour(entry["row"])
     bad = next(colour for colour in COLOUR_KEYS if colour != good)
@@ -253,7 +253,7 @@ def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
 
 
 @ft.component
-def ColourBlindPanel(table: Table) -> ft.Control:
+def ColourBlindPanel(table: OpenGame) -> ft.Control:
     """The deal's entry: the row and the card picker until the row is full, then who took
     which row card."""
     entry = table.entry

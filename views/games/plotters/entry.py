@@ -29,7 +29,7 @@ from scorers.plotters import (
     with_ended_early,
     with_face_up,
 )
-from views.game_screen.open_game import Entry, Table
+from views.game_screen.open_game import Entry, OpenGame
 from views.shell.i18n import joined, t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.widgets import CHIP_SIZE, identified, number_chips
@@ -165,7 +165,7 @@ class Pad:
     move: Callable[[Spot | None], None]
 
 
-def use_pad(table: Table) -> Pad:
+def use_pad(table: OpenGame) -> Pad:
     """A hook: the spot the pad enters, starting at the first open one."""
     start = first_open(table.entry, table.completed, 0)
     shown, set_shown = ft.use_state(start)
@@ -249,7 +249,7 @@ def header_row() -> ft.Control:
 
 
 def player_row(
-    table: Table, seat: int, spot: Spot | None, select: Callable[[Spot], None]
+    table: OpenGame, seat: int, spot: Spot | None, select: Callable[[Spot], None]
 ) -> ft.Control:
     """A player's name and card count, four counts, and the face-up pair."""
     completed, name = table.completed, table.state.players[seat]
@@ -301,7 +301,7 @@ def pad_width(size: ScreenSize) -> float | None:
 
 
 def number_pad(
-    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
+    table: OpenGame, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
 ) -> list[ft.Control]:
     """0 up to the cards of this colour in play, on one line that scrolls sideways."""
     seat, colour = spot
@@ -318,7 +318,7 @@ def number_pad(
     return [ft.Container(width=width, content=chips)]
 
 
-def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
+def face_up_pad(table: OpenGame, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
     """The four colours in words, the chosen ones filled and the proposed ones tinted."""
     name = table.state.players[seat]
     shown = face_up_shown(table.completed, seat, table.state.settings["nothing_face_down"])
@@ -340,7 +340,7 @@ def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[
     return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP, key=f"face-up-{seat}")]
 
 
-def rule_line(table: Table) -> str:
+def rule_line(table: OpenGame) -> str:
     """The card-total rule the round is checked against, said before it can be broken."""
     players = len(table.state.players)
     full = HAND * players
@@ -352,7 +352,7 @@ def rule_line(table: Table) -> str:
 
 
 @ft.component
-def PlottersPanel(table: Table) -> ft.Control:
+def PlottersPanel(table: OpenGame) -> ft.Control:
     """The round's entry: the cards counted, "ended early" and its rule, a row per player,
     and the pad for the count or the face-up pair being entered."""
     state, completed = table.state, table.completed
@@ -415,7 +415,7 @@ def PlottersPanel(table: Table) -> ft.Control:
 
 
 def pad_section(
-    table: Table,
+    table: OpenGame,
     pad: Pad,
     pick: Callable[[int], None],
     tap_face_up: Callable[[str], None],

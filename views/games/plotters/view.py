@@ -9,7 +9,7 @@ import flet as ft
 from scorers import plotters
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView
 from views.games.plotters.entry import COLOUR_KEYS, PlottersPanel, cards_line, colour_name
 from views.games.plotters.trick import PlottersTrickHelper
@@ -44,7 +44,7 @@ class Plotters(GameView):
     def trick_helper(self) -> ft.Control:
         return PlottersTrickHelper()
 
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: OpenGame) -> ft.Control:
         # Keyed by the round: a new round's pad starts at its first count.
         return PlottersPanel(table, key=f"round-{table.round_number}")
 
@@ -61,7 +61,7 @@ class Plotters(GameView):
             return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
         return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: OpenGame) -> str | None:
         """While some player's cards are not counted at all, what to do (the card total so
         far is at the top of the entry); once all are, what is still off, as it is."""
         problem = table.problem()

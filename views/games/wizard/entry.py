@@ -8,7 +8,7 @@ import flet as ft
 
 from scorers.seats import seats_from
 from scorers.wizard import counted_bids, dealer_restriction, with_bid, with_cloud, with_tricks
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified, number_chips
 
@@ -28,7 +28,7 @@ def count_line(key: str, total: int, cards: int) -> str:
     return t(key, total=total, cards=cards, gap=gap)
 
 
-def bidding_order(table: Table) -> list[int]:
+def bidding_order(table: OpenGame) -> list[int]:
     """The seats from the round's first bidder round the table."""
     return seats_from(table.round_info.first, len(table.state.players))
 
@@ -38,7 +38,7 @@ def next_seat(values: Sequence[int | None], order: list[int]) -> int | None:
     return next((seat for seat in order if values[seat] is None), None)
 
 
-def shown_step(table: Table) -> str:
+def shown_step(table: OpenGame) -> str:
     """Bids until every bid is in; then the step this screen was asked for, else the tricks
     once one is entered (another phone may have started them), else still the bids, with
     their total in sight until the table confirms them."""
@@ -51,7 +51,7 @@ def shown_step(table: Table) -> str:
     return TRICKS if any(count is not None for count in entry["tricks"]) else BIDS
 
 
-def prompt(table: Table) -> str | None:
+def prompt(table: OpenGame) -> str | None:
     """Who acts next in bidding order: the next bidder, then whose tricks come next; None
     once every trick is entered (the line then says whether the round adds up)."""
     order, entry, players = bidding_order(table), table.entry, table.state.players
@@ -153,7 +153,7 @@ def ValueChips(
     return ft.Row(expand=True, spacing=6, controls=[chips, clear])
 
 
-def bid_section(table: Table, order: list[int], set_bid: Pick) -> list[ft.Control]:
+def bid_section(table: OpenGame, order: list[int], set_bid: Pick) -> list[ft.Control]:
     """The bids in bidding order and their total against the cards; below the dealer's
     row, the bid the hook or Canadian rule forbids the dealer."""
     state, info, bids = table.state, table.round_info, table.entry["bids"]
@@ -192,7 +192,7 @@ def bid_section(table: Table, order: list[int], set_bid: Pick) -> list[ft.Contro
     return controls
 
 
-def trick_section(table: Table, order: list[int], set_tricks: Pick) -> list[ft.Control]:
+def trick_section(table: OpenGame, order: list[int], set_tricks: Pick) -> list[ft.Control]:
     """The tricks taken, each beside the bid it is scored against (changed by the Cloud, if
     so), their total against the cards, and a way back to the bids."""
     players, cards, entry = table.state.players, table.round_info.cards, table.entry
@@ -235,7 +235,7 @@ def trick_section(table: Table, order: list[int], set_tricks: Pick) -> list[ft.C
 
 
 @ft.component
-def WizardPanel(table: Table) -> ft.Control:
+def WizardPanel(table: OpenGame) -> ft.Control:
     """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
     Cloud is in play)."""
     # Made once for the panel's life, so that the rows' arguments stay equal from tap to tap.
@@ -255,7 +255,7 @@ def WizardPanel(table: Table) -> ft.Control:
     return ft.Column(controls=controls, spacing=4)
 
 
-def cloud_choice(table: Table, order: list[int]) -> ft.Control:
+def cloud_choice(table: OpenGame, order: list[int]) -> ft.Control:
     """Who won the Cloud's trick and changed their bid by one (the Jubilee special card)."""
     players = table.state.players
     cloud = table.entry.get("cloud")

@@ -7,7 +7,7 @@ import flet as ft
 
 from scorers import wizard
 from scorers.stats import Record
-from views.game_screen.open_game import Table
+from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView, StepButton
 from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
 from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
@@ -57,17 +57,17 @@ class Wizard(GameView):
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
     )
 
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: OpenGame) -> ft.Control:
         return WizardPanel(table)
 
-    def step_button(self, table: Table) -> StepButton | None:
+    def step_button(self, table: OpenGame) -> StepButton | None:
         """On the bids: "Bids done", taking the table to the tricks once every bid is in."""
         if shown_step(table) != BIDS:
             return None
         done = all(bid is not None for bid in table.entry["bids"])
         return StepButton(t("wizard.to_tricks"), lambda: table.choose_step(TRICKS), done)
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: OpenGame) -> str | None:
         return prompt(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
