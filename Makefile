@@ -5,9 +5,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# setuptools reports every editable install of a flat layout as a UserWarning ("be careful
-# with folders named like your package"): true for every checkout, so not worth a screenful.
-QUIET_PIP := PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install -q
+QUIET_PIP := $(BIN)/python -m pip install -q
 
 .PHONY: run test
 
