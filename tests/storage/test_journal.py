@@ -128,8 +128,9 @@ def damage_one_action(path: Path, game_id: str, seq: int, change: Callable[[byte
         lambda data: data.replace(b'"round":1', b'"round":7', 1),  # JSON the rules refuse
         lambda data: data + b"}",  # JSON, then more
         lambda data: data + b' {"round":1}',  # two JSON values
+        lambda data: data.replace(b'"round":1', b'"round":1.0', 1),  # JSON, but a float
     ],
-    ids=["not-json", "not-utf8", "refused", "json-then-more", "two-values"],
+    ids=["not-json", "not-utf8", "refused", "json-then-more", "two-values", "float"],
 )
 def test_one_damaged_action_harms_only_its_own_game(
     tmp_path: Path, change: Callable[[bytes], bytes]
