@@ -125,9 +125,10 @@ def _check_fields(kind: object, data: object) -> None:
     earlier = _EARLIER_FIELDS.get(kind, {})
     if earlier and not earlier.keys().isdisjoint(data):
         expected = earlier
-    for name in data:
-        if name not in expected:
-            raise InvalidEntry("action.field_unknown", kind=kind, field=name)
+    if not expected.keys() >= data.keys():
+        for name in data:
+            if name not in expected:
+                raise InvalidEntry("action.field_unknown", kind=kind, field=name)
     for name, wanted in expected.items():
         if name not in data:
             raise InvalidEntry("action.field_missing", kind=kind, field=name)
