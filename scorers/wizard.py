@@ -105,8 +105,10 @@ def forbidden_dealer_bid(context: RoundContext, bids: Sequence[int | None]) -> i
 def dealer_restriction(context: RoundContext, bids: Sequence[int | None]) -> tuple[int, str] | None:
     """(forbidden bid, message key) under the hook or Canadian rule, or None."""
     settings, info = context.settings, context.info
+    if not (settings["hook"] or settings["canadian"]):
+        return None
     others = [bid for seat, bid in enumerate(bids) if seat != info.dealer]
-    if not (settings["hook"] or settings["canadian"]) or any(b is None for b in others):
+    if any(b is None for b in others):
         return None
     rest = forbidden_bid(info.cards, [b for b in others if b is not None])
     if rest is None:

@@ -302,8 +302,7 @@ class GameKeeper:
             raise GameDamaged(summary)
         try:
             with collector_paused():
-                actions = [Action(kind, data) for kind, data in self.store.actions(summary.id)]
-                ledger = Ledger.replay(actions)
+                ledger = Ledger.replay_saved(self.store.actions(summary.id))
         except InvalidEntry as error:
             raise self._damaged(summary, str(error)) from None
         except StorageError as error:

@@ -36,6 +36,9 @@ from storage.timestamps import Clock, from_text, to_text, utc_now
 # Errors that mean a bug in the caller or the store, not a state of the disk or file.
 _PROGRAMMING_ERRORS = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
 
+# json.loads's own scanner: one JSON value from a position, and where it ends.
+_scan_once = json.JSONDecoder().scan_once
+
 _SUMMARY_COLUMNS = (
     "id, game, created_at, updated_at, finished_at, deleted_at, CAST(listing AS BLOB), damaged, "
     "(SELECT max(seq) FROM actions WHERE game_num = num)"
@@ -290,9 +293,20 @@ class GameStore:
         ``StorageError("storage.record_unreadable")`` naming the step.
         """
         actions = []
+        append = actions.append
         for seq, kind, data in self._rows(game_id):
             try:
-                actions.append((kind.decode("utf-8"), json.loads(data.decode("utf-8"))))
+                text = data.decode("utf-8")
+                try:
+                    # What json.loads does for the compact text the store writes, without
+                    # its three calls and two whitespace matches: a long game has
+                    # thousands of rows. Anything else is json.loads's to read or refuse.
+                    value, end = _scan_once(text, 0)
+                except StopIteration:
+                    end = -1
+                if end != len(text):
+                    value = json.loads(text)
+                append((kind.decode("utf-8"), value))
             except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
                 raise StorageError("storage.record_unreadable", step=seq) from None
         return actions

@@ -1,4 +1,5 @@
 import json
+from types import MappingProxyType
 
 import pytest
 
@@ -229,6 +230,33 @@ def test_json_round_trip_through_text():
     assert Ledger.replay(loaded).state == ledger.state
 
 
+def test_a_saved_record_replays_as_its_actions_do():
+    ledger = a_played_ledger()
+    again = Ledger.replay_saved([(a.kind, a.to_json()["data"]) for a in ledger.actions])
+    assert again == ledger and again.actions == ledger.actions
+    assert again.state == ledger.state
+    assert again.undo_target_number() == ledger.undo_target_number()
+    assert again.redo_target_number() == ledger.redo_target_number()
+    assert again.apply(Action("undo")).state == ledger.apply(Action("undo")).state
+
+
+@pytest.mark.parametrize(
+    ("pair", "fragments"),
+    [
+        (("draft", {"round": 1.0, "entry": {}}), ("Step 3 (draft)", "'round' has the wrong")),
+        (("shuffle", {}), ("Step 3 (shuffle)", "shuffle")),
+        (("undo", {"seat": 1}), ("Step 3 (undo)", "seat")),
+    ],
+)
+def test_a_saved_pair_that_makes_no_action_is_refused_as_its_step(pair, fragments):
+    record = [(a.kind, a.to_json()["data"]) for a in a_played_ledger().actions]
+    record[2] = pair
+    with refused("ledger.replay_failed", *fragments):
+        Ledger.replay_saved(record)
+    with refused("ledger.empty"):
+        Ledger.replay_saved([])
+
+
 def test_replay_names_the_failing_action():
     actions = [*a_played_ledger().actions, score(3, wizard_entry([0, 0, 0], [0, 0, 0]))]
     with refused(
@@ -241,9 +269,7 @@ def test_replay_names_the_failing_action():
         Ledger.replay([a_played_ledger().actions[0]] * 2)
 
 
-@pytest.mark.parametrize(
-    ("obj", "key", "fragment"),
-    [
+BAD_SHAPES = [
         ([], "action.not_object", "not a recorded action"),
         ({"kind": "undo"}, "action.not_object", "not a recorded action"),
         ({"kind": "undo", "data": {}, "x": 1}, "action.not_object", "not a recorded action"),
@@ -268,11 +294,42 @@ def test_replay_names_the_failing_action():
             "1.5",
         ),
         ({"kind": "draft", "data": {"round": 1, "entry": {1: 2}}}, "action.not_json", "{1: 2}"),
-    ],
-)  # fmt: skip
+        (
+            {"kind": "draft", "data": {"round": 1, "entry": {"a": [[[[[[[1]]]]]]]}}},
+            "action.too_deep",
+            "8",
+        ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("obj", "key", "fragment"), BAD_SHAPES)
 def test_from_json_refuses_bad_shapes(obj, key, fragment):
     with refused(key, fragment):
         Action.from_json(obj)
+
+
+@pytest.mark.parametrize(
+    ("obj", "key", "fragment"), [shape for shape in BAD_SHAPES if shape[1] != "action.not_object"]
+)
+def test_an_action_decoded_from_a_saved_record_is_refused_alike(obj, key, fragment):
+    with refused(key, fragment):
+        Action.decoded(obj["kind"], obj["data"])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"round": 1, "entry": {"bids": [1, None, 2], "tricks": [None] * 3}},
+        {"round": 1, "entry": {"a": [[[[[[1]]]]]], "b": "x", "c": True, "d": None}},
+        {"round": 1, "entry": {"bids": (1, None, 2)}},  # not what JSON gives: copied
+        MappingProxyType({"round": 1, "entry": MappingProxyType({"bids": [2]})}),
+    ],
+)
+def test_an_action_decoded_from_a_saved_record_equals_one_made_from_its_data(data):
+    decoded = Action.decoded("draft", data)
+    assert decoded == Action("draft", data)
+    assert type(decoded.data) is dict and type(decoded.data["entry"]) is dict
+    assert decoded.to_json() == {"kind": "draft", "data": decoded.data}
 
 
 def test_action_data_is_copied_into_plain_json():

@@ -59,6 +59,7 @@ LONG_GAME_LABELS = [
     f"tap on a {MAX_ACTIONS:,}-action game",
     "long / fresh tap",
     "open the long game cold",
+    "open it cold, processor time",
 ]
 
 

@@ -126,8 +126,11 @@ def damage_one_action(path: Path, game_id: str, seq: int, change: Callable[[byte
         lambda data: data.replace(b"{", b"[", 1),  # no longer JSON
         lambda data: data[:-1] + b"\xff",  # no longer UTF-8
         lambda data: data.replace(b'"round":1', b'"round":7', 1),  # JSON the rules refuse
+        lambda data: data + b"}",  # JSON, then more
+        lambda data: data + b' {"round":1}',  # two JSON values
+        lambda data: data.replace(b'"round":1', b'"round":1.0', 1),  # JSON, but a float
     ],
-    ids=["not-json", "not-utf8", "refused"],
+    ids=["not-json", "not-utf8", "refused", "json-then-more", "two-values", "float"],
 )
 def test_one_damaged_action_harms_only_its_own_game(
     tmp_path: Path, change: Callable[[bytes], bytes]
@@ -152,6 +155,20 @@ def test_one_damaged_action_harms_only_its_own_game(
         assert len(record) == 1 + damaged.ledger.action_count
         keeper.delete(damaged.id)
         assert [game.id for game in keeper.unfinished() + keeper.finished()] == [sound.id]
+
+
+def test_a_record_with_blanks_around_its_json_still_opens(tmp_path: Path) -> None:
+    """The store writes compact JSON, but any JSON text it holds is read, as json.loads
+    reads it (a file written by hand, or by an older Trickpad)."""
+    with open_store(tmp_path).store as store:
+        game = played_wizard(GameKeeper(store))
+    for seq, change in enumerate([b" \n%s", b"%s\r\n", b"\t%s "], start=2):
+        damage_one_action(
+            tmp_path / DB_FILENAME, game.id, seq, lambda data, change=change: change % data
+        )
+    with open_store(tmp_path).store as store:
+        assert GameKeeper(store).open(game.id).ledger == game.ledger
+        assert not store.summary(game.id).is_damaged
 
 
 def test_games_saved_before_listings_get_theirs_once_and_empty_ones_are_damaged(

@@ -153,9 +153,9 @@ def test_a_game_saved_lately_is_reopened_without_reading_and_replaying_it_again(
     keeper: GameKeeper, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     replays: list[int] = []
-    replay = Ledger.replay
+    replay = Ledger.replay_saved
     monkeypatch.setattr(
-        Ledger, "replay", staticmethod(lambda actions: replays.append(1) or replay(actions))
+        Ledger, "replay_saved", staticmethod(lambda record: replays.append(1) or replay(record))
     )
     game = keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0)
     game = keeper.apply(game, wizard_round([1, 0, 0], [1, 0, 0], 1))
@@ -187,9 +187,9 @@ def test_only_the_games_used_last_are_kept_in_memory(
 ) -> None:
     games = [keeper.start("wizard", ["Ann", "Ben", "Cas"], first_dealer=0) for _ in range(17)]
     replays: list[int] = []
-    replay = Ledger.replay
+    replay = Ledger.replay_saved
     monkeypatch.setattr(
-        Ledger, "replay", staticmethod(lambda actions: replays.append(1) or replay(actions))
+        Ledger, "replay_saved", staticmethod(lambda record: replays.append(1) or replay(record))
     )
     assert keeper.open(games[-1].id) is games[-1]
     assert replays == []
