@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -43,6 +43,23 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How far a backup or a merge has come: `done` of `total` games at `step`.
+
+    Steps: "checking" (each game of the file read and replayed), "saving" (written to the
+    store), "exporting" (each game read for a backup). Told from the thread doing the
+    work, so that the screen can say how far it is."""
+
+    step: str
+    done: int
+    total: int
+
+
+def _ignore(_: Progress) -> None:
+    """No one is told how far the work is."""
+
+
+@dataclass(frozen=True)
 class MergeReport:
     """What an import did: games added, brought up to date, already here, refused."""
 
@@ -52,15 +69,22 @@ class MergeReport:
     refused: tuple[Refusal, ...] = field(default_factory=tuple)
 
 
-def export_library(keeper: GameKeeper, *, clock: Clock = utc_now) -> tuple[str, int]:
-    """Every game on the lists (not deleted, not damaged) as one file; and how many."""
+def export_library(
+    keeper: GameKeeper, *, clock: Clock = utc_now, progress: Callable[[Progress], None] = _ignore
+) -> tuple[str, int]:
+    """Every game on the lists (not deleted, not damaged) as one file; and how many.
+
+    Takes time that grows with the library: run it off the server's loop (views.work)."""
     summaries = [
         summary
         for summary in keeper.unfinished() + keeper.finished(limit=None)
         if not summary.is_damaged
     ]
     summaries.sort(key=lambda summary: summary.created_at)
-    games = [_game_entry(keeper, summary) for summary in summaries]
+    games = []
+    for summary in summaries:
+        games.append(_game_entry(keeper, summary))
+        progress(Progress("exporting", len(games), len(summaries)))
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -71,8 +95,13 @@ def export_library(keeper: GameKeeper, *, clock: Clock = utc_now) -> tuple[str, 
     return "{\n" + ",\n".join(fields) + ',\n  "games": [\n' + body + "\n  ]\n}\n", len(games)
 
 
-def import_library(keeper: GameKeeper, content: bytes) -> MergeReport:
+def import_library(
+    keeper: GameKeeper, content: bytes, progress: Callable[[Progress], None] = _ignore
+) -> MergeReport:
     """Merge the library in a picked file's bytes into this device's games.
+
+    Takes time that grows with the file (every game is replayed): run it off the server's
+    loop (views.work); `progress` is told after each game checked and each run saved.
 
     Refuses the whole file, changing nothing, with the StorageError keys of
     storage.exchange.import_json (``storage.import_too_large``, ``storage.import_not_json``,
@@ -93,7 +122,8 @@ def import_library(keeper: GameKeeper, content: bytes) -> MergeReport:
     refused: list[Refusal] = []
     added = updated = unchanged = 0
     seen: set[str] = set()
-    for entry in games:
+    for number, entry in enumerate(games, start=1):
+        progress(Progress("checking", number - 1, len(games)))
         try:
             record = _merge(keeper, entry, seen)
         except StorageError as error:
@@ -105,7 +135,9 @@ def import_library(keeper: GameKeeper, content: bytes) -> MergeReport:
         records.append(record)
         added, updated = added + (record.after is None), updated + (record.after is not None)
     try:
-        keeper.store.save_records(records)
+        keeper.store.save_records(
+            records, lambda saved: progress(Progress("saving", saved, len(records)))
+        )
     except ChangedElsewhere:
         raise StorageError("storage.changed_elsewhere") from None
     return MergeReport(added, updated, unchanged, tuple(refused))
