@@ -70,6 +70,14 @@ MESSAGES: Mapping[str, str] = {
         "This file is too large to be a Trickpad game: {size} bytes, and a game file holds "
         "at most {limit}. Nothing was imported."
     ),
+    "storage.backup_too_large": (
+        "This backup is too large: {size} bytes, and Trickpad merges backups of at most "
+        "{limit} bytes. Nothing was merged."
+    ),
+    "storage.upload_failed": (
+        "The file did not reach Trickpad (the connection broke off). Nothing was imported; "
+        "try again."
+    ),
     "storage.import_too_long": (
         "This game file holds {count} steps, more than any game needs (at most {limit}). "
         "Nothing was imported."

@@ -104,12 +104,12 @@ def import_library(
     loop (views.work); `progress` is told after each game checked and each run saved.
 
     Refuses the whole file, changing nothing, with the StorageError keys of
-    storage.exchange.import_json (``storage.import_too_large``, ``storage.import_not_json``,
+    storage.exchange.import_json (``storage.backup_too_large``, ``storage.import_not_json``,
     ``storage.import_not_trickpad``, ...) and ``storage.import_too_long`` for more than
     MAX_GAMES games; a failed write (``storage.disk_full``) also saves nothing.
     """
     if len(content) > MAX_LIBRARY_BYTES:
-        raise StorageError("storage.import_too_large", size=len(content), limit=MAX_LIBRARY_BYTES)
+        raise too_large(len(content))
     text = content.decode("utf-8-sig", errors="replace")
     document = read_document(text, FORMAT, MAX_LIBRARY_BYTES, MAX_LIBRARY_DEPTH)
     check_version(document, VERSION)
@@ -141,6 +141,11 @@ def import_library(
     except ChangedElsewhere:
         raise StorageError("storage.changed_elsewhere") from None
     return MergeReport(added, updated, unchanged, tuple(refused))
+
+
+def too_large(size: int) -> StorageError:
+    """The refusal of a backup of `size` bytes, over MAX_LIBRARY_BYTES."""
+    return StorageError("storage.backup_too_large", size=size, limit=MAX_LIBRARY_BYTES)
 
 
 def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
