@@ -235,3 +235,15 @@ async def test_a_backup_just_within_the_limit_is_sent_and_merged(
     assert app.files.reads == 1
     summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
     assert shown(harness, "library-status").value == summary
+
+
+async def test_a_merged_game_is_listed_on_home_at_once(app: AppUnderTest) -> None:
+    phone = GameKeeper(open_store(Path(app.keeper.store.path).parent / "phone").store)
+    finished_wizard(phone)
+    harness = await app.start()
+    app.files.picked = export_library(phone)[0].encode()
+    assert t("home.history") not in harness.texts()  # no finished game yet
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    assert shown(harness, "library-status").value == summary
+    assert t("home.history") in harness.texts()
