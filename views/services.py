@@ -95,11 +95,25 @@ class FilePickerFiles:
     def __init__(self, uploads: Path | None = None) -> None:
         self._picker: ft.FilePicker | None = None
         self._uploads = uploads
+        self._uploading: dict[str, asyncio.Future[None]] = {}
 
     def picker(self) -> ft.FilePicker:
+        """The page's FilePicker, made with its upload handler already set: Flutter's
+        client sends an upload's progress only for a handler it knew of when the upload
+        began (it checks the control's `on_upload`), so one set later is never called."""
         if self._picker is None:
-            self._picker = ft.FilePicker()
+            self._picker = ft.FilePicker(on_upload=self._on_upload)
         return self._picker
+
+    def _on_upload(self, event: ft.FilePickerUploadEvent) -> None:
+        """An upload's progress, from the client: its end (or failure) settles the wait."""
+        done = self._uploading.get(event.file_name)
+        if done is None or done.done():
+            return
+        if event.error:
+            done.set_exception(StorageError("storage.upload_failed"))
+        elif event.progress is not None and event.progress >= 1.0:
+            done.set_result(None)
 
     async def save(self, file_name: str, content: bytes) -> None:
         await self.picker().save_file(file_name=file_name, src_bytes=content)
@@ -115,7 +129,9 @@ class FilePickerFiles:
             return None
         file = picked[0]
         uploads = self._uploads
-        if uploads is None:
+        if uploads is None or file.size == 0:
+            # An empty file has nothing to send (and the client's upload of one never
+            # reports its end: its progress stays at 0).
             content = file.bytes or b""
 
             async def read() -> bytes:
@@ -129,19 +145,15 @@ class FilePickerFiles:
         name = f"{uuid.uuid4().hex}.upload"
         url = ft.context.page.get_upload_url(name, UPLOAD_URL_SECONDS)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def on_upload(event: ft.FilePickerUploadEvent) -> None:
-            if done.done():
-                return
-            if event.error:
-                done.set_exception(StorageError("storage.upload_failed"))
-            elif event.progress is not None and event.progress >= 1.0:
-                done.set_result(None)
-
-        picker = self.picker()
-        picker.on_upload = on_upload
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
-        await done
+        # The client names its progress events by the picked file's own name.
+        self._uploading[file.name] = done
+        try:
+            await self.picker().upload(
+                [ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)]
+            )
+            await done
+        finally:
+            self._uploading.pop(file.name, None)
         return await asyncio.to_thread(_take, uploads / name)
 
 
