@@ -113,6 +113,15 @@ class StorageError(Exception):
         self.params: dict[str, Any] = params
         super().__init__(MESSAGES[key].format(**params))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by key and params (a merge's refusals come back from a worker process);
+        Exception's own pickling would call the class with the message alone."""
+        return (_storage_error, (self.key, self.params))
+
+
+def _storage_error(key: str, params: dict[str, Any]) -> StorageError:
+    return StorageError(key, **params)
+
 
 class ChangedElsewhere(StorageError):
     """The game has actions this screen has not seen: another tab or phone saved them.

@@ -95,6 +95,15 @@ class GameRecord:
     listing: Listing
     # How many of the actions the store already holds; None for a game it does not have.
     after: int | None = None
+    # The actions already as the store keeps them (action_text), made by the process that
+    # checked them; `actions` is then left empty: nothing is left to encode here.
+    texts: Sequence[tuple[str, str]] | None = None
+
+    def action_texts(self) -> Sequence[tuple[str, str]]:
+        """The actions as the store keeps them."""
+        if self.texts is not None:
+            return self.texts
+        return [(kind, action_text(kind, data)) for kind, data in self.actions]
 
 
 @dataclass(frozen=True)
@@ -176,7 +185,7 @@ class GameStore:
         many saved actions, else ChangedElsewhere is raised and nothing is written (another
         screen got there first). When this returns, the action is committed and fsynced.
         """
-        text = _action_text(kind, data)
+        text = action_text(kind, data)
         now = to_text(self._clock())
         with self._write() as connection:
             num = self._game_num(connection, game_id)
@@ -208,7 +217,7 @@ class GameStore:
         """
         if not game:
             raise ValueError("game type must be a non-empty string")
-        texts = [(kind, _action_text(kind, data)) for kind, data in actions]
+        texts = [(kind, action_text(kind, data)) for kind, data in actions]
         game_id = uuid.uuid4().hex
         at = to_text(created_at if created_at is not None else self._clock())
         with self._write() as connection:
@@ -248,9 +257,7 @@ class GameStore:
         staged: list[int] = []
         try:
             for start, chunk in _chunks(records):
-                texts = [
-                    [(kind, _action_text(kind, data)) for kind, data in r.actions] for r in chunk
-                ]
+                texts = [record.action_texts() for record in chunk]
                 now = to_text(self._clock())
                 with self._write() as connection:
                     for record, actions in zip(chunk, texts, strict=True):
@@ -613,7 +620,7 @@ class GameStore:
         return [GameSummary.from_row(row) for row in rows]
 
 
-def _action_text(kind: str, data: Mapping[str, Any]) -> str:
+def action_text(kind: str, data: Mapping[str, Any]) -> str:
     """An action's data as compact JSON text, as the ``actions`` table stores it."""
     if not kind:
         raise ValueError("action kind must be a non-empty string")
@@ -636,7 +643,7 @@ def _chunks(records: Sequence[GameRecord]) -> Iterator[tuple[int, Sequence[GameR
     with the index each run starts at."""
     start, size = 0, 0
     for index, record in enumerate(records):
-        size += len(record.actions)
+        size += len(record.texts if record.texts is not None else record.actions)
         if size >= ACTIONS_PER_TRANSACTION:
             yield start, records[start : index + 1]
             start, size = index + 1, 0

@@ -20,7 +20,7 @@ from storage.library import (
     Progress,
     Refusal,
     export_library,
-    import_library,
+    merge_off_process,
     too_large,
 )
 from storage.score_sheet import export_csv
@@ -236,7 +236,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
             if content is None:
                 return
             set_failure(None)
-            report = await off_loop(import_library, services.keeper, content, progress_to(show))
+            report = await off_loop(merge_off_process, services.keeper, content, progress_to(show))
         except StorageError as error:
             set_failure(message_of(error))
             set_lines(())

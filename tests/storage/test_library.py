@@ -9,7 +9,13 @@ import pytest
 from scorers.ledger import Action
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
-from storage.library import Progress, export_library, import_library
+from storage.library import (
+    MergeReport,
+    Progress,
+    checking_process,
+    export_library,
+    import_library,
+)
 from tests.storage.played_games import (
     PLAYED,
     played_colour_blind,
@@ -209,3 +215,41 @@ def test_games_a_killed_merge_left_half_written_are_hidden_then_removed_on_openi
     reopened = keeper_in(tmp_path / "laptop")
     assert stored_rows(reopened.store) == before
     assert import_library(reopened, content).added == 3
+
+
+def told(report: MergeReport) -> tuple:
+    """What a merge report says (an exception equals only itself: its key and params)."""
+    refusals = [
+        (r.game, r.created_at, r.players, r.error.key, r.error.params) for r in report.refused
+    ]
+    return report.added, report.updated, report.unchanged, refusals
+
+
+def test_games_checked_in_a_worker_process_merge_as_those_checked_here(tmp_path: Path) -> None:
+    """The server's merge (merge_off_process) reads and replays the file in a worker
+    process: added, brought up to date, refused (its error pickled back with its reason)
+    and a file refused whole come out as in import_library without one."""
+    phone = keeper_in(tmp_path / "phone")
+    here, there = keeper_in(tmp_path / "here"), keeper_in(tmp_path / "there")
+    wizard, plotters = played_wizard(phone), played_plotters(phone)
+    game = phone.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    for keeper in (here, there):
+        import_library(keeper, export_library(phone)[0].encode())
+    phone.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+    document = json.loads(export_library(phone)[0])
+    [bad] = [entry for entry in document["games"] if entry["id"] == plotters.id]
+    bad["id"] = "f" * 32  # a new game, whose record is broken
+    bad["actions"][1]["data"]["round"] = 9
+    content = json.dumps(document).encode()
+    with checking_process() as checks:
+        report = import_library(here, content, checks=checks)
+        with pytest.raises(StorageError) as refused_whole:
+            import_library(here, b"not json", checks=checks)
+    assert told(report) == told(import_library(there, content))
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
+    [refusal] = report.refused
+    assert refusal.error.key == "storage.import_invalid" and refusal.error.params["step"] == 2
+    assert refused_whole.value.key == "storage.import_not_json"
+    assert every_game(here) == every_game(there)
+    assert here.open(game.id).ledger.state.players[0] == "Anna"
+    assert wizard.id in every_game(here)

@@ -18,7 +18,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 import views.game_files
 from storage import open_store
 from storage.keeper import GameKeeper
-from storage.library import import_library
+from storage.library import merge_off_process
 from tests.big_game import big_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
@@ -46,11 +46,11 @@ async def test_another_phone_is_answered_while_a_backup_is_merged(
     merged = threading.Event()
 
     def merge(*args: Any) -> Any:
-        report = import_library(*args)
+        report = merge_off_process(*args)
         merged.set()
         return report
 
-    monkeypatch.setattr(views.game_files, "import_library", merge)
+    monkeypatch.setattr(views.game_files, "merge_off_process", merge)
     executor = ThreadPoolExecutor(max_workers=2)
     hub = PubSubHub(loop=asyncio.get_running_loop(), executor=executor)
     files = RecordingFiles(picked=content)
