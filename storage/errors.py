@@ -74,6 +74,10 @@ MESSAGES: Mapping[str, str] = {
         "This backup is too large: {size} bytes, and Trickpad merges backups of at most "
         "{limit} bytes. Nothing was merged."
     ),
+    "storage.backup_export_too_large": (
+        "These {count} games are too many for one backup: it would be larger than the "
+        "{limit} bytes a merge takes. Export the games you want to keep one by one."
+    ),
     "storage.upload_failed": (
         "The file did not reach Trickpad (the connection broke off). Nothing was imported; "
         "try again."

@@ -77,7 +77,10 @@ def export_library(
 ) -> tuple[str, int]:
     """Every game on the lists (not deleted, not damaged) as one file; and how many.
 
-    Takes time that grows with the library: run it off the server's loop (views.work)."""
+    Takes time that grows with the library: run it off the server's loop (views.work).
+    A backup larger than a merge takes (MAX_LIBRARY_BYTES) could never be merged back:
+    it is refused (``storage.backup_export_too_large``) as soon as the games read
+    outgrow it, before the rest is read."""
     summaries = [
         summary
         for summary in keeper.unfinished() + keeper.finished(limit=None)
@@ -85,8 +88,14 @@ def export_library(
     ]
     summaries.sort(key=lambda summary: summary.created_at)
     games = []
+    size = 0
     for summary in summaries:
         games.append(_game_entry(keeper, summary))
+        size += len(games[-1].encode("utf-8")) + len(",\n    ")
+        if size > MAX_LIBRARY_BYTES:
+            raise StorageError(
+                "storage.backup_export_too_large", count=len(summaries), limit=MAX_LIBRARY_BYTES
+            )
         progress(Progress("exporting", len(games), len(summaries)))
     header = {
         "format": FORMAT,

@@ -253,3 +253,17 @@ def test_games_checked_in_a_worker_process_merge_as_those_checked_here(tmp_path:
     assert every_game(here) == every_game(there)
     assert here.open(game.id).ledger.state.players[0] == "Anna"
     assert wizard.id in every_game(here)
+
+
+def test_a_backup_larger_than_a_merge_takes_is_refused_before_it_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = keeper_in(tmp_path / "phone")
+    played_wizard(phone)
+    played_plotters(phone)
+    text, _ = export_library(phone)
+    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", len(text.encode()) // 2)
+    with pytest.raises(StorageError) as refused:
+        export_library(phone)
+    assert refused.value.key == "storage.backup_export_too_large"
+    assert refused.value.params["count"] == 2
