@@ -14,10 +14,11 @@ from pathlib import Path
 from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
-from server import AppMain, Listener, ScreensLoader, listen_socket, serve, web_app
+from server import AppMain, Listener, ScreensLoader, Uploads, listen_socket, serve, web_app
 from storage import StorageError, open_store
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
+from storage.library import MAX_LIBRARY_BYTES
 from views.sharing.codes import Shares
 from views.shell.i18n import t
 from web_guard import guarded
@@ -29,6 +30,16 @@ def default_data_dir() -> Path:
     """Where games live: Flet's app storage when `flet run` set it, else the user's data dir."""
     flet_storage = os.environ.get("FLET_APP_STORAGE_DATA")
     return Path(flet_storage) if flet_storage else Path(user_data_dir("trickpad", "trickpad"))
+
+
+def uploads_in(data_dir: Path) -> Uploads:
+    """The folder picked files are uploaded to, emptied of any a stopped server left, and
+    the largest file it takes: a backup's limit (a game file's is smaller)."""
+    folder = data_dir / "uploads"
+    for leftover in folder.glob("*.upload"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+    return Uploads(folder, MAX_LIBRARY_BYTES)
 
 
 def port_number(text: str) -> int:
@@ -149,11 +160,17 @@ def run(argv: list[str]) -> None:
         listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls))
     shares = Shares()
 
+    uploads = uploads_in(data_dir)
+
     def load_main() -> AppMain:
         # The screens are imported here, in the background, while the browser starts Flutter.
         from views.shell.app import build_main
+        from views.shell.services import FilePickerFiles
 
-        return build_main(keeper, notice, shares=shares, share_url=share_url)
+        def files() -> FilePickerFiles:
+            return FilePickerFiles(uploads.folder)
+
+        return build_main(keeper, notice, files=files, shares=shares, share_url=share_url)
 
     screens = ScreensLoader(load_main)
     app = web_app(
@@ -161,6 +178,7 @@ def run(argv: list[str]) -> None:
         ASSETS_DIR,
         t("app.name"),
         t("app.description"),
+        uploads=uploads,
         on_first_run=lambda: print(t("cli.compressing_client"), flush=True),
         on_cache_error=lambda error: print(
             t("cli.cache_unavailable", path=error.filename or "", reason=error.strerror or ""),

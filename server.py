@@ -15,6 +15,7 @@ import hashlib
 import inspect
 import logging
 import os
+import secrets
 import socket
 import sys
 import threading
@@ -232,6 +233,19 @@ def drop_answers_to_earlier_servers() -> None:
     Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign]
 
 
+@dataclass(frozen=True)
+class Uploads:
+    """Where picked files arrive by HTTP upload, and the largest one the route takes.
+
+    A picked file's bytes sent over the WebSocket would be one message, and uvicorn drops
+    the connection at a message over 16 MiB: larger files come this way instead
+    (views.shell.services.FilePickerFiles). The addresses are signed with a key made anew at
+    each start, so only a session of this server can hand one out."""
+
+    folder: Path
+    max_bytes: int
+
+
 def web_app(
     main: Callable[[ft.Page], Awaitable[None]],
     assets_dir: Path,
@@ -239,8 +253,10 @@ def web_app(
     app_description: str,
     on_first_run: Callable[[], None] = lambda: None,
     on_cache_error: Callable[[OSError], None] = lambda _: None,
+    uploads: "Uploads | None" = None,
 ) -> ASGIApp:
-    """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
+    """Flet's app for `main` (title and iOS title `app_name`), its client compressed, with
+    Flet's upload route (PUT /upload, signed addresses) when `uploads` is given."""
     drop_answers_to_earlier_servers()
     app = flet_web.fastapi.app(
         main,
@@ -249,6 +265,9 @@ def web_app(
         app_description=app_description,
         no_cdn=True,
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
+        upload_dir=str(uploads.folder) if uploads else None,
+        max_upload_size=uploads.max_bytes if uploads else None,
+        secret_key=secrets.token_urlsafe(32) if uploads else None,
     )
     variants = client_variants(assets_dir, on_first_run, on_cache_error)
     return CompressedClient(app, variants, ISOLATION_HEADERS)

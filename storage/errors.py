@@ -79,6 +79,18 @@ MESSAGES: Mapping[str, str] = {
         "This file is too large to be a Trickpad game: {size} bytes, and a game file holds "
         "at most {limit}. Nothing was imported."
     ),
+    "storage.backup_too_large": (
+        "This backup is too large: {size} bytes, and Trickpad merges backups of at most "
+        "{limit} bytes. Nothing was merged."
+    ),
+    "storage.backup_export_too_large": (
+        "These {count} games are too many for one backup: it would be larger than the "
+        "{limit} bytes a merge takes. Export the games you want to keep one by one."
+    ),
+    "storage.upload_failed": (
+        "The file did not reach Trickpad (the connection broke off). Nothing was imported; "
+        "try again."
+    ),
     "storage.import_too_long": (
         "This game file holds {count} steps, more than any game needs (at most {limit}). "
         "Nothing was imported."
@@ -113,6 +125,15 @@ class StorageError(Exception):
         self.key = key
         self.params: dict[str, Any] = params
         super().__init__(MESSAGES[key].format(**params))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by key and params (a merge's refusals come back from a worker process);
+        Exception's own pickling would call the class with the message alone."""
+        return (_storage_error, (self.key, self.params))
+
+
+def _storage_error(key: str, params: dict[str, Any]) -> StorageError:
+    return StorageError(key, **params)
 
 
 class ChangedElsewhere(StorageError):

@@ -11,8 +11,10 @@ library at all changes nothing. The format is described in docs/game-format.md.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -20,7 +22,8 @@ from typing import Any
 from storage.errors import ChangedElsewhere, StorageError
 from storage.exchange import MAX_DEPTH, check_version, read_document, read_game
 from storage.keeper import GameKeeper, listing_of
-from storage.store import GameRecord, GameSummary
+from storage.listing import Listing
+from storage.store import GameRecord, GameSummary, action_text
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
@@ -43,6 +46,23 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How far a backup or a merge has come: `done` of `total` games at `step`.
+
+    Steps: "checking" (each game of the file read and replayed), "saving" (written to the
+    store), "exporting" (each game read for a backup). Told from the thread doing the
+    work, so that the screen can say how far it is."""
+
+    step: str
+    done: int
+    total: int
+
+
+def _ignore(_: Progress) -> None:
+    """No one is told how far the work is."""
+
+
+@dataclass(frozen=True)
 class MergeReport:
     """What an import did: games added, brought up to date, already here, refused."""
 
@@ -52,15 +72,31 @@ class MergeReport:
     refused: tuple[Refusal, ...] = field(default_factory=tuple)
 
 
-def export_library(keeper: GameKeeper, *, clock: Clock = utc_now) -> tuple[str, int]:
-    """Every game on the lists (not deleted, not damaged) as one file; and how many."""
+def export_library(
+    keeper: GameKeeper, *, clock: Clock = utc_now, progress: Callable[[Progress], None] = _ignore
+) -> tuple[str, int]:
+    """Every game on the lists (not deleted, not damaged) as one file; and how many.
+
+    Takes time that grows with the library: run it off the server's loop (views.shell.work).
+    A backup larger than a merge takes (MAX_LIBRARY_BYTES) could never be merged back:
+    it is refused (``storage.backup_export_too_large``) as soon as the games read
+    outgrow it, before the rest is read."""
     summaries = [
         summary
         for summary in keeper.unfinished() + keeper.finished(limit=None)
         if not summary.is_damaged
     ]
     summaries.sort(key=lambda summary: summary.created_at)
-    games = [_game_entry(keeper, summary) for summary in summaries]
+    games = []
+    size = 0
+    for summary in summaries:
+        games.append(_game_entry(keeper, summary))
+        size += len(games[-1].encode("utf-8")) + len(",\n    ")
+        if size > MAX_LIBRARY_BYTES:
+            raise StorageError(
+                "storage.backup_export_too_large", count=len(summaries), limit=MAX_LIBRARY_BYTES
+            )
+        progress(Progress("exporting", len(games), len(summaries)))
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -71,44 +107,143 @@ def export_library(keeper: GameKeeper, *, clock: Clock = utc_now) -> tuple[str, 
     return "{\n" + ",\n".join(fields) + ',\n  "games": [\n' + body + "\n  ]\n}\n", len(games)
 
 
-def import_library(keeper: GameKeeper, content: bytes) -> MergeReport:
+def import_library(
+    keeper: GameKeeper,
+    content: bytes,
+    progress: Callable[[Progress], None] = _ignore,
+    *,
+    checks: Executor | None = None,
+) -> MergeReport:
     """Merge the library in a picked file's bytes into this device's games.
 
+    Takes time that grows with the file (every game is replayed): run it off the server's
+    loop (views.shell.work); `progress` is told after each run of games checked and saved.
+
+    `checks`, an executor of one worker process (see checking_process), reads and replays
+    the file's games there rather than here. That is pure Python: on a thread of the
+    server's process it holds the GIL, and the loop's thread, which gives the GIL up at
+    every SQLite call and socket write, waits for it each time, so another phone's tap
+    waits many times over. Only the short store writes are left to this thread.
+    ``bench/merge_bench.py`` measures how long such a tap waits.
+
     Refuses the whole file, changing nothing, with the StorageError keys of
-    storage.exchange.import_json (``storage.import_too_large``, ``storage.import_not_json``,
+    storage.exchange.import_json (``storage.backup_too_large``, ``storage.import_not_json``,
     ``storage.import_not_trickpad``, ...) and ``storage.import_too_long`` for more than
     MAX_GAMES games; a failed write (``storage.disk_full``) also saves nothing.
     """
     if len(content) > MAX_LIBRARY_BYTES:
-        raise StorageError("storage.import_too_large", size=len(content), limit=MAX_LIBRARY_BYTES)
-    text = content.decode("utf-8-sig", errors="replace")
-    document = read_document(text, FORMAT, MAX_LIBRARY_BYTES, MAX_LIBRARY_DEPTH)
-    check_version(document, VERSION)
-    games = document.get("games")
-    if not isinstance(games, list):
-        raise StorageError("storage.import_field", field="games")
-    if len(games) > MAX_GAMES:
-        raise StorageError("storage.import_too_long", count=len(games), limit=MAX_GAMES)
+        raise too_large(len(content))
+    if checks is None:
+        checker = _Checker(content)
+        total, check = len(checker.games), checker.check
+    else:
+        total = checks.submit(_open_in_worker, content).result()
+
+        def check(start: int, stop: int) -> list[CheckedGame | Refusal]:
+            return checks.submit(_check_in_worker, start, stop).result()
+
     records: list[GameRecord] = []
     refused: list[Refusal] = []
     added = updated = unchanged = 0
-    seen: set[str] = set()
-    for entry in games:
-        try:
-            record = _merge(keeper, entry, seen)
-        except StorageError as error:
-            refused.append(_refusal(entry, error))
-            continue
-        if record is None:
-            unchanged += 1
-            continue
-        records.append(record)
-        added, updated = added + (record.after is None), updated + (record.after is not None)
+    for start in range(0, total, CHECK_RUN):
+        progress(Progress("checking", start, total))
+        for checked in check(start, min(start + CHECK_RUN, total)):
+            if isinstance(checked, Refusal):
+                refused.append(checked)
+                continue
+            record = _record(keeper, checked)
+            if record is None:
+                unchanged += 1
+                continue
+            records.append(record)
+            added, updated = added + (record.after is None), updated + (record.after is not None)
     try:
-        keeper.store.save_records(records)
+        keeper.store.save_records(
+            records, lambda saved: progress(Progress("saving", saved, len(records)))
+        )
     except ChangedElsewhere:
         raise StorageError("storage.changed_elsewhere") from None
     return MergeReport(added, updated, unchanged, tuple(refused))
+
+
+def merge_off_process(
+    keeper: GameKeeper, content: bytes, progress: Callable[[Progress], None] = _ignore
+) -> MergeReport:
+    """import_library with the games checked in a worker process of its own (made for
+    this merge, ended after it): what the server does, on a worker thread."""
+    with checking_process() as checks:
+        return import_library(keeper, content, progress, checks=checks)
+
+
+def checking_process() -> ProcessPoolExecutor:
+    """One worker process for import_library's `checks`, started fresh ("spawn"): a fork
+    of the server would copy its threads' locks in whatever state they are in."""
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+CHECK_RUN = 25
+"""How many games are checked per call to the worker: a run's result is unpickled on the
+server's side in one go (holding the GIL), so it is kept small; progress is told after
+each run."""
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game of the file, read and replayed: its actions as the store keeps them (compact
+    JSON text, made by the worker), and its listing."""
+
+    id: str
+    game: str
+    created_at: datetime
+    texts: tuple[tuple[str, str], ...]
+    listing: Listing
+
+
+class _Checker:
+    """Reads a library file and checks its games a run at a time (in a worker process,
+    or here). Refuses the whole file (StorageError) when it is not a library."""
+
+    def __init__(self, content: bytes) -> None:
+        text = content.decode("utf-8-sig", errors="replace")
+        document = read_document(text, FORMAT, MAX_LIBRARY_BYTES, MAX_LIBRARY_DEPTH)
+        check_version(document, VERSION)
+        games = document.get("games")
+        if not isinstance(games, list):
+            raise StorageError("storage.import_field", field="games")
+        if len(games) > MAX_GAMES:
+            raise StorageError("storage.import_too_long", count=len(games), limit=MAX_GAMES)
+        self.games: list[Any] = games
+        self.seen: set[str] = set()
+
+    def check(self, start: int, stop: int) -> list[CheckedGame | Refusal]:
+        checked: list[CheckedGame | Refusal] = []
+        for entry in self.games[start:stop]:
+            try:
+                checked.append(_check(entry, self.seen))
+            except StorageError as error:
+                checked.append(_refusal(entry, error))
+        return checked
+
+
+_worker_checker: _Checker | None = None
+"""The file a worker process is checking (one merge per process)."""
+
+
+def _open_in_worker(content: bytes) -> int:
+    """In the worker: read the file; how many games it holds."""
+    global _worker_checker
+    _worker_checker = _Checker(content)
+    return len(_worker_checker.games)
+
+
+def _check_in_worker(start: int, stop: int) -> list[CheckedGame | Refusal]:
+    assert _worker_checker is not None, "_open_in_worker first"
+    return _worker_checker.check(start, stop)
+
+
+def too_large(size: int) -> StorageError:
+    """The refusal of a backup of `size` bytes, over MAX_LIBRARY_BYTES."""
+    return StorageError("storage.backup_too_large", size=size, limit=MAX_LIBRARY_BYTES)
 
 
 def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
@@ -122,8 +257,8 @@ def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
     return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
-def _merge(keeper: GameKeeper, entry: object, seen: set[str]) -> GameRecord | None:
-    """The record to save for one game of the file, or None when it is already here."""
+def _check(entry: object, seen: set[str]) -> CheckedGame:
+    """One game of the file read and replayed (as a game file is checked)."""
     if not isinstance(entry, Mapping):
         raise StorageError("storage.import_field", field="games")
     game_id = entry.get("id")
@@ -132,14 +267,31 @@ def _merge(keeper: GameKeeper, entry: object, seen: set[str]) -> GameRecord | No
     seen.add(game_id)
     created_at = _created_at(entry.get("created_at"))
     ledger = read_game(entry)
-    actions = [(action.kind, action.data) for action in ledger.actions]
-    saved = _saved_actions(keeper, game_id)
+    texts = tuple((action.kind, action_text(action.kind, action.data)) for action in ledger.actions)
+    return CheckedGame(game_id, ledger.state.game, created_at, texts, listing_of(ledger.state))
+
+
+def _record(keeper: GameKeeper, checked: CheckedGame) -> GameRecord | None:
+    """The record to save for a checked game, or None when it is already here."""
+    saved = _saved_actions(keeper, checked.id)
     if saved is None:
-        return GameRecord(game_id, ledger.state.game, created_at, actions, listing_of(ledger.state))
-    if len(actions) <= len(saved) or actions[: len(saved)] != saved:
-        return None  # the same game, or one this device has taken further or elsewhere
-    listing = listing_of(ledger.state)
-    return GameRecord(game_id, ledger.state.game, created_at, actions, listing, after=len(saved))
+        return GameRecord(
+            checked.id, checked.game, checked.created_at, (), checked.listing, texts=checked.texts
+        )
+    if len(checked.texts) <= len(saved):
+        return None  # the same game, or one this device has taken further
+    actions = [(kind, json.loads(text)) for kind, text in checked.texts]
+    if actions[: len(saved)] != saved:
+        return None  # a game taken elsewhere
+    return GameRecord(
+        checked.id,
+        checked.game,
+        checked.created_at,
+        (),
+        checked.listing,
+        after=len(saved),
+        texts=checked.texts,
+    )
 
 
 def _saved_actions(keeper: GameKeeper, game_id: str) -> list[tuple[str, Any]] | None:

@@ -18,8 +18,8 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -98,6 +98,15 @@ class GameRecord:
     listing: Listing
     # How many of the actions the store already holds; None for a game it does not have.
     after: int | None = None
+    # The actions already as the store keeps them (action_text), made by the process that
+    # checked them; `actions` is then left empty: nothing is left to encode here.
+    texts: Sequence[tuple[str, str]] | None = None
+
+    def action_texts(self) -> Sequence[tuple[str, str]]:
+        """The actions as the store keeps them."""
+        if self.texts is not None:
+            return self.texts
+        return [(kind, action_text(kind, data)) for kind, data in self.actions]
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,14 @@ class PlayerSummary:
     games: int
     wins: int
 
+
+STAGED = "staged-"
+"""How the ids of games an import is still writing begin (a real id is 32 hex digits)."""
+_IS_STAGED = f"id >= '{STAGED}' AND id < 'staged.'"
+ACTIONS_PER_TRANSACTION = 4_000
+"""About how many actions an import writes per transaction: few enough that another
+phone's write, waiting for the store, is not held up noticeably."""
+DISCARD_PER_TRANSACTION = 50
 
 # The person a results row belongs to, once merged names are followed.
 _PERSON = "coalesce((SELECT same_as FROM same_player WHERE player = r.player), r.player)"
@@ -137,6 +154,7 @@ class GameStore:
         self.path: str = connection.execute("PRAGMA database_list").fetchone()[2]
         with self._guard():
             migrate(connection, self.path)
+        self._discard_leftovers()
 
     # -- writes ---------------------------------------------------------------------------
 
@@ -170,7 +188,7 @@ class GameStore:
         many saved actions, else ChangedElsewhere is raised and nothing is written (another
         screen got there first). When this returns, the action is committed and fsynced.
         """
-        text = _action_text(kind, data)
+        text = action_text(kind, data)
         now = to_text(self._clock())
         with self._write() as connection:
             num = self._game_num(connection, game_id)
@@ -202,7 +220,7 @@ class GameStore:
         """
         if not game:
             raise ValueError("game type must be a non-empty string")
-        texts = [(kind, _action_text(kind, data)) for kind, data in actions]
+        texts = [(kind, action_text(kind, data)) for kind, data in actions]
         game_id = uuid.uuid4().hex
         at = to_text(created_at if created_at is not None else self._clock())
         with self._write() as connection:
@@ -219,40 +237,43 @@ class GameStore:
             self._keep_listing(connection, num, listing, at)
             return self._summary(connection, game_id)
 
-    def save_records(self, records: Sequence[GameRecord]) -> None:
-        """Save several games' records in ONE transaction (a library import): a record
-        with ``after`` None is a new game kept under its own id; one with ``after`` extends
-        the saved game that holds exactly ``after`` actions with its actions past those.
+    def save_records(
+        self, records: Sequence[GameRecord], progress: Callable[[int], None] | None = None
+    ) -> None:
+        """Save several games' records (a library import) as ONE change: all or nothing.
 
-        Raises ChangedElsewhere (nothing written) when a game to extend has changed since
-        it was read, and ``storage.game_not_found`` when it is gone.
+        A record with ``after`` None is a new game kept under its own id; one with ``after``
+        extends the saved game that holds exactly ``after`` actions with its actions past
+        those. Raises ChangedElsewhere (nothing saved) when a game to extend has changed
+        since it was read, or a new game's id has meanwhile been saved.
+
+        Why not one long transaction: it would hold the store (and SQLite's write lock)
+        for as long as writing every row takes, and every other phone's tap waits for it.
+        So the rows are first written in short transactions, each game hidden under a
+        staging id and marked deleted (no list, no record shows it; `progress` is told
+        how many records are written so far), and then published in one short transaction
+        that only renames and moves them. If anything fails, the staged rows are removed
+        again; rows a killed process left staged are removed when the store next opens.
+        ``bench/merge_bench.py`` measures how long another phone's tap waits meanwhile.
         """
-        texts = [[(kind, _action_text(kind, data)) for kind, data in r.actions] for r in records]
-        now = to_text(self._clock())
-        with self._write() as connection:
-            for record, actions in zip(records, texts, strict=True):
-                if record.after is None:
-                    connection.execute(
-                        "INSERT INTO games (id, game, created_at, updated_at, finished_at) "
-                        "VALUES (?, ?, ?, ?, NULL)",
-                        (record.id, record.game, to_text(record.created_at), now),
-                    )
-                num = self._game_num(connection, record.id)
-                (saved,) = connection.execute(
-                    "SELECT count(*) FROM actions WHERE game_num = ?", (num,)
-                ).fetchone()
-                if saved != (record.after or 0):
-                    raise ChangedElsewhere(saved)
-                connection.executemany(
-                    "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
-                    [
-                        (num, seq, kind, text)
-                        for seq, (kind, text) in enumerate(actions, start=1)
-                        if seq > saved
-                    ],
-                )
-                connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
-                self._keep_listing(connection, num, record.listing, now)
+        token = f"{STAGED}{uuid.uuid4().hex}-"
+        staged: list[int] = []
+        try:
+            for start, chunk in _chunks(records):
+                texts = [record.action_texts() for record in chunk]
+                now = to_text(self._clock())
+                with self._write() as connection:
+                    for record, actions in zip(chunk, texts, strict=True):
+                        staged.append(self._stage(connection, token, record, actions, now))
+                if progress is not None:
+                    progress(start + len(chunk))
+            now = to_text(self._clock())
+            with self._write() as connection:
+                for record, num in zip(records, staged, strict=True):
+                    self._publish(connection, record, num, now)
+        except BaseException:
+            self._discard(staged)
+            raise
 
     def set_listing(self, game_id: str, listing: Listing) -> GameSummary:
         """Save a listing worked out afresh (for a game saved before listings were kept);
@@ -354,7 +375,10 @@ class GameStore:
 
     def last_started(self, game: str) -> GameSummary | None:
         """The game of ``game`` started most recently (deleted or not), or None."""
-        found = self._list("game = ? ORDER BY created_at DESC, num DESC LIMIT 1", (game,))
+        found = self._list(
+            f"game = ? AND NOT ({_IS_STAGED}) ORDER BY created_at DESC, num DESC LIMIT 1",
+            (game,),
+        )
         return found[0] if found else None
 
     def players(self, game: str | None = None) -> list[PlayerSummary]:
@@ -522,6 +546,78 @@ class GameStore:
                 (num,),
             ).fetchall()
 
+    def _stage(
+        self,
+        connection: sqlite3.Connection,
+        token: str,
+        record: GameRecord,
+        actions: Sequence[tuple[str, str]],
+        now: str,
+    ) -> int:
+        """Write a record's rows under a hidden game (its actions past ``after`` only)."""
+        cursor = connection.execute(
+            "INSERT INTO games (id, game, created_at, updated_at, deleted_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (token + record.id, record.game, to_text(record.created_at), now, now),
+        )
+        num = cursor.lastrowid
+        assert num is not None
+        first = (record.after or 0) + 1
+        connection.executemany(
+            "INSERT INTO actions (game_num, seq, kind, data) VALUES (?, ?, ?, ?)",
+            [
+                (num, seq, kind, text)
+                for seq, (kind, text) in enumerate(actions, start=1)
+                if seq >= first
+            ],
+        )
+        self._keep_listing(connection, num, record.listing, now)
+        return num
+
+    def _publish(
+        self, connection: sqlite3.Connection, record: GameRecord, staged: int, now: str
+    ) -> None:
+        """Make a staged record the game it is: a constant number of statements for a new
+        game; an extension's rows move to the saved game, which must be as it was read."""
+        if record.after is None:
+            if connection.execute("SELECT 1 FROM games WHERE id = ?", (record.id,)).fetchone():
+                raise ChangedElsewhere(0)
+            cursor = connection.execute(
+                "UPDATE games SET id = ?, deleted_at = NULL, updated_at = ? WHERE num = ?",
+                (record.id, now, staged),
+            )
+            if cursor.rowcount != 1:
+                raise ChangedElsewhere(0)
+            return
+        num = self._game_num(connection, record.id)
+        (saved,) = connection.execute(
+            "SELECT count(*) FROM actions WHERE game_num = ?", (num,)
+        ).fetchone()
+        if saved != record.after:
+            raise ChangedElsewhere(saved)
+        connection.execute("UPDATE actions SET game_num = ? WHERE game_num = ?", (num, staged))
+        connection.execute("DELETE FROM games WHERE num = ?", (staged,))
+        connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
+        self._keep_listing(connection, num, record.listing, now)
+
+    def _discard(self, staged: Sequence[int]) -> None:
+        """Remove staged games (with their actions and results), a few per transaction so
+        that other writes go on; a failure leaves them hidden, removed at the next open."""
+        with suppress(StorageError):
+            for start in range(0, len(staged), DISCARD_PER_TRANSACTION):
+                part = staged[start : start + DISCARD_PER_TRANSACTION]
+                with self._write() as connection:
+                    connection.executemany(
+                        "DELETE FROM games WHERE num = ?", [(num,) for num in part]
+                    )
+
+    def _discard_leftovers(self) -> None:
+        """Remove games an import was still staging when its process ended."""
+        with suppress(StorageError), self._guard() as connection:
+            if connection.execute(f"SELECT 1 FROM games WHERE {_IS_STAGED}").fetchone():
+                with immediate_transaction(connection):
+                    connection.execute(f"DELETE FROM games WHERE {_IS_STAGED}")
+
     def _update(self, game_id: str, assignments: str, params: tuple[Any, ...]) -> None:
         with self._write() as connection:
             cursor = connection.execute(
@@ -538,7 +634,7 @@ class GameStore:
         return [GameSummary.from_row(row) for row in rows]
 
 
-def _action_text(kind: str, data: Mapping[str, Any]) -> str:
+def action_text(kind: str, data: Mapping[str, Any]) -> str:
     """An action's data as compact JSON text, as the ``actions`` table stores it."""
     if not kind:
         raise ValueError("action kind must be a non-empty string")
@@ -554,3 +650,16 @@ def _as_dict(value: object) -> dict[str, Any]:
     if isinstance(value, Mapping):
         return dict(value)
     raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
+
+
+def _chunks(records: Sequence[GameRecord]) -> Iterator[tuple[int, Sequence[GameRecord]]]:
+    """The records in runs of about ACTIONS_PER_TRANSACTION actions (at least one record),
+    with the index each run starts at."""
+    start, size = 0, 0
+    for index, record in enumerate(records):
+        size += len(record.texts if record.texts is not None else record.actions)
+        if size >= ACTIONS_PER_TRANSACTION:
+            yield start, records[start : index + 1]
+            start, size = index + 1, 0
+    if start < len(records):
+        yield start, records[start:]

@@ -57,3 +57,25 @@ def long_wizard_ledger(actions: int) -> Ledger:
         entry = {"bids": bids, "tricks": [None] * len(PLAYERS)}
         ledger = ledger.apply(Action("draft", {"round": 1, "entry": entry}))
     return ledger
+
+
+def big_library(directory: Path, games: int) -> bytes:
+    """A backup of `games` full Wizard games (3 to 6 players, every bid and trick drafted):
+    four games played through the rules, copied under new ids."""
+    import json
+    import uuid
+
+    from bench.keeper_bench import play_wizard
+    from storage.library import export_library
+
+    with open_store(directory).store as store:
+        keeper = GameKeeper(store)
+        rng = random.Random(21)
+        for players in (3, 4, 5, 6):
+            play_wizard(keeper, players, rng, [])
+        document = json.loads(export_library(keeper)[0])
+    played = document["games"]
+    document["games"] = [
+        {**played[number % len(played)], "id": uuid.uuid4().hex} for number in range(games)
+    ]
+    return json.dumps(document).encode()

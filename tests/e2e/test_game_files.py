@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -9,9 +10,11 @@ from playwright.sync_api import Page, expect
 from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer, enable_accessibility
+from storage.library import MAX_LIBRARY_BYTES, export_library, too_large
+from tests.e2e.conftest import PHONE, AppServer, enable_accessibility
 from tests.e2e.steps import by_id, expect_score
-from views.shell.i18n import t
+from views.game_screen.open_game import message_of
+from views.shell.i18n import joined, t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 
@@ -60,3 +63,55 @@ def test_a_game_downloads_as_json_and_csv_and_the_json_imports_again(
     assert game_id not in app_page.url
     for seat, total in enumerate(totals):
         expect_score(app_page, f"total-{seat}", total)
+
+
+def test_a_backup_merges_through_the_upload_route_and_its_game_opens(
+    app_page: Page, app_server: AppServer, tmp_path: Path
+) -> None:
+    """A backup made by another device reaches the server by HTTP upload (Flet's signed
+    upload route, not the socket), is merged, and its game opens from Home's list."""
+    game_id, totals = finished_game(tmp_path / "other-device")
+    with open_store(tmp_path / "other-device").store as store:
+        text, count = export_library(GameKeeper(store))
+    backup = tmp_path / "trickpad-backup.json"
+    backup.write_text(text, encoding="utf-8")
+    uploads: list[str] = []
+    app_page.on("request", lambda request: uploads.append(f"{request.method} {request.url}"))
+
+    with app_page.expect_file_chooser() as chooser:
+        app_page.get_by_role("button", name=t("library.import")).click()
+    chooser.value.set_files(backup)
+    merged = t("library.merged", added=count, updated=0, unchanged=0, refused=0)
+    expect(by_id(app_page, "library-status")).to_have_text(merged)
+    assert any(request.startswith(f"PUT {app_server.url}/upload?") for request in uploads)
+    assert not list((app_server.data_dir / "uploads").iterdir())  # read, then removed
+
+    # The merged game's tile on Home's list of finished games, "Wizard · Ann, Ben, and Cas",
+    # below the buttons: a taller window shows it without scrolling Flutter's canvas.
+    app_page.set_viewport_size({"width": PHONE["width"], "height": 1_400})
+    tile = f"{t('game.wizard')} · {joined(PLAYERS)}"
+    app_page.get_by_role("button", name=re.compile(re.escape(tile))).click()
+    expect(by_id(app_page, "banner")).to_contain_text(GAME_OVER)
+    assert app_page.url.endswith(f"/game/{game_id}")
+    for seat, total in enumerate(totals):
+        expect_score(app_page, f"total-{seat}", total)
+
+
+def test_a_backup_over_the_limit_is_refused_at_the_button_and_never_sent(
+    app_page: Page, app_server: AppServer, tmp_path: Path
+) -> None:
+    """A real file one byte over the limit (sparse: quick to make, nothing to write): the
+    browser tells its size with the pick, and the message is shown before any upload."""
+    backup = tmp_path / "too-large-backup.json"
+    with backup.open("wb") as file:
+        file.truncate(MAX_LIBRARY_BYTES + 1)
+    uploads: list[str] = []
+    app_page.on("request", lambda request: uploads.append(request.method))
+
+    with app_page.expect_file_chooser() as chooser:
+        app_page.get_by_role("button", name=t("library.import")).click()
+    chooser.value.set_files(backup)
+    refusal = message_of(too_large(MAX_LIBRARY_BYTES + 1))
+    expect(by_id(app_page, "library-message")).to_have_text(refusal)
+    expect(app_page.get_by_role("button", name=t("library.import"))).to_be_enabled()
+    assert "PUT" not in uploads

@@ -1,6 +1,7 @@
 """The whole library as one file: a round trip between two data folders, merged by game id."""
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -8,8 +9,19 @@ import pytest
 from scorers.ledger import Action
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
-from storage.library import export_library, import_library
-from tests.storage.played_games import PLAYED, played_plotters, played_wizard
+from storage.library import (
+    MergeReport,
+    Progress,
+    checking_process,
+    export_library,
+    import_library,
+)
+from tests.storage.played_games import (
+    PLAYED,
+    played_colour_blind,
+    played_plotters,
+    played_wizard,
+)
 from tests.storage.test_exchange import stored_rows
 
 
@@ -110,3 +122,148 @@ def test_a_full_disk_during_a_merge_saves_no_game(tmp_path: Path, small_disk) ->
         assert every_game(laptop) == {}
         small_disk.free()
         assert import_library(laptop, text.encode()).added == 3
+
+
+# -- a merge writes in short transactions, and still saves all or nothing ------------------
+
+
+def library_of(folder: Path, games: int) -> bytes:
+    """A backup of `games` played games (Wizard in progress, finished Colour-blind in
+    turn), more than one run of the store's writes."""
+    phone = keeper_in(folder)
+    for number in range(games):
+        (played_colour_blind if number % 2 else played_wizard)(phone)
+    return export_library(phone)[0].encode()
+
+
+def test_another_phone_saves_while_a_merge_is_being_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    content = library_of(tmp_path / "phone", 4)
+    laptop = keeper_in(tmp_path / "laptop")
+    game = laptop.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    seen: list[tuple[str, int, int]] = []
+    other_phone = ThreadPoolExecutor(max_workers=1)
+
+    def meanwhile(progress: Progress) -> None:
+        seen.append((progress.step, progress.done, len(laptop.unfinished())))
+        if progress.step == "saving" and progress.done < progress.total:
+            # Another session's tap, on another thread: the store must not be held.
+            renamed = other_phone.submit(
+                laptop.apply, laptop.open(game.id), Action("rename", {"seat": 0, "name": "A"})
+            )
+            renamed.result(timeout=10)
+
+    report = import_library(laptop, content, meanwhile)
+    other_phone.shutdown()
+    assert report.added == 4
+    saving = [entry for entry in seen if entry[0] == "saving"]
+    assert len(saving) >= 2, seen  # written in several runs
+    assert all(unfinished == 1 for _, _, unfinished in saving)  # staged games stay hidden
+    assert laptop.open(game.id).ledger.state.players[0] == "A"
+    assert len(every_game(laptop)) == 5
+
+
+def test_a_merge_that_fails_after_writing_some_runs_saves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    phone = keeper_in(tmp_path / "phone")
+    shared = played_wizard(phone)
+    laptop = keeper_in(tmp_path / "laptop")
+    import_library(laptop, export_library(phone)[0].encode())
+    shared = phone.apply(shared, Action("rename", {"seat": 0, "name": "Anna"}))
+    for _ in range(3):
+        played_wizard(phone)
+    content = export_library(phone)[0].encode()
+    before = stored_rows(laptop.store)
+
+    def changed_meanwhile(progress: Progress) -> None:
+        if progress.step == "saving" and progress.done == progress.total:
+            # The game the merge brings up to date changes before the merge is published.
+            laptop.apply(laptop.open(shared.id), Action("rename", {"seat": 1, "name": "Benno"}))
+
+    with pytest.raises(StorageError) as caught:
+        import_library(laptop, content, changed_meanwhile)
+    assert caught.value.key == "storage.changed_elsewhere"
+    assert stored_rows(laptop.store) == (before[0], before[1] + 1)  # only the rename
+    assert laptop.open(shared.id).ledger.state.players[:2] == ("Ann", "Benno")
+    assert len(every_game(laptop)) == 1
+
+
+def test_games_a_killed_merge_left_half_written_are_hidden_then_removed_on_opening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    content = library_of(tmp_path / "phone", 3)
+    laptop = keeper_in(tmp_path / "laptop")
+    played_wizard(laptop)
+    before = stored_rows(laptop.store)
+    monkeypatch.setattr(laptop.store, "_discard", lambda staged: None)  # the process dies
+
+    def killed(progress: Progress) -> None:
+        if progress.step == "saving" and progress.done >= 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        import_library(laptop, content, killed)
+    assert stored_rows(laptop.store) > before  # runs were written ...
+    assert len(every_game(laptop)) == 1  # ... and nothing shows them
+    assert laptop.store.players() == []  # a finished game's results are not counted
+    laptop.store.close()
+    reopened = keeper_in(tmp_path / "laptop")
+    assert stored_rows(reopened.store) == before
+    assert import_library(reopened, content).added == 3
+
+
+def told(report: MergeReport) -> tuple:
+    """What a merge report says (an exception equals only itself: its key and params)."""
+    refusals = [
+        (r.game, r.created_at, r.players, r.error.key, r.error.params) for r in report.refused
+    ]
+    return report.added, report.updated, report.unchanged, refusals
+
+
+def test_games_checked_in_a_worker_process_merge_as_those_checked_here(tmp_path: Path) -> None:
+    """The server's merge (merge_off_process) reads and replays the file in a worker
+    process: added, brought up to date, refused (its error pickled back with its reason)
+    and a file refused whole come out as in import_library without one."""
+    phone = keeper_in(tmp_path / "phone")
+    here, there = keeper_in(tmp_path / "here"), keeper_in(tmp_path / "there")
+    wizard, plotters = played_wizard(phone), played_plotters(phone)
+    game = phone.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    for keeper in (here, there):
+        import_library(keeper, export_library(phone)[0].encode())
+    phone.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+    document = json.loads(export_library(phone)[0])
+    [bad] = [entry for entry in document["games"] if entry["id"] == plotters.id]
+    bad["id"] = "f" * 32  # a new game, whose record is broken
+    bad["actions"][1]["data"]["round"] = 9
+    content = json.dumps(document).encode()
+    with checking_process() as checks:
+        report = import_library(here, content, checks=checks)
+        with pytest.raises(StorageError) as refused_whole:
+            import_library(here, b"not json", checks=checks)
+    assert told(report) == told(import_library(there, content))
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
+    [refusal] = report.refused
+    assert refusal.error.key == "storage.import_invalid" and refusal.error.params["step"] == 2
+    assert refused_whole.value.key == "storage.import_not_json"
+    assert every_game(here) == every_game(there)
+    assert here.open(game.id).ledger.state.players[0] == "Anna"
+    assert wizard.id in every_game(here)
+
+
+def test_a_backup_larger_than_a_merge_takes_is_refused_before_it_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = keeper_in(tmp_path / "phone")
+    played_wizard(phone)
+    played_plotters(phone)
+    text, _ = export_library(phone)
+    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", len(text.encode()) // 2)
+    with pytest.raises(StorageError) as refused:
+        export_library(phone)
+    assert refused.value.key == "storage.backup_export_too_large"
+    assert refused.value.params["count"] == 2

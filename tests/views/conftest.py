@@ -10,6 +10,7 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from views.shell.app import build_main
+from views.shell.services import PickedFile
 
 
 @dataclass
@@ -26,18 +27,28 @@ class RecordingScreenAwake:
 class RecordingFiles:
     """Stands in for Flet's FilePicker, which needs a live client.
 
-    Remembers every saved file by name; a pick returns `picked` (None: the player cancelled)."""
+    Remembers every saved file by name; a pick gives `picked` (None: the player cancelled)
+    as a file of its size, and `reads` counts how often its content was fetched (sent)."""
 
     saved: dict[str, bytes] = field(default_factory=dict)
     picked: bytes | None = None
     picks: list[str] = field(default_factory=list)
+    reads: int = 0
 
     async def save(self, file_name: str, content: bytes) -> None:
         self.saved[file_name] = content
 
-    async def pick(self, extension: str) -> bytes | None:
+    async def pick(self, extension: str) -> PickedFile | None:
         self.picks.append(extension)
-        return self.picked
+        content = self.picked
+        if content is None:
+            return None
+
+        async def read() -> bytes:
+            self.reads += 1
+            return content
+
+        return PickedFile(f"picked.{extension}", len(content), read)
 
 
 @pytest.fixture

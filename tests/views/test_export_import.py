@@ -4,6 +4,7 @@ import csv
 import io
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import flet as ft
 import pytest
@@ -12,7 +13,7 @@ from scorers.ledger import Action
 from storage import open_store
 from storage.exchange import export_json
 from storage.keeper import GameKeeper, SavedGame
-from storage.library import import_library
+from storage.library import export_library, import_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.shell.i18n import t
@@ -204,3 +205,45 @@ async def test_a_file_that_is_no_backup_is_explained_where_it_was_merged(
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
     assert shown(harness, "library-message").value == t("storage.import_not_trickpad")
     assert len(app.keeper.unfinished()) == 1
+
+
+async def test_a_backup_over_the_limit_is_refused_by_its_size_where_it_was_picked(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 1_000)
+    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", 1_000)
+    harness = await app.start()
+    app.files.picked = b" " * 1_001
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    assert app.files.reads == 0  # never sent
+    message = t("storage.backup_too_large", size=1_001, limit=1_000)
+    assert shown(harness, "library-message").value == message
+
+
+async def test_a_backup_just_within_the_limit_is_sent_and_merged(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = GameKeeper(open_store(Path(app.keeper.store.path).parent / "phone").store)
+    finished_wizard(phone)
+    content = export_library(phone)[0].encode()
+    content += b" " * (4_000 - len(content))  # JSON allows trailing spaces
+    monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 4_000)
+    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", 4_000)
+    harness = await app.start()
+    app.files.picked = content
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    assert app.files.reads == 1
+    summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    assert shown(harness, "library-status").value == summary
+
+
+async def test_a_merged_game_is_listed_on_home_at_once(app: AppUnderTest) -> None:
+    phone = GameKeeper(open_store(Path(app.keeper.store.path).parent / "phone").store)
+    finished_wizard(phone)
+    harness = await app.start()
+    app.files.picked = export_library(phone)[0].encode()
+    assert t("home.history") not in harness.texts()  # no finished game yet
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    assert shown(harness, "library-status").value == summary
+    assert t("home.history") in harness.texts()

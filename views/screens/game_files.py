@@ -12,16 +12,25 @@ from datetime import date
 import flet as ft
 
 from storage import StorageError
-from storage.exchange import export_json, import_file
+from storage.exchange import MAX_FILE_BYTES, export_json, import_file
 from storage.keeper import SavedGame
-from storage.library import MergeReport, Refusal, export_library, import_library
+from storage.library import (
+    MAX_LIBRARY_BYTES,
+    MergeReport,
+    Progress,
+    Refusal,
+    export_library,
+    merge_off_process,
+    too_large,
+)
 from storage.score_sheet import export_csv
 from views.game_screen.open_game import message_of
 from views.games.registry import GAME_VIEWS
 from views.shell.i18n import day_of, joined, t
 from views.shell.live import announce, announce_lists
-from views.shell.services import use_services
+from views.shell.services import Files, use_services
 from views.shell.widgets import action_panel, identified, message_line
+from views.shell.work import off_loop, progress_to
 
 GAME_FILE = "json"
 LIBRARY_FILE = "json"
@@ -80,10 +89,10 @@ def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
         set_saved(t("files.exported", file=name))
 
     async def save_game_file() -> None:
-        await save(GAME_FILE, export_json(saved_game()))
+        await save(GAME_FILE, await off_loop(export_json, saved_game()))
 
     async def save_score_sheet() -> None:
-        await save(SCORE_SHEET, export_csv(saved_game(), t))
+        await save(SCORE_SHEET, await off_loop(export_csv, saved_game(), t))
 
     buttons: list[ft.Control] = [
         ft.OutlinedButton(t("files.export_json"), icon=ft.Icons.DOWNLOAD, on_click=save_game_file),
@@ -94,28 +103,57 @@ def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
     return action_panel(buttons, "export", saved)
 
 
+async def picked_content(
+    files: Files,
+    extension: str,
+    limit: int,
+    refuse: Callable[[int], StorageError],
+    show: Callable[[str], None],
+) -> bytes | None:
+    """The content of a file the player picks (None: cancelled). A file over `limit` bytes
+    is refused by its size, `refuse(size)` raised before anything is sent; meanwhile
+    `show` says the file is on its way."""
+    picked = await files.pick(extension)
+    if picked is None:
+        return None
+    if picked.size > limit:
+        raise refuse(picked.size)
+    show(t("files.uploading", file=picked.name))
+    return await picked.read()
+
+
+def game_file_too_large(size: int) -> StorageError:
+    return StorageError("storage.import_too_large", size=size, limit=MAX_FILE_BYTES)
+
+
 @ft.component
 def ImportButton() -> ft.Control:
     """Pick a game file and open the game it holds; a refused file is explained right above
     the button, in the place the button was (a line below it could fall off the screen)."""
     services = use_services()
     refusal, set_refusal = ft.use_state(None)
+    status, set_status = ft.use_state(None)
 
     async def pick_and_import() -> None:
-        content = await services.files.pick(GAME_FILE)
-        if content is None:
-            return
         try:
-            game = import_file(services.keeper, content)
+            content = await picked_content(
+                services.files, GAME_FILE, MAX_FILE_BYTES, game_file_too_large, set_status
+            )
+            if content is None:
+                return
+            game = await off_loop(import_file, services.keeper, content)
         except StorageError as error:
             set_refusal(message_of(error))
             return
+        finally:
+            set_status(None)
         set_refusal(None)
         announce(game.id)
         ft.context.page.navigate(f"/game/{game.id}")
 
     return ft.Column(
         controls=[
+            identified("import-status", ft.Text(status or "", visible=bool(status), italic=True)),
             identified("import-message", message_line(refusal)),
             ft.OutlinedButton(
                 t("files.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import
@@ -149,41 +187,73 @@ def merge_lines(report: MergeReport) -> list[str]:
     return [summary, *(refusal_line(refusal) for refusal in report.refused)]
 
 
+PROGRESS_KEYS = {
+    "checking": "library.checking",
+    "saving": "library.saving",
+    "exporting": "library.exporting",
+}
+"""What the line above the library's buttons says at each step of a backup or a merge."""
+
+
 @ft.component
 def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
     """Back up every game in one file, or merge such a file (from this or another device)."""
     services = use_services()
     lines, set_lines = ft.use_state(())
     failure, set_failure = ft.use_state(None)
+    busy, set_busy = ft.use_state(False)
+
+    def show(progress: Progress) -> None:
+        key = PROGRESS_KEYS[progress.step]
+        set_lines((t(key, done=progress.done, total=progress.total),))
+
+    def say(line: str) -> None:
+        set_lines((line,))
 
     async def back_up() -> None:
+        set_busy(True)
         try:
-            text, count = export_library(services.keeper)
-        except StorageError as error:
-            set_failure(message_of(error))
-            return
-        name = backup_file_name(date.today())
-        await services.files.save(name, text.encode("utf-8"))
-        set_failure(None)
-        set_lines((t("library.exported", file=name, count=count),))
-
-    async def merge() -> None:
-        content = await services.files.pick(LIBRARY_FILE)
-        if content is None:
-            return
-        try:
-            report = import_library(services.keeper, content)
+            text, count = await off_loop(
+                export_library, services.keeper, progress=progress_to(show)
+            )
+            name = backup_file_name(date.today())
+            await services.files.save(name, text.encode("utf-8"))
         except StorageError as error:
             set_failure(message_of(error))
             set_lines(())
             return
+        finally:
+            set_busy(False)
+        set_failure(None)
+        set_lines((t("library.exported", file=name, count=count),))
+
+    async def merge() -> None:
+        set_busy(True)
+        try:
+            content = await picked_content(
+                services.files, LIBRARY_FILE, MAX_LIBRARY_BYTES, too_large, say
+            )
+            if content is None:
+                return
+            set_failure(None)
+            report = await off_loop(merge_off_process, services.keeper, content, progress_to(show))
+        except StorageError as error:
+            set_failure(message_of(error))
+            set_lines(())
+            return
+        finally:
+            set_busy(False)
         set_failure(None)
         set_lines(tuple(merge_lines(report)))
         announce_lists()
         on_merged()
 
     buttons: list[ft.Control] = [
-        ft.OutlinedButton(t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up),
-        ft.OutlinedButton(t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge),
+        ft.OutlinedButton(
+            t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up, disabled=busy
+        ),
+        ft.OutlinedButton(
+            t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge, disabled=busy
+        ),
     ]
     return action_panel(buttons, "library", "\n".join(lines), failure)

@@ -24,9 +24,12 @@ def FinishedGames(
     version: int,
     player: str | None,
     tile: Callable[[GameSummary], ft.Control],
-) -> list[ft.Control]:
+) -> ft.Control:
     """The history: a title, filter chips, the first page of games (drawn by `tile`) and
-    "Show more"; `version` changes after a delete or restore, to read the list again."""
+    "Show more"; `version` changes after a delete or restore, to read the list again.
+
+    One Column, not a list of controls: Flutter's client draws nothing for a component
+    whose body is a list (the view tests, reading the server's tree, saw the games)."""
     keeper = use_services().keeper
     shown, set_shown = ft.use_state(PAGE)
     game, set_game = ft.use_state(ALL_GAMES)
@@ -35,7 +38,7 @@ def FinishedGames(
         [version, shown, game, player],
     )
     if not finished and not game and not player:
-        return []
+        return ft.Column(visible=False)
     options = [(ALL_GAMES, t("players.all_games"), t("history.all_games"))]
     options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
     controls: list[ft.Control] = [
@@ -56,4 +59,4 @@ def FinishedGames(
     controls += [tile(summary) for summary in finished[:shown]]
     if len(finished) > shown:
         controls.append(ft.TextButton(t("home.more"), on_click=lambda _: set_shown(shown + PAGE)))
-    return controls
+    return ft.Column(controls=controls)
