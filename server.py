@@ -41,6 +41,7 @@ from compressed_client import (
     prepare,
 )
 from icon_font import icon_fonts
+from socket_guard import registering
 
 if TYPE_CHECKING:  # cryptography takes a tenth of a start to import: only for --share
     from certificate import CertificateFiles
@@ -240,7 +241,8 @@ def web_app(
     on_first_run: Callable[[], None] = lambda: None,
     on_cache_error: Callable[[OSError], None] = lambda _: None,
 ) -> ASGIApp:
-    """Flet's app for `main` (title and iOS title `app_name`), its client compressed."""
+    """Flet's app for `main` (title and iOS title `app_name`), its client compressed and its
+    sockets closed unless they become sessions (socket_guard)."""
     drop_answers_to_earlier_servers()
     app = flet_web.fastapi.app(
         main,
@@ -251,7 +253,7 @@ def web_app(
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     )
     variants = client_variants(assets_dir, on_first_run, on_cache_error)
-    return CompressedClient(app, variants, ISOLATION_HEADERS)
+    return CompressedClient(registering(app), variants, ISOLATION_HEADERS)
 
 
 def client_variants(
