@@ -52,6 +52,10 @@ SESSION_TIMEOUT_SECONDS = 60
 Everything worth keeping is in the database, so a tab that comes back later simply gets a
 new session on the same screen; a closed tab's memory is freed within a minute or so
 (Flet sweeps expired sessions every 10 s). FLET_SESSION_TIMEOUT overrides it."""
+MAX_HEADER_BYTES = 16 * 1024
+"""The most a request's line and headers may take (uvicorn's h11 parser refuses the rest with
+400 and closes), far more than a browser's requests take. httptools, uvicorn's default
+parser, enforces no limit: it kept an endless header in memory (tests/e2e/test_bounded.py)."""
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -319,6 +323,8 @@ def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:
                 lifespan="on" if first else "off",
                 log_level="warning",
                 ws="websockets-sansio",
+                http="h11",
+                h11_max_incomplete_event_size=MAX_HEADER_BYTES,
                 timeout_graceful_shutdown=3,
                 ssl_certfile=listener.tls.certificate if listener.tls else None,
                 ssl_keyfile=listener.tls.key if listener.tls else None,

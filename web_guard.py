@@ -7,6 +7,7 @@
   this computer (DNS rebinding) is refused.
 - Flet's API pages (/docs, /openapi.json, /redoc), source files and hidden files are not
   served.
+- A request with more headers than a browser sends is refused (431).
 - Every response carries the usual security headers, and CORS stays closed (Flet's own
   `Access-Control-Allow-Origin: *` is removed).
 - Connections that came through the table share are marked so: a phone is never taken for
@@ -23,6 +24,9 @@ SHARE_MARK = "share:"
 """Put before the client address of a connection through the share (views.access)."""
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
 HIDDEN_SUFFIXES = (".py", ".pyc")
+MAX_HEADERS = 100
+"""More headers than a browser sends by far: refused with 431. Their total size is
+bounded before they reach the app (server.MAX_HEADER_BYTES)."""
 # Flutter's web client: its own code and wasm, inline start-up script, fonts and images
 # from this server, and the WebSocket back to it.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -67,6 +71,8 @@ def guarded(app: ASGIApp, *, via_share: bool = False) -> ASGIApp:
 
 
 def _refusal(scope: Scope) -> str | None:
+    if len(scope["headers"]) > MAX_HEADERS:
+        return "too many headers"
     headers = Headers(scope=scope)
     host = headers.get("host", "")
     if not _is_own_name(host):
@@ -103,7 +109,7 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str) -> No
         await receive()  # the connect message
         await send({"type": "websocket.close", "code": 1008, "reason": reason})
         return
-    status = 404 if reason == "not found" else 403
+    status = {"not found": 404, "too many headers": 431}.get(reason, 403)
     body = reason.encode()
     headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})

@@ -4,10 +4,13 @@ Against a real `python main.py`, with raw WebSockets speaking Flet's protocol
 (tests/e2e/flet_socket.py) and raw HTTP over loopback."""
 
 import asyncio
+import contextlib
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from flet.messaging.protocol import MessageAction
 from websockets.asyncio.client import ClientConnection, connect
@@ -17,6 +20,7 @@ from socket_guard import POLICY_VIOLATION, REGISTER_WITHIN_SECONDS
 from tests.e2e.conftest import AppServer
 from tests.e2e.flet_socket import FLET_FRAME, FletPhone, frame
 from views.i18n import t
+from web_guard import MAX_HEADERS
 
 PATIENCE = 60.0
 """Every wait for the server: far beyond anything it needs, so a busy machine cannot fail a
@@ -124,3 +128,37 @@ def test_a_session_that_sends_a_bad_frame_is_disconnected_and_others_go_on(
         await other.close()
 
     asyncio.run(session())
+
+
+def header_flood(server: AppServer, sent_at_most: int) -> tuple[int, bytes]:
+    """Send one request whose header never ends, until the server stops reading it; the
+    bytes sent by then and what the server answered."""
+    host, port = "127.0.0.1", server.port
+    sent, chunk = 0, b"a" * 4096
+    with socket.create_connection((host, port), timeout=PATIENCE) as conn:
+        conn.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nX-Endless: ".encode())
+        with contextlib.suppress(OSError):  # reset or broken pipe: the server closed it
+            while sent < sent_at_most:
+                conn.sendall(chunk)
+                sent += len(chunk)
+        answer = b""
+        with contextlib.suppress(OSError):
+            while part := conn.recv(65536):
+                answer += part
+    return sent, answer
+
+
+def test_an_endless_header_is_refused_and_the_server_goes_on_answering(
+    server: AppServer,
+) -> None:
+    limit = 4 * 1024 * 1024  # what the server would keep without a limit, and more
+    sent, answer = header_flood(server, sent_at_most=limit)
+    assert sent < limit, "the server kept reading an endless header"
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:100]
+    assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
+
+
+def test_a_request_with_too_many_headers_is_refused(server: AppServer) -> None:
+    many = {f"x-extra-{n}": "1" for n in range(MAX_HEADERS + 1)}
+    assert httpx.get(server.url, headers=many, timeout=PATIENCE).status_code == 431
+    assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
