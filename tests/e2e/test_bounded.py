@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from socket_guard import POLICY_VIOLATION, REGISTER_WITHIN_SECONDS
 from tests.e2e.conftest import AppServer
 from tests.e2e.flet_socket import FLET_FRAME, FletPhone, frame
+from tests.test_web_guard import TRICKY_PATHS
 from views.i18n import t
 from web_guard import MAX_HEADERS
 
@@ -162,3 +163,26 @@ def test_a_request_with_too_many_headers_is_refused(server: AppServer) -> None:
     many = {f"x-extra-{n}": "1" for n in range(MAX_HEADERS + 1)}
     assert httpx.get(server.url, headers=many, timeout=PATIENCE).status_code == 431
     assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
+
+
+def raw_status(server: AppServer, target: str) -> tuple[int, bytes]:
+    """GET `target` byte for byte over a raw socket (HTTP clients tidy dot segments)."""
+    request = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE) as conn:
+        conn.sendall(request.encode())
+        answer = b""
+        while part := conn.recv(65536):
+            answer += part
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def test_the_real_server_serves_no_spelling_of_its_source(server: AppServer) -> None:
+    """The same tricky paths as in tests/test_web_guard.py, sent to one real server."""
+    served = {}
+    for target in TRICKY_PATHS:
+        status, body = raw_status(server, target)
+        if status != 404 or b"import" in body:
+            served[target] = (status, body[:100])
+    assert not served
+    assert raw_status(server, "/icons/icon-192.png")[0] == 200
