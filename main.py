@@ -17,6 +17,7 @@ from starlette.types import ASGIApp
 from server import AppMain, Listener, ScreensLoader, listen_socket, serve, web_app
 from sharing import Shares
 from storage import StorageError, open_store
+from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
 from views.i18n import t
 from web_guard import guarded
@@ -63,6 +64,23 @@ def claim_port(host: str, port: int) -> socket.socket:
         raise SystemExit(t("cli.cannot_listen", host=host, port=str(port), reason=reason)) from None
 
 
+def hold_folder(data_dir: Path) -> FolderLock:
+    """This server's hold on its data folder; SystemExit naming the server that has it.
+
+    Two servers on one folder would each save safely, but neither's screens would show the
+    other's entries: the second is refused and told where to find the first."""
+    try:
+        return lock_folder(data_dir)
+    except FolderInUse as taken:
+        if taken.address:
+            raise SystemExit(
+                t("cli.already_running", folder=str(data_dir), url=taken.address)
+            ) from None
+        raise SystemExit(t("cli.already_running_unknown", folder=str(data_dir))) from None
+    except StorageError as error:
+        raise SystemExit(t(error.key, **error.params)) from None
+
+
 def lan_address() -> str:
     """This computer's address on its network, as phones on the Wi-Fi reach it.
 
@@ -100,9 +118,13 @@ def has_display() -> bool:
 def run(argv: list[str]) -> None:
     args = parse_args(argv)
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
+    # The folder is taken before the port: a second `make run` on the default port should
+    # hear that Trickpad already runs there, not that the port is in use.
+    lock = hold_folder(data_dir)
     sock = claim_port(args.host, args.port)
     port = sock.getsockname()[1]
     try:
+        lock.announce(f"http://{args.host}:{port}")
         opened = open_store(data_dir)
     except StorageError as error:
         raise SystemExit(t(error.key, **error.params)) from None
@@ -121,6 +143,8 @@ def run(argv: list[str]) -> None:
         address = args.share_address or lan_address()
         share_sock = claim_port(address, port)
         tls = ensure_certificate(data_dir, address)
+        for moved in tls.set_aside:
+            print(t("cli.certificate_set_aside", path=str(moved)), file=sys.stderr, flush=True)
         share_url = url_of("https", address, port)
         listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls))
     shares = Shares()
@@ -151,6 +175,7 @@ def run(argv: list[str]) -> None:
     serving = [listener(app) for listener in listeners]
     serve(serving, lambda: announce(args.host, port, open_browser, share_url))
     opened.store.close()
+    lock.release()
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 The host (a browser on the computer running Trickpad) shares a game; phones that enter its
 code join that game only, to follow it or to enter scores too. Stopping the share, or the
-server, ends the code. Codes carry 39 random bits; a client that keeps entering wrong codes
-waits longer and longer before it may try again.
+server, ends the code for good: a code is never handed out twice by one server, so a phone
+that joined an earlier share of a game is not let back in by a later one. Codes carry 39
+random bits; a client (known by its address as the transport gives it, see peers) that
+keeps entering wrong codes waits longer and longer before it may try again.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Shares:
         self._clock = clock
         self._lock = threading.Lock()
         self._by_code: dict[str, Share] = {}
+        self._issued: set[str] = set()  # every code handed out, stopped ones too
         self._misses: dict[str, tuple[int, float]] = {}  # client -> (wrong codes, wait until)
 
     def share(self, game_id: str, *, can_enter: bool = True) -> Share:
@@ -78,7 +81,7 @@ class Shares:
             return self._by_code.get(normalised(code))
 
     def join(self, code: str, client: str) -> JoinResult:
-        """Join with `code` from `client` (its address). Wrong codes are free FREE_TRIES
+        """Join with `code` from `client` (its transport address). Wrong codes are free FREE_TRIES
         times; after that each one makes the client wait, twice as long each time."""
         now = self._clock()
         with self._lock:
@@ -100,7 +103,8 @@ class Shares:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self._by_code:
+            if code not in self._issued:
+                self._issued.add(code)
                 return code
 
 

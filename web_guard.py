@@ -10,8 +10,10 @@
 - A request with more headers than a browser sends is refused (431).
 - Every response carries the usual security headers, and CORS stays closed (Flet's own
   `Access-Control-Allow-Origin: *` is removed).
-- Connections that came through the table share are marked so: a phone is never taken for
-  the host, whatever address it connects from.
+- Each connection's peer (peers.CURRENT_PEER) is noted from the listener it arrived on and
+  the transport's address: the session's rights come from it, never from the page. A
+  connection through the table share also has its client address marked, so Flet's session
+  ids (hashed from it) never let a phone resume the host's session.
 """
 
 import ipaddress
@@ -21,8 +23,10 @@ from urllib.parse import unquote, urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from peers import CURRENT_PEER, Peer
+
 SHARE_MARK = "share:"
-"""Put before the client address of a connection through the share (views.access)."""
+"""Put before the client address Flet sees for a connection through the share."""
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
 HIDDEN_SUFFIXES = (".py", ".pyc")
 MAX_HEADERS = 100
@@ -63,9 +67,11 @@ def guarded(app: ASGIApp, *, via_share: bool = False) -> ASGIApp:
         if refusal is not None:
             await _refuse(scope, receive, send, refusal)
             return
-        if via_share and scope.get("client"):
-            host, port = scope["client"]
-            scope = {**scope, "client": (f"{SHARE_MARK}{host}", port)}
+        address, port = scope.get("client") or ("", 0)
+        # Set in this connection's own task: what Flet starts for it inherits the value.
+        CURRENT_PEER.set(Peer(address, via_share))
+        if via_share:
+            scope = {**scope, "client": (f"{SHARE_MARK}{address}", port)}
         await app(scope, receive, _with_security_headers(send))
 
     return door

@@ -21,7 +21,7 @@ from scorers.game import GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.games import rules_for
 from scorers.messages import FIELDS
 from scorers.seats import check_name, check_seat
-from scorers.stack import Stack, push
+from scorers.stack import Stack, push, same_items
 from scorers.standings import Standing
 
 __all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standing"]
@@ -40,13 +40,42 @@ _FIELDS: dict[str, dict[str, type]] = {
 _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": str}}
 KINDS = tuple(_FIELDS)
 
+# The most actions one game's record takes (undo and redo count): far beyond any game
+# played at a table, and what a game file may hold (storage.exchange), so that every game
+# Trickpad records can be exported and imported again. A record saved longer before the
+# bound still replays; it takes no more actions.
+MAX_ACTIONS = 20_000
+
 
 # No game's action nests deeper than a card inside a trick inside an entry inside the data.
 _MAX_DEPTH = 8
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _plain(value: object, kind: str, depth: int = 1) -> Any:
     """A deep copy made only of str/int/bool/None/list/dict (tuples become lists)."""
+    # Plain dicts, lists and scalars (all a saved game holds) are copied first, without the
+    # general checks: opening a long game copies every action's data.
+    if type(value) in _SCALARS:
+        return value
+    if type(value) is dict and all(type(key) is str for key in value):
+        if depth > _MAX_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        return {
+            key: item if type(item) in _SCALARS else _plain(item, kind, depth + 1)
+            for key, item in value.items()
+        }
+    if type(value) is list:
+        if depth > _MAX_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        return [item if type(item) in _SCALARS else _plain(item, kind, depth + 1) for item in value]
+    return _plain_other(value, kind, depth)
+
+
+def _plain_other(value: object, kind: str, depth: int) -> Any:
+    """`_plain` of what is not a plain dict, list or scalar: subclasses, tuples, mappings."""
     if value is None or isinstance(value, bool | int | str):
         return value
     if depth > _MAX_DEPTH:
@@ -72,7 +101,7 @@ class Action:
             raise InvalidEntry("action.field_type", kind=self.kind, field="data")
         expected = _FIELDS[self.kind]
         earlier = _EARLIER_FIELDS.get(self.kind, {})
-        if any(name in earlier for name in self.data):
+        if earlier and not earlier.keys().isdisjoint(self.data):
             expected = earlier
         for name in self.data:
             if name not in expected:
@@ -118,6 +147,9 @@ class GameState:
     # The totals after each scored round, kept so that checking an entry costs no sum over
     # the whole sheet.
     running: tuple[tuple[int, ...], ...] = ()
+    # What validating the current round sees, once worked out: every draft of the round
+    # shares it (a long game drafts one round thousands of times).
+    current_context: RoundContext | None = field(default=None, compare=False, repr=False)
 
     @property
     def rules(self) -> GameRules:
@@ -128,6 +160,9 @@ class GameState:
 
     def round_context(self, number: int) -> RoundContext:
         """What validating round `number` sees, with the totals before that round."""
+        cached = self.current_context
+        if cached is not None and type(number) is int and number == self.current_round:
+            return cached
         if is_whole(number, 1) and number > self.current_round:
             raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
         info = self.round_info(number)
@@ -186,6 +221,7 @@ def _with_rounds(
         current_round=len(rounds) + 1,
         totals=total,
         running=tuple(running),
+        current_context=None,
         is_over=state.rules.is_over(total, len(rounds), state.settings),
     )
 
@@ -205,8 +241,9 @@ def _drafted(state: GameState, data: Mapping[str, Any]) -> GameState:
         raise InvalidEntry("ledger.game_over")
     if number != state.current_round:
         raise InvalidEntry("ledger.draft_not_current", round=number, current=state.current_round)
-    entry = state.rules.check_entry(data["entry"], state.round_context(number), complete=False)
-    return replace(state, draft=entry)
+    context = state.round_context(number)
+    entry = state.rules.check_entry(data["entry"], context, complete=False)
+    return _with_draft(state, entry, context)
 
 
 def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -223,8 +260,18 @@ def _edited(state: GameState, data: Mapping[str, Any]) -> GameState:
         key, params = state.rules.field_name(conflict, state.players, base)
         field = FIELDS[key].format(**params)
         raise InvalidEntry("merge.field_changed", field=field, field_key=key, field_params=params)
-    entry = state.rules.check_entry(entry, state.round_context(number), complete=False)
-    return replace(state, draft=entry)
+    context = state.round_context(number)
+    entry = state.rules.check_entry(entry, context, complete=False)
+    return _with_draft(state, entry, context)
+
+
+def _with_draft(state: GameState, draft: Mapping[str, Any], context: RoundContext) -> GameState:
+    """`state` with this draft of its current round, keeping the round's context for the
+    next draft. A copy of the fields, which `replace` would check one by one: opening a long
+    game makes one per draft."""
+    copied = object.__new__(GameState)
+    copied.__dict__.update(state.__dict__, draft=draft, current_context=context)
+    return copied
 
 
 def _scored(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -247,7 +294,7 @@ def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
     for seat, name in enumerate(names):
         if name != state.players[seat]:
             check_name(name, seat, [other for at, other in enumerate(names) if at != seat])
-    return replace(state, players=tuple(names))
+    return replace(state, players=tuple(names), current_context=None)
 
 
 def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
@@ -304,8 +351,11 @@ class Ledger:
     _undone: Stack[_Step] | None = field(repr=False, default=None)
 
     def __eq__(self, other: object) -> bool:
-        """Two ledgers are equal when they hold the same actions: the rest follows."""
-        return isinstance(other, Ledger) and self.actions == other.actions
+        """Two ledgers are equal when they hold the same actions: the rest follows.
+
+        Flet compares the old value of an observable's field with the new one at every
+        change, so this must not walk the whole record: see `same_items`."""
+        return isinstance(other, Ledger) and same_items(self._actions, other._actions)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -376,7 +426,7 @@ class Ledger:
                     first = _Step(action, _started(action.data), 1)
                     ledger = cls(Stack.of(action), Stack.of(first))
                 else:
-                    ledger = ledger.apply(action)
+                    ledger = ledger._taken(action)
             except InvalidEntry as error:
                 raise InvalidEntry(
                     "ledger.replay_failed",
@@ -396,8 +446,15 @@ class Ledger:
         An undo takes back the last effective action (never the start); a redo brings back
         the last undone one; any other action clears what could be redone. Refuses with
         InvalidEntry a second start, an undo or redo with nothing to take back or bring
-        back, and any entry the rules refuse; this ledger is never changed.
+        back, any entry the rules refuse, and any action once the record holds MAX_ACTIONS
+        (``ledger.too_long``); this ledger is never changed.
         """
+        if len(self._actions) >= MAX_ACTIONS:
+            raise InvalidEntry("ledger.too_long", limit=MAX_ACTIONS)
+        return self._taken(action)
+
+    def _taken(self, action: Action) -> "Ledger":
+        """`apply` without the bound on the record's length, for replaying a saved one."""
         if not isinstance(action, Action):
             raise InvalidEntry("action.not_object")
         actions = self._actions.push(action)

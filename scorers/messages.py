@@ -49,6 +49,8 @@ ERRORS: dict[str, str] = {
     "round {round}.",
     "ledger.nothing_to_undo": "There is nothing to undo.",
     "ledger.nothing_to_redo": "There is nothing to redo.",
+    "ledger.too_long": "This game has reached the most steps one game can record ({limit}): "
+    "nothing more can be entered. Start a new game to play on (a rematch keeps the players).",
     # two phones on one game (merge or refuse)
     "merge.field_changed": "{field} was changed on another phone meanwhile; this phone now "
     "shows what was saved there.",

@@ -51,6 +51,21 @@ class Stack(Generic[T]):
             node = node.below
 
 
+def same_items(first: Stack[T], second: Stack[T]) -> bool:
+    """Whether two stacks hold equal items in the same order. Stacks of different sizes
+    differ at once, and the walk stops where both share a stack below: comparing a stack
+    with one pushed from it, or two versions of one history, costs nothing like its size."""
+    if len(first) != len(second):
+        return False
+    one: Stack[T] | None = first
+    other: Stack[T] | None = second
+    while one is not None and other is not None and one is not other:
+        if one.top is not other.top and one.top != other.top:
+            return False
+        one, other = one.below, other.below
+    return True
+
+
 def push(stack: Stack[T] | None, item: T) -> Stack[T]:
     """`stack` with `item` on top; an empty stack (None) becomes a stack of one."""
     return Stack.of(item) if stack is None else stack.push(item)

@@ -7,9 +7,14 @@ failure is translated here into a :class:`StorageError` whose ``key`` the UI tra
 from __future__ import annotations
 
 import errno
+import shutil
 import sqlite3
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+NEARLY_FULL_BYTES = 1 << 20
+"""Free space below which a SQLite I/O error is taken for a full disk (see from_sqlite)."""
 
 MESSAGES: Mapping[str, str] = {
     "storage.damaged_moved_aside": (
@@ -23,6 +28,10 @@ MESSAGES: Mapping[str, str] = {
     "storage.disk_full": (
         "Trickpad cannot save: the device is full. "
         "Nothing was changed; free some space and try again."
+    ),
+    "storage.disk_full_at_start": (
+        "Trickpad cannot start: the disk holding its data folder {path} is full. "
+        "Nothing was changed; free some space and start Trickpad again."
     ),
     "storage.damaged": (
         "Trickpad's data file {path} is damaged. "
@@ -122,7 +131,7 @@ def from_sqlite(exc: sqlite3.Error, path: str) -> StorageError:
     primary = code & 0xFF if code is not None else None
     if primary == sqlite3.SQLITE_READONLY:
         return StorageError("storage.read_only", path=path)
-    if primary == sqlite3.SQLITE_FULL:
+    if primary == sqlite3.SQLITE_FULL or (primary == sqlite3.SQLITE_IOERR and _no_room(path)):
         return StorageError("storage.disk_full", path=path)
     if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return StorageError("storage.damaged", path=path)
@@ -136,3 +145,26 @@ def from_os(exc: OSError, path: str) -> StorageError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return StorageError("storage.disk_full", path=path)
     return StorageError("storage.unavailable", path=path, detail=exc.strerror or str(exc))
+
+
+def _no_room(path: str) -> bool:
+    """Whether the disk holding `path` is (all but) full.
+
+    SQLite reports a full disk as SQLITE_FULL only where it writes pages; growing the -shm
+    file at open (SQLITE_IOERR_SHMSIZE), a WAL write or an fsync fail as a bare "disk I/O
+    error", which tells a player nothing. With (almost) no space left, that is the cause."""
+    folder = Path(path).parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        return shutil.disk_usage(folder).free < NEARLY_FULL_BYTES
+    except OSError:
+        return False
+
+
+def at_start(error: StorageError, folder: str) -> StorageError:
+    """The error to stop a starting server with: a full disk is said as such, since "cannot
+    save" or "try again" is no answer to a start that has saved nothing yet."""
+    if error.key == "storage.disk_full":
+        return StorageError("storage.disk_full_at_start", path=folder)
+    return error

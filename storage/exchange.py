@@ -16,9 +16,9 @@ from typing import Any
 
 from scorers.errors import InvalidEntry
 from scorers.games import rules_for
-from scorers.ledger import Action, Ledger
+from scorers.ledger import MAX_ACTIONS, Action, Ledger
 from storage.errors import StorageError
-from storage.keeper import GameKeeper, SavedGame
+from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-game"
@@ -26,9 +26,13 @@ VERSION = 1
 
 # Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
 # trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken
-# file is refused before it can hold up the app. docs/game-format.md states them.
-MAX_FILE_BYTES = 5_000_000
-MAX_ACTIONS = 20_000
+# file is refused before it can hold up the app, yet never below what Trickpad writes: a
+# game holds at most the ledger's MAX_ACTIONS, and each of them takes at most
+# MAX_ACTION_BYTES on its line (the longest is a setup or rename of six seats with the
+# longest names, written in four-byte characters; tests/storage/test_import_limits.py checks it).
+# docs/game-format.md states them.
+MAX_ACTION_BYTES = 2_000
+MAX_FILE_BYTES = MAX_ACTIONS * MAX_ACTION_BYTES + 1_000  # and the header
 # The document (1) > its action list (2) > an action (3) > its data (4) > an entry (5) >
 # the entry's lists (6) > a trick or a hand within them (7) > a card (8).
 MAX_DEPTH = 8
@@ -166,7 +170,8 @@ def _actions(objects: list[object]) -> list[Action]:
 
 def _replay(actions: list[Action]) -> Ledger:
     try:
-        return Ledger.replay(actions)
+        with collector_paused():
+            return Ledger.replay(actions)
     except InvalidEntry as exc:
         params = exc.params
         raise _invalid(

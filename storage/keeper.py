@@ -6,11 +6,12 @@ ledger. So a refused action changes nothing, and a failed write (a full or read-
 raises StorageError with the screen still showing the entry, nothing silently dropped.
 """
 
+import gc
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -75,6 +76,22 @@ def tallies_of(state: GameState) -> tuple[dict[str, int], ...]:
     """Each seat's counts over the game, for the players' records."""
     infos = [state.round_info(scored.number) for scored in state.rounds]
     return state.rules.tallies(state.rounds, infos, state.settings, len(state.players))
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a game is read and replayed.
+
+    A replay makes several objects per action and keeps them all: every collection it set
+    off walked everything made so far, a third of a long game's opening. What is left to
+    collect is collected at the next collection after this."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # How often an action is tried again on the saved game while other screens keep saving.
@@ -284,8 +301,9 @@ class GameKeeper:
         if summary.damaged is not None:
             raise GameDamaged(summary)
         try:
-            actions = [Action(kind, data) for kind, data in self.store.actions(summary.id)]
-            ledger = Ledger.replay(actions)
+            with collector_paused():
+                actions = [Action(kind, data) for kind, data in self.store.actions(summary.id)]
+                ledger = Ledger.replay(actions)
         except InvalidEntry as error:
             raise self._damaged(summary, str(error)) from None
         except StorageError as error:

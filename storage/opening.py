@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.connection import connect
-from storage.errors import MESSAGES, StorageError, from_os, from_sqlite
+from storage.errors import MESSAGES, StorageError, at_start, from_os, from_sqlite
 from storage.store import GameStore
 from storage.timestamps import Clock, utc_now
 
@@ -62,8 +62,9 @@ class OpenResult:
 def open_store(data_dir: Path | str, *, clock: Clock = utc_now) -> OpenResult:
     """Open (creating if needed) ``data_dir/trickpad.sqlite3``, checked and migrated.
 
-    Raises StorageError when the folder or file cannot be used at all (read-only, disk full,
-    newer format); never for a damaged file, which is set aside (see module docstring).
+    Raises StorageError when the folder or file cannot be used at all (read-only, disk full
+    as ``storage.disk_full_at_start``, newer format); never for a damaged file, which is
+    set aside (see module docstring).
     """
     directory = Path(data_dir)
     path = directory / DB_FILENAME
@@ -87,7 +88,12 @@ def open_store(data_dir: Path | str, *, clock: Clock = utc_now) -> OpenResult:
         _discard(snapshots)
         return OpenResult(store, path)
     except OSError as exc:
-        raise from_os(exc, str(directory)) from exc
+        raise at_start(from_os(exc, str(directory)), str(directory)) from exc
+    except StorageError as exc:
+        started = at_start(exc, str(directory))
+        if started is exc:
+            raise
+        raise started from exc
 
 
 def _open_checked(path: Path, clock: Clock) -> GameStore:

@@ -7,7 +7,7 @@ draft, so the game's history grows while the screen stays on one round."""
 import random
 from pathlib import Path
 
-from scorers.ledger import Action
+from scorers.ledger import Action, Ledger
 from storage import DB_FILENAME, GameStore, open_store
 from storage.connection import connect
 from storage.keeper import GameKeeper
@@ -45,3 +45,15 @@ def seed_games(directory: Path, games: int, rng: random.Random) -> GameKeeper:
                 keeper.apply(game, Action("score", {"round": round_number, "entry": entry}))
                 game = keeper.open(game.id)
     return keeper
+
+
+def long_wizard_ledger(actions: int) -> Ledger:
+    """A 4-player Wizard game of `actions` actions, all of them drafts of round 1's bids
+    by Cas and Dot: Ben's bid is still open, so a tap on it always changes the entry."""
+    ledger = Ledger.start("wizard", PLAYERS, 0)
+    for number in range(actions - 1):
+        bids: list[int | None] = [None] * len(PLAYERS)
+        bids[2 + number % 2] = number % 2
+        entry = {"bids": bids, "tricks": [None] * len(PLAYERS)}
+        ledger = ledger.apply(Action("draft", {"round": 1, "entry": entry}))
+    return ledger

@@ -55,6 +55,8 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from peers import CURRENT_PEER, Peer
+
 __all__ = ["AppHarness", "FakeClientConnection", "describe", "own_texts"]
 
 C = TypeVar("C", bound=BaseControl)
@@ -182,15 +184,19 @@ class AppHarness:
         settle_timeout: float = 5.0,
         pubsubhub: PubSubHub | None = None,
         client_ip: str = "127.0.0.1",
+        via_share: bool = False,
         languages: Sequence[str] = ("en-US",),
         local_storage: dict[str, Any] | None = None,
     ) -> None:
         """`pubsubhub`: share one with another harness to have two screens of one app
         server (each browser tab is a session; all sessions share the server's hub).
-        `client_ip`: where the browser connects from (default: this computer, the host).
+        `client_ip`: where the browser connects from (default: this computer, the host), and
+        `via_share` whether through the table share's listener: the connection's peer, as the
+        server's door notes it (peers.CURRENT_PEER) for the app's `main`.
         `languages`: the browser's languages, preferred first. `local_storage`: the
         browser's storage for the page (share one dict for a reload of the same browser)."""
         self._pubsubhub = pubsubhub
+        self.peer = Peer(client_ip, via_share)
         self._languages = list(languages)
         self.local_storage = local_storage if local_storage is not None else {}
         self._initial_page = {
@@ -274,9 +280,13 @@ class AppHarness:
     async def run(self, main: Callable[[ft.Page], Any]) -> None:
         """Run an app's `main(page)` the way `ft.run` does, then settle."""
         self._bind()
-        result = main(self.page)
-        if inspect.isawaitable(result):
-            await result
+        noted = CURRENT_PEER.set(self.peer)
+        try:
+            result = main(self.page)
+            if inspect.isawaitable(result):
+                await result
+        finally:
+            CURRENT_PEER.reset(noted)
         await self.session.after_event(self.page)
         await self.settle()
 

@@ -4,6 +4,7 @@ import errno
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import urllib.request
@@ -150,3 +151,88 @@ def test_without_a_writable_cache_folder_the_client_is_served_uncompressed(
         assert notice[0].strip().endswith(message.split("<path>")[1])
     finally:
         server.stop()
+
+
+def test_a_damaged_share_key_is_set_aside_with_a_message_and_the_share_starts(
+    tmp_path: Path,
+) -> None:
+    tmp_path.joinpath("share-key.pem").write_text("-----BEGIN PRIVATE KEY-----\ncut short")
+    server = AppServer(data_dir=tmp_path, args=["--share", "--share-address", "127.0.0.4"])
+    server.start()
+    try:
+        moved = [p for p in tmp_path.iterdir() if p.name.startswith("share-key.pem.unusable-")]
+        assert len(moved) == 1
+        assert moved[0].read_text() == "-----BEGIN PRIVATE KEY-----\ncut short"
+        assert t("cli.certificate_set_aside", path=str(moved[0])) + "\n" in server.output
+        assert "Traceback" not in "".join(server.output)
+        share = ssl.create_default_context()
+        share.check_hostname = False
+        share.verify_mode = ssl.CERT_NONE
+        with urllib.request.urlopen(
+            server.url.replace("http://127.0.0.1", "https://127.0.0.4"), timeout=10, context=share
+        ) as reply:
+            assert reply.status == 200
+    finally:
+        server.stop()
+
+
+def test_a_second_server_on_the_same_folder_names_the_first_and_exits(tmp_path: Path) -> None:
+    first = AppServer(data_dir=tmp_path)
+    first.start()
+    try:
+        refused = t("cli.already_running", folder=str(tmp_path.resolve()), url=first.url)
+        # On a free port of its own, and on the first one's port (`make run` twice): the
+        # folder is what is refused, not the port.
+        for port in ("0", str(first.port)):
+            second = run_main("--port", port, "--data-dir", str(tmp_path))
+            assert second.returncode == 1
+            assert second.stderr.strip() == refused
+            assert second.stdout == ""
+        with urllib.request.urlopen(first.url, timeout=10) as reply:
+            assert reply.status == 200  # the first one serves on, untouched
+    finally:
+        first.stop()
+
+
+def test_a_killed_server_does_not_keep_its_folder(tmp_path: Path) -> None:
+    first = AppServer(data_dir=tmp_path)
+    first.start()
+    try:
+        first.stop(signal.SIGKILL)  # as kill -9: no cleanup, its address left in the lock file
+        assert first.url in (tmp_path / "trickpad.lock").read_text()
+        second = AppServer(data_dir=tmp_path)
+        second.start()
+        try:
+            assert second.url.startswith("http://127.0.0.1:")
+            assert (tmp_path / "trickpad.lock").read_text() == second.url + "\n"
+            third = run_main("--port", "0", "--data-dir", str(tmp_path))
+            assert third.returncode == 1
+            assert second.url in third.stderr
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+
+
+def test_a_stopped_server_leaves_its_folder_free_for_the_next(tmp_path: Path) -> None:
+    first = AppServer(data_dir=tmp_path)
+    first.start()
+    first.stop()  # SIGTERM: a clean stop
+    assert (tmp_path / "trickpad.lock").read_text() == ""  # no address of a server gone
+    second = AppServer(data_dir=tmp_path)
+    second.start()
+    second.stop()
+
+
+def test_a_full_disk_at_start_is_one_plain_line(tmp_path: Path, small_disk) -> None:
+    data = small_disk.path / "data"
+    server = AppServer(data_dir=data)
+    server.start()  # games and a lock file from an earlier evening
+    server.stop()
+    small_disk.fill()
+    result = run_main("--port", "0", "--data-dir", str(data))
+    assert result.returncode == 1
+    assert result.stderr.strip() == t("storage.disk_full_at_start", path=str(data))
+    small_disk.free()
+    server.start()  # with room again, the same folder starts as usual
+    server.stop()

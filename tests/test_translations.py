@@ -16,7 +16,7 @@ def code_files() -> list[Path]:
     return files
 
 
-FILE_SUFFIXES = {"py", "json", "md", "png", "sqlite3", "woff2"}
+FILE_SUFFIXES = {"py", "json", "md", "png", "sqlite3", "woff2", "lock"}
 
 
 def is_catalog_key(text: str) -> bool:

@@ -4,9 +4,10 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from peers import CURRENT_PEER
 from sharing import Shares
 from storage.keeper import GameKeeper
-from views.access import Access, is_loopback
+from views.access import Access
 from views.device import LANGUAGE, THEME, BrowserDevice, DeviceChoices, DeviceStore, load_choices
 from views.fonts import session_fonts
 from views.game_screen import GameScreen
@@ -111,12 +112,15 @@ def build_main(
     `screen_awake`, `files` and `device` make each session's own client services (tests
     pass fakes for the first two; the view harness answers the device's questions).
     `shares` are the server's shared tables, `share_url` the https address phones join at
-    (None: this server shares no table). A session from this computer is the host."""
+    (None: this server shares no table). A session's rights are those of its connection's
+    peer (peers.CURRENT_PEER), never of what its page says."""
     shares = shares if shares is not None else Shares()
     preload()
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
+        # Read before the first wait: the connection's peer, noted by the server's door.
+        access = Access(shares, CURRENT_PEER.get())
         # The device's choices are asked before anything else is sent: the phone answers at
         # once, rather than after setting up a theme and fetching fonts.
         store = device()
@@ -127,7 +131,6 @@ def build_main(
         speak(page, choices.language)
         page.fonts = session_fonts(choices.language, names)
         page.theme_mode = choices.theme_mode
-        access = Access(shares, host=is_loopback(page.client_ip))
         services = Services(
             keeper,
             screen_awake(),

@@ -23,16 +23,17 @@ def JoinScreen() -> ft.View:
     page = ft.context.page
 
     def join(entered: str) -> None:
-        result = access.shares.join(entered, page.client_ip or "")
+        result = access.shares.join(entered, access.peer.address)
         if result.share is None:
             wait = math.ceil(result.wait_seconds)
             set_refusal(t("join.wait", seconds=wait) if wait else t("join.wrong"))
             return
-        access.joined = result.share.game_id
+        access.joined = result.share
         page.navigate(f"/game/{result.share.game_id}")
 
     def join_from_address() -> None:
-        if code and access.joined is None:
+        # A phone at a table already stays there; one whose share ended tries this code.
+        if code and (access.joined is None or not access.may_open(access.joined.game_id)):
             join(code)
 
     ft.use_effect(join_from_address, [code])
@@ -50,8 +51,8 @@ def JoinScreen() -> ft.View:
         ),
         message_line(refusal),
     ]
-    if access.joined is not None and access.may_open(access.joined):
-        back = f"/game/{access.joined}"
+    if access.joined is not None and access.may_open(access.joined.game_id):
+        back = f"/game/{access.joined.game_id}"
         controls.append(ft.TextButton(t("join.back"), on_click=lambda _: page.navigate(back)))
     return screen(f"/join/{code}" if code else "/join", t("join.title"), controls)
 

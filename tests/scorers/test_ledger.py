@@ -3,7 +3,8 @@ import json
 import pytest
 
 from scorers import InvalidEntry, colour_blind, plotters
-from scorers.ledger import Action, Ledger, change_name
+from scorers.ledger import MAX_ACTIONS, Action, Ledger, change_name
+from tests.big_game import long_wizard_ledger
 from tests.scorers.helpers import plotters_counts, refused
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -475,3 +476,46 @@ def test_an_edit_of_one_field_is_named_with_its_value_for_undo_and_redo():
     # Redo brings back the clearing, applied to the state shown now.
     assert change_name(undone.redo_target(), undone.state)[0] == "wizard.change.bid_cleared"
     assert change_name(Action("undo"), undone.state) is None
+
+
+# --- drafts of one round share its context -------------------------------------------
+
+
+def test_a_draft_after_a_score_is_checked_against_the_next_round():
+    ledger = play(wizard_game(), draft(1, wizard_entry([1, None, None], [None] * 3)))
+    with refused("wizard.bid_out_of_range", "Ann"):
+        ledger.apply(draft(1, wizard_entry([2, None, None], [None] * 3)))
+    ledger = play(ledger, score(1, wizard_entry([1, 0, 0], [1, 0, 0])))
+    two = play(ledger, draft(2, wizard_entry([None, 2, None], [None] * 3)))
+    assert two.state.draft["bids"] == [None, 2, None]
+    assert two.state.round_context(2).info.cards == 2
+    assert two.apply(Action("undo")).state.round_context(1).info.cards == 1
+
+
+def test_a_draft_after_a_rename_names_the_new_name():
+    ledger = play(
+        wizard_game(),
+        draft(1, wizard_entry([1, None, None], [None] * 3)),
+        Action("rename", {"names": ["Ann", "Bea", "Cy"]}),
+    )
+    with refused("wizard.bid_out_of_range", "Bea"):
+        ledger.apply(draft(1, wizard_entry([1, 5, None], [None] * 3)))
+    undone = ledger.apply(Action("undo"))
+    with refused("wizard.bid_out_of_range", "Bob"):
+        undone.apply(draft(1, wizard_entry([1, 5, None], [None] * 3)))
+
+
+# --- the bound on a record's length --------------------------------------------------
+
+
+def test_a_record_at_the_bound_takes_no_more_actions_and_an_older_longer_one_replays():
+    below = long_wizard_ledger(MAX_ACTIONS - 1)
+    entry = wizard_entry([None, 1, None, None], [None] * 4)
+    full = below.apply(draft(1, entry))
+    assert full.action_count == MAX_ACTIONS
+    for action in (draft(1, entry), Action("undo"), Action("rename", {"names": list("ABCD")})):
+        with refused("ledger.too_long", f"{MAX_ACTIONS}"):
+            full.apply(action)
+    longer = Ledger.replay([*full.actions, Action("undo")])  # saved before the bound
+    assert longer.action_count == MAX_ACTIONS + 1
+    assert longer.state == below.state

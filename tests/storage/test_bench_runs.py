@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from scorers.ledger import MAX_ACTIONS
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 STORAGE_LABELS = [
@@ -52,6 +54,14 @@ LIVE_LABELS = [
 ]
 
 
+LONG_GAME_LABELS = [
+    "tap on a fresh game",
+    f"tap on a {MAX_ACTIONS:,}-action game",
+    "long / fresh tap",
+    "open the long game cold",
+]
+
+
 @pytest.mark.parametrize(
     ("script", "labels"),
     [
@@ -59,6 +69,7 @@ LIVE_LABELS = [
         ("bench/keeper_bench.py", KEEPER_LABELS),
         ("bench/home_bench.py", HOME_LABELS),
         ("bench/live_bench.py", LIVE_LABELS),
+        ("bench/long_game_bench.py", LONG_GAME_LABELS),
     ],
 )
 def test_bench_quick_mode_prints_every_figure(script: str, labels: list[str]) -> None:

@@ -9,10 +9,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorers import InvalidEntry
+from scorers.games import GAMES
+from scorers.ledger import MAX_ACTIONS, Action, Ledger
+from scorers.seats import NAME_MAX_LENGTH
 from storage import StorageError, open_store
-from storage.exchange import MAX_ACTIONS, MAX_DEPTH, MAX_FILE_BYTES, export_json, import_file
+from storage.exchange import (
+    MAX_ACTION_BYTES,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    export_json,
+    import_file,
+)
 from storage.exchange import import_json as import_text
 from storage.keeper import GameKeeper
+from tests.big_game import long_wizard_ledger
 from tests.storage.played_games import PLAYED
 from tests.storage.test_exchange import stored_rows
 
@@ -60,6 +71,47 @@ def test_every_played_game_is_within_the_limits(
     for document in exported.values():
         imported = import_text(keeper, json.dumps(document))
         assert imported.ledger.action_count == len(document["actions"]) < MAX_ACTIONS
+
+
+def test_a_game_as_long_as_trickpad_records_is_exported_and_imported_again(
+    keeper: GameKeeper,
+) -> None:
+    saved = keeper.import_ledger(long_wizard_ledger(MAX_ACTIONS))
+    before = stored_rows(keeper.store)
+    entry = {"bids": [None, 1, None, None], "tricks": [None] * 4}
+    with pytest.raises(InvalidEntry) as caught:
+        keeper.apply(saved, Action("draft", {"round": 1, "entry": entry}))
+    assert caught.value.key == "ledger.too_long"
+    assert caught.value.params["limit"] == MAX_ACTIONS
+    assert stored_rows(keeper.store) == before
+    content = export_json(keeper.open(saved.id)).encode()
+    imported = import_file(keeper, content)
+    assert imported.id != saved.id
+    reopened = GameKeeper(keeper.store).open(imported.id)  # read back from the file
+    assert reopened.ledger.action_count == MAX_ACTIONS
+    assert reopened.ledger == saved.ledger
+    assert reopened.ledger.state == saved.ledger.state
+
+
+def longest_names(game: str, mark: str) -> list[str]:
+    """As many names as the game seats, each of the longest length, in four-byte letters."""
+    seats = GAMES[game].max_players
+    return [chr(0x1D400 + seat) + mark * (NAME_MAX_LENGTH - 1) for seat in range(seats)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_action_takes_more_than_its_line_in_a_game_file(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]], game: str
+) -> None:
+    ledger = Ledger.start(game, longest_names(game, "\U0001d41a"), 0)
+    ledger = ledger.apply(Action("rename", {"names": longest_names(game, "\U0001d41b")}))
+    saved = keeper.import_ledger(ledger)
+    lines = export_json(saved).encode().splitlines()
+    played = exported[game]["actions"]
+    lines += [json.dumps(action, ensure_ascii=False).encode() for action in played]
+    assert len(max(lines, key=len)) > NAME_MAX_LENGTH * 4 * GAMES[game].max_players
+    assert max(len(line) for line in lines) <= MAX_ACTION_BYTES
+    assert MAX_FILE_BYTES >= MAX_ACTIONS * MAX_ACTION_BYTES
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH, 494, 986, 5000])

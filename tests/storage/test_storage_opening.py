@@ -170,3 +170,23 @@ def test_real_wal_of_an_unclean_shutdown_is_kept_byte_for_byte(tmp_path: Path, c
     assert Path(f"{moved}-wal").read_bytes() == wal
     names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(DB_FILENAME))
     assert names == sorted([DB_FILENAME, *(f"{moved.name}{s}" for s in ("", "-wal", "-shm"))])
+
+
+def test_a_full_disk_at_start_is_said_plainly_not_as_a_disk_io_error(small_disk) -> None:
+    """SQLite fails to grow the -shm file of a full disk as a bare "disk I/O error"."""
+    existing = small_disk.path / "existing"
+    make_real_database(existing, games=2)
+    fresh = small_disk.path / "fresh"
+    fresh.mkdir()
+    before = (existing / DB_FILENAME).read_bytes()
+    small_disk.fill()
+    for folder in (existing, fresh, small_disk.path / "not-yet-made"):
+        with pytest.raises(StorageError) as caught:
+            open_store(folder)
+        assert caught.value.key == "storage.disk_full_at_start"
+        assert caught.value.params == {"path": str(folder)}
+        assert "disk I/O error" not in str(caught.value)
+    assert (existing / DB_FILENAME).read_bytes() == before
+    small_disk.free()
+    with open_store(existing).store as store:
+        assert len(store.unfinished_games()) == 2

@@ -105,3 +105,46 @@ async def test_wrong_codes_are_refused_then_throttled(
         assert t("join.wrong") in phone.texts()
     await phone.click(phone.find(ft.FilledButton, text=t("join.join")))
     assert t("join.wait", seconds=30) in phone.texts()
+
+
+async def test_a_new_share_needs_its_new_code_even_from_a_phone_that_joined_before(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    host, phone = host_and_phone
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    old_code = shares.shared(game.id).code
+    await open_on(phone, keeper, shares, f"/join/{old_code}")
+    assert phone.page.route == f"/game/{game.id}"
+
+    await host.click(host.find(ft.TextButton, text=t("share.stop")))
+    await phone.settle()
+    assert phone.find_all(ft.TextField, label=t("join.code"))
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    new_code = shares.shared(game.id).code
+    assert new_code != old_code
+    await phone.go("/")
+    await phone.go(f"/game/{game.id}")  # the old phone walks back to the game's address
+    assert phone.find_all(ft.TextField, label=t("join.code"))
+    assert not phone.find_all(ft.Text, where=lambda c: c.semantics_label == t(
+        "wizard.bid_name", player="Ben", count=1))  # fmt: skip
+    assert not phone.find_all(ft.TextButton, text=t("join.back"))
+    await phone.go(f"/join/{old_code}")
+    assert t("join.wrong") in phone.texts()
+
+    await phone.go(f"/join/{new_code}")
+    assert phone.page.route == f"/game/{game.id}"
+    await phone.click(chip(phone, t("wizard.bid_name", player="Ben", count=1)))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+async def test_a_phone_through_the_share_is_never_the_host_even_from_this_computer(
+    keeper: GameKeeper,
+) -> None:
+    keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    async with AppHarness(client_ip="127.0.0.1", via_share=True) as phone:
+        await open_on(phone, keeper, Shares(), "/")
+        assert phone.find_all(ft.TextField, label=t("join.code"))
+        assert t("home.in_progress") not in phone.texts()

@@ -1,0 +1,133 @@
+"""A Flet client written by hand: it speaks Flet 1.0.5's WebSocket protocol to a real
+server the way Flutter's client does, and also the way no honest client would.
+
+It registers, answers the device's questions as a browser does, and can write any page
+field (`UPDATE_CONTROL_PROPS` on the page, which Flet applies as it is) and send any event.
+Tests use it to play a stranger on the café's Wi-Fi who tells the server lies about itself.
+What the server draws arrives as patches of control trees; `texts` collects every string in
+them, so a test can ask whether a name or a screen's title ever reached this client.
+
+The wire format: each WebSocket binary frame is a type byte (0 for a protocol message) and
+a MessagePack `[action, body]` (flet/messaging/protocol.py, pinned to flet 1.0.5).
+"""
+
+import ssl
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgpack
+from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+from websockets.sync.client import ClientConnection, connect
+
+PAGE_ID = 1
+"""The page's control id in every new session (Flet numbers the page first)."""
+BROWSER = {"browser_name": "chrome"}
+
+
+class WireClient:
+    """One session of a hand-made client; `url` is the server's address (http or https)."""
+
+    def __init__(self, url: str, languages: tuple[str, ...] = ("en-US",)) -> None:
+        secure = url.startswith("https://")
+        tls = ssl.create_default_context()
+        tls.check_hostname = False  # the table share's certificate is the host's own
+        tls.verify_mode = ssl.CERT_NONE
+        self._socket: ClientConnection = connect(
+            url.replace("http", "ws", 1) + "/ws",
+            origin=url,
+            ssl=tls if secure else None,
+            open_timeout=20,
+        )
+        self._languages = list(languages)
+        self.texts: list[str] = []
+        self.patches = 0
+
+    def close(self) -> None:
+        self._socket.close()
+
+    def __enter__(self) -> "WireClient":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def send(self, action: MessageAction, body: dict[str, Any]) -> None:
+        self._socket.send(b"\x00" + msgpack.packb([action.value, body]))
+
+    def register(self, page: dict[str, Any]) -> None:
+        """Ask for a new session with `page` as the client's first snapshot of the page."""
+        snapshot = {"route": "/", "web": True, "width": 390, "height": 844, **page}
+        self.send(
+            MessageAction.REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": snapshot}
+        )
+
+    def patch_page(self, props: dict[str, Any]) -> None:
+        """Write page fields, as Flutter's client does for the window's size or the route."""
+        self.send(MessageAction.UPDATE_CONTROL_PROPS, {"id": PAGE_ID, "props": props})
+
+    def go(self, route: str, **forged: Any) -> None:
+        """Change the route as the browser's address bar does, writing `forged` fields too."""
+        self.patch_page({"route": route, **forged})
+        self.send(
+            MessageAction.CONTROL_EVENT,
+            {"target": PAGE_ID, "name": "route_change", "data": {"route": route}},
+        )
+
+    def wait_for(self, shown: Callable[[list[str]], bool], timeout: float = 30.0) -> None:
+        """Read what the server sends (answering its questions) until `shown(texts)` holds;
+        AssertionError if it does not within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while not shown(self.texts):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                last = self.texts[-12:]
+                raise AssertionError(f"not shown within {timeout} s; last texts: {last}")
+            try:
+                frame = self._socket.recv(timeout=remaining)
+            except TimeoutError:
+                continue
+            self._take(frame)
+
+    def wait_for_text(self, text: str, timeout: float = 30.0) -> None:
+        self.wait_for(lambda texts: text in texts, timeout)
+
+    def _take(self, frame: str | bytes) -> None:
+        assert isinstance(frame, bytes) and frame[:1] == b"\x00", f"not a message: {frame!r}"
+        action, body = msgpack.unpackb(
+            frame[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False
+        )
+        if action == MessageAction.INVOKE_METHOD.value:
+            self._answer(body)
+        if action in (MessageAction.REGISTER_CLIENT.value, MessageAction.PATCH_CONTROL.value):
+            self.texts.extend(strings_in(body))
+            self.patches += action == MessageAction.PATCH_CONTROL.value
+
+    def _answer(self, call: dict[str, Any]) -> None:
+        """A browser's answers: its languages, an empty localStorage, nothing else."""
+        if call["name"] == "get_device_info":
+            locales = [{"language_code": tag.split("-")[0]} for tag in self._languages]
+            result: Any = {**BROWSER, "languages": self._languages, "locales": locales}
+        else:
+            result = None
+        self.send(
+            MessageAction.INVOKE_METHOD,
+            {
+                "control_id": call["control_id"],
+                "call_id": call["call_id"],
+                "result": result,
+                "error": None,
+            },
+        )
+
+
+def strings_in(value: object) -> Iterator[str]:
+    """Every string inside a decoded message, keys left out."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings_in(item)

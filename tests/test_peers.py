@@ -1,0 +1,56 @@
+"""A connection's peer: noted by the server's door from the listener and the transport, and
+seen by every task the app starts for that connection (as Flet starts a session's `main`)."""
+
+import asyncio
+
+import httpx
+import pytest
+
+from peers import CURRENT_PEER, STRANGER, Peer
+from web_guard import guarded
+
+
+async def peer_app(scope, receive, send) -> None:
+    """Answers with the peer a task of its own sees, the way Flet runs a session."""
+    peer = await asyncio.create_task(asyncio.sleep(0, CURRENT_PEER.get()))
+    body = f"{peer.address} {peer.via_share} {peer.is_host}".encode()
+    headers = [(b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def peer_seen(client: tuple[str, int], *, via_share: bool) -> str:
+    transport = httpx.ASGITransport(app=guarded(peer_app, via_share=via_share), client=client)
+
+    async def fetch() -> str:
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8550") as c:
+            return (await c.get("/")).text
+
+    return asyncio.run(fetch())
+
+
+def test_the_door_notes_the_listener_and_the_transports_address() -> None:
+    assert peer_seen(("127.0.0.1", 5000), via_share=False) == "127.0.0.1 False True"
+    assert peer_seen(("127.0.0.1", 5000), via_share=True) == "127.0.0.1 True False"
+    assert peer_seen(("192.0.2.20", 5000), via_share=False) == "192.0.2.20 False False"
+
+
+@pytest.mark.parametrize(
+    ("peer", "host"),
+    [
+        (Peer("127.0.0.1", via_share=False), True),
+        (Peer("::1", via_share=False), True),
+        (Peer("127.0.0.2", via_share=False), True),
+        (Peer("127.0.0.1", via_share=True), False),
+        (Peer("192.0.2.20", via_share=False), False),
+        (Peer("share:127.0.0.1", via_share=False), False),
+        (Peer("", via_share=False), False),
+        (STRANGER, False),
+    ],
+)
+def test_only_this_computer_on_the_hosts_listener_is_the_host(peer: Peer, host: bool) -> None:
+    assert peer.is_host is host
+
+
+def test_a_connection_nobody_noted_is_a_stranger() -> None:
+    assert CURRENT_PEER.get() == STRANGER
