@@ -42,6 +42,7 @@ from compressed_client import (
     prepare,
 )
 from icon_font import icon_fonts
+from socket_guard import registering
 
 if TYPE_CHECKING:  # cryptography takes a tenth of a start to import: only for --share
     from certificate import CertificateFiles
@@ -52,6 +53,10 @@ SESSION_TIMEOUT_SECONDS = 60
 Everything worth keeping is in the database, so a tab that comes back later simply gets a
 new session on the same screen; a closed tab's memory is freed within a minute or so
 (Flet sweeps expired sessions every 10 s). FLET_SESSION_TIMEOUT overrides it."""
+MAX_HEADER_BYTES = 16 * 1024
+"""The most a request's line and headers may take (uvicorn's h11 parser refuses the rest with
+400 and closes), far more than a browser's requests take. httptools, uvicorn's default
+parser, enforces no limit: it kept an endless header in memory (tests/e2e/test_bounded.py)."""
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -255,8 +260,9 @@ def web_app(
     on_cache_error: Callable[[OSError], None] = lambda _: None,
     uploads: "Uploads | None" = None,
 ) -> ASGIApp:
-    """Flet's app for `main` (title and iOS title `app_name`), its client compressed, with
-    Flet's upload route (PUT /upload, signed addresses) when `uploads` is given."""
+    """Flet's app for `main` (title and iOS title `app_name`), its client compressed, its
+    sockets closed unless they become sessions (socket_guard), and Flet's upload route
+    (PUT /upload, signed addresses) when `uploads` is given."""
     drop_answers_to_earlier_servers()
     app = flet_web.fastapi.app(
         main,
@@ -270,7 +276,7 @@ def web_app(
         secret_key=secrets.token_urlsafe(32) if uploads else None,
     )
     variants = client_variants(assets_dir, on_first_run, on_cache_error)
-    return CompressedClient(app, variants, ISOLATION_HEADERS)
+    return CompressedClient(registering(app), variants, ISOLATION_HEADERS)
 
 
 def client_variants(
@@ -336,6 +342,8 @@ def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:
                 lifespan="on" if first else "off",
                 log_level="warning",
                 ws="websockets-sansio",
+                http="h11",
+                h11_max_incomplete_event_size=MAX_HEADER_BYTES,
                 timeout_graceful_shutdown=3,
                 ssl_certfile=listener.tls.certificate if listener.tls else None,
                 ssl_keyfile=listener.tls.key if listener.tls else None,

@@ -6,7 +6,8 @@
 - The address must be an IP address or `localhost`: a name that some other site points at
   this computer (DNS rebinding) is refused.
 - Flet's API pages (/docs, /openapi.json, /redoc), source files and hidden files are not
-  served.
+  served, however the path is spelled (see `decided_path`).
+- A request with more headers than a browser sends is refused (431).
 - Every response carries the usual security headers, and CORS stays closed (Flet's own
   `Access-Control-Allow-Origin: *` is removed).
 - Each connection's peer (peers.CURRENT_PEER) is noted from the listener it arrived on and
@@ -16,7 +17,8 @@
 """
 
 import ipaddress
-from urllib.parse import urlsplit
+import posixpath
+from urllib.parse import unquote, urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,6 +29,9 @@ SHARE_MARK = "share:"
 """Put before the client address Flet sees for a connection through the share."""
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
 HIDDEN_SUFFIXES = (".py", ".pyc")
+MAX_HEADERS = 100
+"""More headers than a browser sends by far: refused with 431. Their total size is
+bounded before they reach the app (server.MAX_HEADER_BYTES)."""
 # Flutter's web client: its own code and wasm, inline start-up script, fonts and images
 # from this server, and the WebSocket back to it.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -73,11 +78,14 @@ def guarded(app: ASGIApp, *, via_share: bool = False) -> ASGIApp:
 
 
 def _refusal(scope: Scope) -> str | None:
+    if len(scope["headers"]) > MAX_HEADERS:
+        return "too many headers"
     headers = Headers(scope=scope)
     host = headers.get("host", "")
     if not _is_own_name(host):
         return "unknown host"
-    if scope["path"] in HIDDEN_PATHS or _hidden_file(scope["path"]):
+    path = decided_path(scope["path"])
+    if path in HIDDEN_PATHS or _hidden_file(path):
         return "not found"
     origin = headers.get("origin")
     secure = scope.get("scheme") in ("https", "wss")
@@ -99,9 +107,32 @@ def _is_own_name(host: str) -> bool:
     return True
 
 
+def decided_path(path: str) -> str:
+    """`path` (as the server decoded it) the way the most lenient file server would read it,
+    for the door to decide on: percent-encoding left in it undone (twice-encoded dots and
+    slashes too), backslashes read as slashes (Windows), lower case (macOS and Windows
+    match names so), and empty, `.` and `..` segments and trailing slashes resolved.
+
+    The static files are looked up after Starlette joins and normalises the segments
+    itself: judging only the last part of the raw path let `/make_fonts.py/` and
+    `/fonts/../make_fonts.py` through to the source."""
+    for _ in range(3):  # an encoding of an encoding of a dot is still not a reason to serve
+        decoded = unquote(path)
+        if decoded == path:
+            break
+        path = decoded
+    path = path.replace("\\", "/").lower()
+    return posixpath.normpath("/" + path.lstrip("/"))
+
+
 def _hidden_file(path: str) -> bool:
-    last = path.rsplit("/", 1)[-1]
-    return last.startswith(".") or last.endswith(HIDDEN_SUFFIXES)
+    """Whether any segment of a decided path is hidden (a leading dot) or Python, also with
+    the trailing dots and spaces that Windows drops from a file's name."""
+    for segment in path.split("/"):
+        name = segment.rstrip(". ")
+        if segment.startswith(".") or name.endswith(HIDDEN_SUFFIXES):
+            return True
+    return False
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str) -> None:
@@ -109,7 +140,7 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, reason: str) -> No
         await receive()  # the connect message
         await send({"type": "websocket.close", "code": 1008, "reason": reason})
         return
-    status = 404 if reason == "not found" else 403
+    status = {"not found": 404, "too many headers": 431}.get(reason, 403)
     body = reason.encode()
     headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})

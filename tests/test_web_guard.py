@@ -2,10 +2,14 @@
 security headers are sent, and connections through the share are marked."""
 
 import asyncio
+from urllib.parse import unquote
 
 import httpx
 import pytest
+from starlette.types import ASGIApp
 
+from main import ASSETS_DIR
+from server import web_app
 from web_guard import SHARE_MARK, guarded
 
 
@@ -90,3 +94,97 @@ def test_a_websocket_must_come_from_the_apps_own_page() -> None:
 def test_connections_through_the_share_are_never_the_hosts() -> None:
     assert get("/").text == "127.0.0.1"
     assert get("/", via_share=True).text == f"{SHARE_MARK}127.0.0.1"
+
+
+TRICKY_PATHS = [
+    "/make_fonts.py/",
+    "/make_fonts.py%2f",
+    "/make_fonts.py%2F",
+    "/make_fonts.py//",
+    "/make_fonts%2epy",
+    "/make_fonts%252epy",
+    "/make_fonts.PY",
+    "/Make_Fonts.Py",
+    "/make_fonts.py.",
+    "/make_fonts.py%20",
+    "//make_fonts.py",
+    "/./make_fonts.py",
+    "/fonts/../make_fonts.py",
+    "/fonts/%2e%2e/make_fonts.py",
+    "/fonts/%2E%2E%2Fmake_fonts.py",
+    "/fonts%5c..%5cmake_fonts.py",
+    "/icons/..%2f..%2fmake_icon.py",
+    "/.env/",
+    "/%2eenv",
+    "/fonts/.hidden",
+    "/docs/",
+    "/DOCS",
+    "//docs",
+    "/openapi.json/",
+    "/Redoc",
+]
+"""Spellings of a source file, a hidden file or an API page that some file server or
+router would still read as that file (as the browser sends them: percent-encoded)."""
+
+
+@pytest.fixture(scope="module")
+def trickpad_app() -> ASGIApp:
+    """The app as main.py serves it: Flet's static files and routes behind the door."""
+
+    async def nothing(page: object) -> None:
+        pass
+
+    return guarded(web_app(nothing, ASSETS_DIR, "Trickpad", "a score pad"))
+
+
+def raw_get(app: ASGIApp, target: str) -> tuple[int, bytes]:
+    """GET `target` exactly as written (no client tidies it), decoded as uvicorn does."""
+    raw_path, _, query = target.partition("?")
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": unquote(raw_path),
+             "raw_path": raw_path.encode(), "query_string": query.encode(), "root_path": "",
+             "headers": [(b"host", b"127.0.0.1:8550")], "client": ("127.0.0.1", 5000),
+             "server": ("127.0.0.1", 8550)}  # fmt: skip
+    status, body, requests = 0, b"", [{"type": "http.request", "body": b""}]
+
+    async def exchange() -> None:
+        answered = asyncio.Event()
+
+        async def receive() -> dict:
+            if requests:
+                return requests.pop()
+            await answered.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            nonlocal status, body
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    answered.set()
+
+        await app(scope, receive, send)
+
+    asyncio.run(exchange())
+    return status, body
+
+
+@pytest.mark.parametrize("target", TRICKY_PATHS)
+def test_no_spelling_of_a_hidden_path_is_served(trickpad_app: ASGIApp, target: str) -> None:
+    status, body = raw_get(trickpad_app, target)
+    assert status == 404, (status, body[:200])
+    assert b"import" not in body
+
+
+@pytest.mark.parametrize(
+    "target", ["/", "/icons/icon-192.png", "/fonts/TrickpadSymbols-Regular.ttf", "/game/AB12"]
+)
+def test_the_apps_own_files_and_routes_are_still_served(trickpad_app: ASGIApp, target: str) -> None:
+    assert raw_get(trickpad_app, target)[0] == 200
+
+
+def test_the_source_files_the_tricky_paths_name_exist() -> None:
+    """Else the refusals above would prove nothing."""
+    assert (ASSETS_DIR / "make_fonts.py").is_file() and (ASSETS_DIR / "make_icon.py").is_file()

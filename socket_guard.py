@@ -1,0 +1,131 @@
+"""WebSockets that never become a session are closed, and Flet's handler for them ends.
+
+Flet 1.0.5's handler (flet_web/fastapi/flet_app.py, `FletApp.handle`) waits for its send
+loop to end, and only a session ends that loop: a socket that disconnects, or sends a frame
+Flet cannot read, before it has registered (the client's `REGISTER_CLIENT` message) leaves
+the handler waiting for good, and a socket that stays silent is never closed at all. Each
+keeps its connection, its tasks and its buffers, and the server's shut-down waits for them.
+
+`registering` wraps the app: a socket must send a well-formed registration as its first
+frame, and be answered, within `REGISTER_WITHIN_SECONDS` of being accepted. Otherwise it is
+closed (1008), and Flet's handler is told the client left; a handler that still has not
+returned `GIVE_UP_SECONDS` later is cancelled (which cancels the send loop it waits on).
+Once Flet has answered the registration the socket is the session's, and Flet's own rules
+apply: a bad frame then ends the session's connection.
+"""
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import fields
+
+import msgpack
+from flet.messaging.protocol import MessageAction, RegisterClientRequestBody
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+REGISTER_WITHIN_SECONDS = 5.0
+"""A browser registers in the same round trip that opens the socket; five seconds leave a
+slow phone and a busy server room, and a Flutter client that is cut off reconnects."""
+GIVE_UP_SECONDS = 1.0
+"""How long Flet's handler may take to return once told that an unregistered client left."""
+POLICY_VIOLATION = 1008
+REGISTRATION_FIELDS = frozenset(field.name for field in fields(RegisterClientRequestBody))
+"""The keys Flet unpacks a registration's body into (`RegisterClientRequestBody(**body)`)."""
+
+logger = logging.getLogger(__name__)
+
+
+def is_registration(message: Message) -> bool:
+    """Whether a received WebSocket message is a registration Flet can read: a binary frame
+    `[0x00][msgpack [REGISTER_CLIENT, body]]` whose body has exactly the fields Flet wants."""
+    data = message.get("bytes")
+    if not data or data[0] != 0:
+        return False
+    try:
+        decoded = msgpack.unpackb(data[1:])
+    except Exception:  # msgpack raises several unrelated types for malformed input
+        return False
+    return (
+        isinstance(decoded, list)
+        and len(decoded) == 2
+        and decoded[0] == MessageAction.REGISTER_CLIENT.value
+        and isinstance(decoded[1], dict)
+        and set(decoded[1]) == REGISTRATION_FIELDS
+    )
+
+
+class _Watch:
+    """One socket's way to its session: the deadline, and ending it when it is missed."""
+
+    def __init__(self, send: Send, within: float) -> None:
+        self._send = send
+        self._within = within
+        self._loop = asyncio.get_running_loop()
+        self._deadline: asyncio.TimerHandle | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._limit: asyncio.Timeout | None = None
+        self.registered = False
+        self.reason = ""
+
+    async def run(self, app: ASGIApp, scope: Scope, receive: Receive) -> None:
+        async def receiving() -> Message:
+            message = await receive()
+            if self.registered or self.reason:
+                return message
+            if message["type"] == "websocket.disconnect":
+                self._give_up("left before registering")
+            elif message["type"] == "websocket.receive" and not is_registration(message):
+                await self._close("a frame before registering that is no registration")
+                return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
+            return message
+
+        try:
+            async with asyncio.timeout(None) as self._limit:
+                await app(scope, receiving, self._sending)
+        except TimeoutError:
+            if not self._limit.expired():
+                raise
+            logger.info("Ended Flet's handler of a socket that %s", self.reason)
+        finally:
+            self._limit = None
+            if self._deadline is not None:
+                self._deadline.cancel()
+
+    async def _sending(self, message: Message) -> None:
+        if message["type"] == "websocket.accept" and self._deadline is None:
+            self._deadline = self._loop.call_later(self._within, self._expire)
+        elif message["type"] == "websocket.send" and not self.registered:
+            # Flet sends nothing before its answer to the registration.
+            self.registered = True
+            if self._deadline is not None:
+                self._deadline.cancel()
+        await self._send(message)
+
+    def _expire(self) -> None:
+        if not self.registered and not self.reason:
+            self._closing = asyncio.ensure_future(self._close("did not register in time"))
+
+    async def _close(self, reason: str) -> None:
+        """Close the socket; the server then hands Flet's pending receive a disconnect."""
+        self.reason = reason
+        with contextlib.suppress(Exception):  # the client may have gone meanwhile
+            await self._send({"type": "websocket.close", "code": POLICY_VIOLATION})
+        self._give_up(reason)
+
+    def _give_up(self, reason: str) -> None:
+        self.reason = self.reason or reason
+        if self._limit is not None and self._limit.when() is None:
+            self._limit.reschedule(self._loop.time() + GIVE_UP_SECONDS)
+
+
+def registering(app: ASGIApp, within: float = REGISTER_WITHIN_SECONDS) -> ASGIApp:
+    """`app`, its WebSockets closed unless they register within `within` seconds with a
+    well-formed first frame, and Flet's handler of every unregistered socket ended."""
+
+    async def watched(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+        await _Watch(send, within).run(app, scope, receive)
+
+    return watched
