@@ -14,14 +14,16 @@ from pathlib import Path
 from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
-from server import AppMain, Listener, ScreensLoader, Uploads, listen_socket, serve, web_app
+from serving.listeners import Listener, listen_socket, serve
+from serving.screens_loader import AppMain, ScreensLoader
+from serving.web_app import Uploads, web_app
+from serving.web_guard import guarded
 from storage import StorageError, open_store
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
 from storage.library import MAX_LIBRARY_BYTES
 from views.sharing.codes import Shares
 from views.shell.i18n import t
-from web_guard import guarded
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 
@@ -148,8 +150,8 @@ def run(argv: list[str]) -> None:
     listeners: list[Callable[[ASGIApp], Listener]] = [lambda app: Listener(guarded(app), sock)]
     share_url = None
     if args.share:
-        # Imported only here: cryptography takes about 50 ms to import, a tenth of a start.
-        from certificate import ensure_certificate
+        # Imported only here: cryptography is slow to import (bench/ui_bench.py's cold start).
+        from serving.certificate import ensure_certificate
 
         address = args.share_address or lan_address()
         share_sock = claim_port(address, port)

@@ -36,7 +36,7 @@ from playwright.sync_api import Browser, CDPSession, Locator, Page, expect, sync
 
 from bench.figures import Row, ms, p95, print_table
 from main import ASSETS_DIR
-from server import client_variants
+from serving.web_app import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility

@@ -42,6 +42,7 @@ class WireClient:
         self._languages = list(languages)
         self.texts: list[str] = []
         self.patches = 0
+        self.registered = False
 
     def close(self) -> None:
         self._socket.close()
@@ -56,11 +57,15 @@ class WireClient:
         self._socket.send(b"\x00" + msgpack.packb([action.value, body]))
 
     def register(self, page: dict[str, Any]) -> None:
-        """Ask for a new session with `page` as the client's first snapshot of the page."""
+        """Ask for a new session with `page` as the client's first snapshot of the page, and
+        wait for the answer."""
         snapshot = {"route": "/", "web": True, "width": 390, "height": 844, **page}
         self.send(
             MessageAction.REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": snapshot}
         )
+        # As Flutter's client does, nothing more until the server has answered: a socket
+        # that sends another frame first is closed (serving.socket_guard).
+        self.wait_for(lambda _: self.registered)
 
     def patch_page(self, props: dict[str, Any]) -> None:
         """Write page fields, as Flutter's client does for the window's size or the route."""
@@ -99,6 +104,7 @@ class WireClient:
         )
         if action == MessageAction.INVOKE_METHOD.value:
             self._answer(body)
+        self.registered |= action == MessageAction.REGISTER_CLIENT.value
         if action in (MessageAction.REGISTER_CLIENT.value, MessageAction.PATCH_CONTROL.value):
             self.texts.extend(strings_in(body))
             self.patches += action == MessageAction.PATCH_CONTROL.value

@@ -15,8 +15,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-import certificate
-from certificate import VALID_DAYS, ensure_certificate
+from serving import certificate
+from serving.certificate import VALID_DAYS, ensure_certificate
 
 
 def loads_in_tls(files: certificate.CertificateFiles) -> None:

@@ -11,7 +11,13 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from compressed_client import CompressedClient, Variant, accepted, lean_font_manifest, prepare
+from serving.compressed_client import (
+    CompressedClient,
+    Variant,
+    accepted,
+    lean_font_manifest,
+    prepare,
+)
 
 BIG_JS = b"function play(card) { return card; }\n" * 2_000
 

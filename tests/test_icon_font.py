@@ -8,7 +8,7 @@ import flet_web
 import pytest
 from fontTools.ttLib import TTFont
 
-from icon_font import (
+from serving.icon_font import (
     CUPERTINO_CODE_POINTS,
     CUPERTINO_FAMILY,
     CUPERTINO_FONT,

@@ -6,8 +6,8 @@ import asyncio
 import httpx
 import pytest
 
+from serving.web_guard import guarded
 from views.sharing.peers import CURRENT_PEER, STRANGER, Peer
-from web_guard import guarded
 
 
 async def peer_app(scope, receive, send) -> None:

@@ -1,4 +1,4 @@
-"""server.ScreensLoader: the screens load while the browser compiles Flutter, not while it
+"""serving.screens_loader: the screens load while the browser compiles Flutter, not while it
 downloads it, and what they load stays out of the garbage collector's walks."""
 
 import gc
@@ -11,7 +11,7 @@ import httpx
 import pytest
 from starlette.staticfiles import StaticFiles
 
-from server import AppMain, ScreensLoader
+from serving.screens_loader import AppMain, ScreensLoader
 from tests.flet_harness import AppHarness
 
 NEVER_BY_ITSELF = 600.0

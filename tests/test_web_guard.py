@@ -9,8 +9,8 @@ import pytest
 from starlette.types import ASGIApp
 
 from main import ASSETS_DIR
-from server import web_app
-from web_guard import SHARE_MARK, guarded
+from serving.web_app import web_app
+from serving.web_guard import SHARE_MARK, guarded
 
 
 async def echo_app(scope, receive, send) -> None:

@@ -16,12 +16,12 @@ from flet.messaging.protocol import MessageAction
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from socket_guard import POLICY_VIOLATION, REGISTER_WITHIN_SECONDS
+from serving.socket_guard import POLICY_VIOLATION, REGISTER_WITHIN_SECONDS
+from serving.web_guard import MAX_HEADERS
 from tests.e2e.conftest import AppServer
 from tests.e2e.flet_socket import FLET_FRAME, FletPhone, frame
 from tests.test_web_guard import TRICKY_PATHS
 from views.shell.i18n import t
-from web_guard import MAX_HEADERS
 
 PATIENCE = 60.0
 """Every wait for the server: far beyond anything it needs, so a busy machine cannot fail a

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from server import COLLECTED_MESSAGE
+from serving.memory import COLLECTED_MESSAGE
 from tests.big_game import make_big_wizard_game
 from tests.e2e.conftest import PHONE, AppServer, enable_accessibility
 from tests.e2e.steps import by_id

@@ -10,7 +10,7 @@ from scorers.messages import ERRORS, FIELDS
 SCORERS = pathlib.Path(__file__).resolve().parents[2] / "scorers"
 SOURCES = sorted(SCORERS.rglob("*.py"))
 FORBIDDEN_MODULES = {
-    "flet", "storage", "views", "sqlite3", "os", "io", "pathlib", "shutil", "socket",
+    "flet", "storage", "views", "serving", "sqlite3", "os", "io", "pathlib", "shutil", "socket",
     "urllib", "http", "requests", "subprocess", "tempfile", "glob", "pickle", "shelve",
 }  # fmt: skip
 FORBIDDEN_CALLS = {"open", "exec", "eval", "__import__", "compile", "input"}

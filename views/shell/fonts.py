@@ -54,9 +54,10 @@ def has_hangul(text: str) -> bool:
 
 
 def session_fonts(language: str, names: Iterable[str]) -> dict[str, str]:
-    """The fonts one session loads. The Hangul face is the largest by far (about 230 kB of
-    a phone's first visit over plain HTTP), so only a session in Korean, or one with a
-    player's name in Hangul to draw, loads it; every other session keeps the others.
+    """The fonts one session loads. The Hangul face is the largest by far (much of a phone's
+    first visit over plain HTTP, tests/e2e/test_serving.py), so only a session in Korean, or
+    one with a player's name in Hangul to draw, loads it; every other session keeps the
+    others.
 
     >>> list(session_fonts("de", ["Ann"])) == [f for f in FONTS if f != HANGUL_FAMILY]
     True

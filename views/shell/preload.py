@@ -2,8 +2,9 @@
 
 Flet imports each of its controls the first time one is named (`ft.Card` imports the card
 module), and Babel reads a language's data on first use. In the first session that cost
-about 30 ms between the phone connecting and its first screen; the server does it instead
-with the screens' loading, while the browser compiles and starts Flutter (server.ScreensLoader).
+time between the phone connecting and its first screen (bench/ui_bench.py's cold start);
+the server does it instead with the screens' loading, while the browser compiles and
+starts Flutter (serving.screens_loader).
 """
 
 import re

@@ -85,7 +85,7 @@ UPLOAD_URL_SECONDS = 600
 class FilePickerFiles:
     """The real thing: Flet's FilePicker service, created on first use in the page's context.
 
-    A picked file is sent by HTTP upload to the server's upload route (server.web_app)
+    A picked file is sent by HTTP upload to the server's upload route (serving.web_app)
     when it has one, `uploads` being the folder that route writes to: a WebSocket message
     has a size limit (uvicorn's 16 MiB) and a larger one drops the phone's connection. The
     upload goes in the background of the loop, as a request of its own; the file is read

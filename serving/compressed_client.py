@@ -1,12 +1,13 @@
 """Flet's web client, compressed once, revalidated cheaply, without fonts nobody uses.
 
-Flet serves its 14 MB web client uncompressed and lets browsers guess how long to cache
-it. Here every large file of the client is compressed once (gzip, and brotli for browsers
-that accept it) into a cache folder keyed by the flet-web version; `CompressedClient`
-then answers requests for those files with the compressed copy, an ETag and
-`Cache-Control: no-cache`, so a repeat visit only asks "changed?" and gets 304s.
-No request spends CPU on compression. `lean_font_manifest` drops the KaTeX fonts (for
-LaTeX in Markdown, which Trickpad never shows) that Flutter would otherwise load at start.
+Flet serves its web client (megabytes: tests/e2e/test_serving.py counts them) uncompressed
+and lets browsers guess how long to cache it. Here every large file of the client is
+compressed once (gzip, and brotli for browsers that accept it) into a cache folder keyed by
+the flet-web version; `CompressedClient` then answers requests for those files with the
+compressed copy, an ETag and `Cache-Control: no-cache`, so a repeat visit only asks
+"changed?" and gets 304s. No request spends CPU on compression. `lean_font_manifest` drops
+the KaTeX fonts (for LaTeX in Markdown, which Trickpad never shows) that Flutter would
+otherwise load at start.
 """
 
 import gzip
@@ -34,7 +35,7 @@ PATCHED_BY_FLET = frozenset({"index.html", "manifest.json", "assets/FontManifest
 """Flet rewrites these at start; they are small and served as Flet patches them."""
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/",)
-"""KaTeX's 13 fonts (0.37 MB compressed), used only for LaTeX in Markdown."""
+"""KaTeX's fonts, used only for LaTeX in Markdown."""
 ENCODINGS = ("br", "gzip")
 """In order of preference: brotli is smaller, gzip is what every browser accepts."""
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
@@ -48,8 +49,9 @@ THOROUGH_GZIP = frozenset(
     {"main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js"}
 )
 """What a phone on plain HTTP downloads: there browsers take gzip only (brotli needs HTTPS)
-and Flutter picks its larger renderer. Zopfli makes these 4-5 % (0.22 MB) smaller than
-gzip -9, in about 15 s of one core, once; for the other files gzip -9 does."""
+and Flutter picks its larger renderer. Zopfli makes these a few percent smaller than
+gzip -9 (tests/e2e/test_serving.py holds the phone's first visit to its aim), at the cost
+of seconds of one core, once; for the other files gzip -9 does."""
 
 
 def compress(data: bytes, encoding: str, thorough: bool = False) -> bytes:

@@ -1,11 +1,11 @@
 """Flutter's icon fonts cut down to the icons Trickpad draws.
 
-Flutter's web client loads Flet's whole Material icon font at start (8,600 icons, 1.3 MB,
-0.47 MB gzipped) and the Cupertino one (0.1 MB gzipped), because Flet cannot know which
-icons an app shows. Trickpad can: its screens name every icon they draw as
-`ft.Icons.NAME` or `ft.CupertinoIcons.NAME`. `icon_fonts` keeps those, and the few
-Material icons Flutter's own widgets draw, in fonts of a few kB served in place of Flet's,
-and leaves the Cupertino font out of the page when no screen draws from it.
+Flutter's web client loads Flet's whole Material icon font at start (thousands of icons) and
+the Cupertino one, because Flet cannot know which icons an app shows. Trickpad can: its
+screens name every icon they draw as `ft.Icons.NAME` or `ft.CupertinoIcons.NAME`.
+`icon_fonts` keeps those, and the few Material icons Flutter's own widgets draw, in fonts of
+a few kB served in place of Flet's, and leaves the Cupertino font out of the page when no
+screen draws from it.
 
 A cut font is made once per set of icons (fontTools is imported only then); a later start
 only compares a key. If a screen names an icon whose glyph is not known here, the whole
@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compressed_client import write_atomically
+from serving.compressed_client import write_atomically
 
-SCREENS_DIR = Path(__file__).resolve().parent / "views"
+SCREENS_DIR = Path(__file__).resolve().parents[1] / "views"
 ICON_REFERENCE = re.compile(r"\bft\.(Icons|CupertinoIcons)\.([A-Z][A-Z0-9_]*)\b")
 MATERIAL_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 CUPERTINO_FONT = "assets/packages/cupertino_icons/assets/CupertinoIcons.ttf"
