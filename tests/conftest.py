@@ -9,6 +9,9 @@ import pytest_asyncio
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk, small_disk
 
+# No server or benchmark a test starts outlives the run (see tests/process_guard.py).
+pytest_plugins = ["tests.process_guard"]
+
 
 @pytest_asyncio.fixture
 async def harness() -> AsyncIterator[AppHarness]:

@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from main import ASSETS_DIR
 from server import client_variants
+from tests import process_guard
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -57,17 +57,19 @@ class AppServer:
     output: list[str] = field(default_factory=list)
 
     def start(self) -> None:
+        # Its own process group, ended by stop(), by process_guard at exit or on SIGTERM,
+        # and by the kernel if this process dies first.
+        command = [
+            "main.py",
+            "--port",
+            str(self.port),
+            "--no-browser",
+            "--data-dir",
+            str(self.data_dir),
+            *self.args,
+        ]
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "main.py",
-                "--port",
-                str(self.port),
-                "--no-browser",
-                "--data-dir",
-                str(self.data_dir),
-                *self.args,
-            ],
+            process_guard.parent_death_command(command),
             cwd=REPO_ROOT,
             env={**os.environ, **self.env},
             stdout=subprocess.PIPE,
@@ -75,6 +77,7 @@ class AppServer:
             text=True,
             start_new_session=True,
         )
+        process_guard.track(self.process)
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.output.append(line)
@@ -85,7 +88,9 @@ class AppServer:
                 # Keep reading: a full pipe would block the server on its next log line.
                 threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
                 return
-        raise RuntimeError(f"main.py exited ({self.process.wait()}) before printing its URL")
+        status = self.process.wait()
+        process_guard.end_group(self.process)
+        raise RuntimeError(f"main.py exited ({status}) before printing its URL")
 
     def _drain(self, process: subprocess.Popen[str]) -> None:
         assert process.stdout is not None
@@ -95,13 +100,7 @@ class AppServer:
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, sig)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        process_guard.end_group(self.process, sig)
         self.process = None
 
     def restart(self) -> None:
