@@ -108,17 +108,37 @@ class AppServer:
         self.start()
 
 
-@pytest.fixture
-def app_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    server = AppServer(data_dir=tmp_path / "data")
+@contextlib.contextmanager
+def serving(data_dir: Path, log_name: str) -> Iterator[AppServer]:
+    """A server on `data_dir`, stopped afterwards, its log kept as server-<log_name>.log."""
+    server = AppServer(data_dir=data_dir)
     server.start()
     try:
         yield server
     finally:
         server.stop()
         ARTIFACTS.mkdir(exist_ok=True)
-        log = ARTIFACTS / f"server-{request.node.name}.log"
+        log = ARTIFACTS / f"server-{log_name}.log"
         log.write_text("".join(server.output), encoding="utf-8")
+
+
+@pytest.fixture
+def app_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
+    """A server of the test's own, on an empty data folder."""
+    with serving(tmp_path / "data", request.node.name) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def reading_server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[AppServer]:
+    """One server on an empty data folder for a module's tests that only read it (no game
+    started, nothing saved). They stay independent: each opens its own browser context, so
+    what a phone keeps (its stored choices, its cache) is the test's own."""
+    data_dir = tmp_path_factory.mktemp("reading") / "data"
+    with serving(data_dir, request.module.__name__.rsplit(".", 1)[-1]) as server:
+        yield server
 
 
 # Package scope: the sync Playwright loop must be gone before the asyncio view tests run.
@@ -167,6 +187,16 @@ def screenshot(page: Page, name: str) -> Path:
 @pytest.fixture
 def app_page(browser: Browser, app_server: AppServer) -> Iterator[Page]:
     page = open_app(browser, app_server.url)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def reading_page(browser: Browser, reading_server: AppServer) -> Iterator[Page]:
+    """A fresh tab (its own browser context) on the module's `reading_server`."""
+    page = open_app(browser, reading_server.url)
     try:
         yield page
     finally:
