@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from main import ASSETS_DIR
 from serving.web_app import client_variants
+from tests import process_guard
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -57,17 +57,19 @@ class AppServer:
     output: list[str] = field(default_factory=list)
 
     def start(self) -> None:
+        # Its own process group, ended by stop(), by process_guard at exit or on SIGTERM,
+        # and by the kernel if this process dies first.
+        command = [
+            "main.py",
+            "--port",
+            str(self.port),
+            "--no-browser",
+            "--data-dir",
+            str(self.data_dir),
+            *self.args,
+        ]
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "main.py",
-                "--port",
-                str(self.port),
-                "--no-browser",
-                "--data-dir",
-                str(self.data_dir),
-                *self.args,
-            ],
+            process_guard.parent_death_command(command),
             cwd=REPO_ROOT,
             env={**os.environ, **self.env},
             stdout=subprocess.PIPE,
@@ -75,6 +77,7 @@ class AppServer:
             text=True,
             start_new_session=True,
         )
+        process_guard.track(self.process)
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.output.append(line)
@@ -85,7 +88,9 @@ class AppServer:
                 # Keep reading: a full pipe would block the server on its next log line.
                 threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
                 return
-        raise RuntimeError(f"main.py exited ({self.process.wait()}) before printing its URL")
+        status = self.process.wait()
+        process_guard.end_group(self.process)
+        raise RuntimeError(f"main.py exited ({status}) before printing its URL")
 
     def _drain(self, process: subprocess.Popen[str]) -> None:
         assert process.stdout is not None
@@ -95,13 +100,7 @@ class AppServer:
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, sig)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        process_guard.end_group(self.process, sig)
         self.process = None
 
     def restart(self) -> None:
@@ -109,17 +108,37 @@ class AppServer:
         self.start()
 
 
-@pytest.fixture
-def app_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    server = AppServer(data_dir=tmp_path / "data")
+@contextlib.contextmanager
+def serving(data_dir: Path, log_name: str) -> Iterator[AppServer]:
+    """A server on `data_dir`, stopped afterwards, its log kept as server-<log_name>.log."""
+    server = AppServer(data_dir=data_dir)
     server.start()
     try:
         yield server
     finally:
         server.stop()
         ARTIFACTS.mkdir(exist_ok=True)
-        log = ARTIFACTS / f"server-{request.node.name}.log"
+        log = ARTIFACTS / f"server-{log_name}.log"
         log.write_text("".join(server.output), encoding="utf-8")
+
+
+@pytest.fixture
+def app_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
+    """A server of the test's own, on an empty data folder."""
+    with serving(tmp_path / "data", request.node.name) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def reading_server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[AppServer]:
+    """One server on an empty data folder for a module's tests that only read it (no game
+    started, nothing saved). They stay independent: each opens its own browser context, so
+    what a phone keeps (its stored choices, its cache) is the test's own."""
+    data_dir = tmp_path_factory.mktemp("reading") / "data"
+    with serving(data_dir, request.module.__name__.rsplit(".", 1)[-1]) as server:
+        yield server
 
 
 # Package scope: the sync Playwright loop must be gone before the asyncio view tests run.
@@ -168,6 +187,16 @@ def screenshot(page: Page, name: str) -> Path:
 @pytest.fixture
 def app_page(browser: Browser, app_server: AppServer) -> Iterator[Page]:
     page = open_app(browser, app_server.url)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def reading_page(browser: Browser, reading_server: AppServer) -> Iterator[Page]:
+    """A fresh tab (its own browser context) on the module's `reading_server`."""
+    page = open_app(browser, reading_server.url)
     try:
         yield page
     finally:

@@ -19,8 +19,8 @@ def type_card(page: Page, number: int, card: str) -> None:
 TALL_PHONE = {"width": 360, "height": 1400}
 
 
-def test_plotters_sheet_and_trick_helper(browser, app_server: AppServer) -> None:
-    page = open_app(browser, app_server.url + rules_route("plotters"), TALL_PHONE)
+def test_plotters_sheet_and_trick_helper(browser, reading_server: AppServer) -> None:
+    page = open_app(browser, reading_server.url + rules_route("plotters"), TALL_PHONE)
     try:
         expect(page.get_by_text(t("rules.title", game=t("game.plotters")))).to_be_visible(
             timeout=20_000

@@ -34,21 +34,21 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_the_page_links_trickpads_manifest_and_its_icons_load(app_page: Page) -> None:
-    expect_home(app_page)
-    assert app_page.title() == t("app.name")
-    href = app_page.get_attribute('link[rel="manifest"]', "href")
+def test_the_page_links_trickpads_manifest_and_its_icons_load(reading_page: Page) -> None:
+    expect_home(reading_page)
+    assert reading_page.title() == t("app.name")
+    href = reading_page.get_attribute('link[rel="manifest"]', "href")
     assert href
-    manifest_url = urljoin(app_page.url, href)
-    manifest = app_page.request.get(manifest_url).json()
+    manifest_url = urljoin(reading_page.url, href)
+    manifest = reading_page.request.get(manifest_url).json()
     assert manifest["name"] == manifest["short_name"] == t("app.name")
     assert manifest["description"] == t("app.description")
     assert manifest["display"] == "standalone"
     assert manifest["theme_color"] == "#{:02x}{:02x}{:02x}".format(*GREEN)
-    assert urljoin(manifest_url, manifest["start_url"]) == urljoin(app_page.url, "/")
+    assert urljoin(manifest_url, manifest["start_url"]) == urljoin(reading_page.url, "/")
     purposes = set()
     for icon in manifest["icons"]:
-        reply = app_page.request.get(urljoin(manifest_url, icon["src"]))
+        reply = reading_page.request.get(urljoin(manifest_url, icon["src"]))
         assert reply.ok, icon["src"]
         assert reply.headers["content-type"] == icon["type"] == "image/png"
         width, height = (int(side) for side in icon["sizes"].split("x"))
@@ -56,22 +56,22 @@ def test_the_page_links_trickpads_manifest_and_its_icons_load(app_page: Page) ->
         purposes.add((width, icon["purpose"]))
     assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= purposes
     for rel in ("apple-touch-icon", "icon"):
-        link = app_page.get_attribute(f'link[rel="{rel}"]', "href")
+        link = reading_page.get_attribute(f'link[rel="{rel}"]', "href")
         assert link
-        assert app_page.request.get(urljoin(app_page.url, link)).ok, rel
-    ios_title = app_page.get_attribute('meta[name="apple-mobile-web-app-title"]', "content")
+        assert reading_page.request.get(urljoin(reading_page.url, link)).ok, rel
+    ios_title = reading_page.get_attribute('meta[name="apple-mobile-web-app-title"]', "content")
     assert ios_title == t("app.name")
 
 
 def test_a_first_visit_downloads_under_5_mb_and_a_repeat_visit_almost_nothing(
-    browser: Browser, app_server: AppServer
+    browser: Browser, reading_server: AppServer
 ) -> None:
     context = browser.new_context(viewport=PHONE)  # one browser cache for both visits
     try:
         for visit, limit in (("first", FIRST_VISIT_LIMIT), ("repeat", REPEAT_VISIT_LIMIT)):
             page = context.new_page()
             transfer = record_transfer(page)
-            page.goto(app_server.url)
+            page.goto(reading_server.url)
             enable_accessibility(page)
             expect_home(page)
             page.wait_for_load_state("networkidle")

@@ -2,11 +2,12 @@
 in Chromium, here with two followers, which takes every path of the script) and prints
 every figure."""
 
+import signal
 import subprocess
-import sys
 
 import pytest
 
+from tests import process_guard
 from tests.e2e.conftest import REPO_ROOT
 
 LABELS = [
@@ -20,15 +21,25 @@ LABELS = [
 
 @pytest.mark.timeout(300)
 def test_the_ui_benchmark_prints_every_ratio() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/ui_bench.py", "--quick", "--followers", "2"],
+    # SIGINT is what stops the benchmark cleanly: its servers and browser are ended in its
+    # `finally`s. It is sent by the kernel too if this process dies first.
+    bench = subprocess.Popen(
+        process_guard.parent_death_command(
+            ["bench/ui_bench.py", "--quick", "--followers", "2"], signal.SIGINT
+        ),
         cwd=REPO_ROOT,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=280,
+        start_new_session=True,
     )
-    assert done.returncode == 0, done.stderr
-    rows = {line.split("  ")[0]: line for line in done.stdout.splitlines()}
+    process_guard.track(bench, signal.SIGINT)
+    try:
+        stdout, stderr = bench.communicate(timeout=280)
+    finally:
+        process_guard.end_group(bench, signal.SIGINT)
+    assert bench.returncode == 0, stderr
+    rows = {line.split("  ")[0]: line for line in stdout.splitlines()}
     for label in LABELS:
         assert label in rows
         assert rows[label].split()[len(label.split())].endswith("x"), rows[label]
