@@ -14,6 +14,7 @@ a MessagePack `[action, body]` (flet/messaging/protocol.py, pinned to flet 1.0.5
 """
 
 import contextlib
+import socket
 import ssl
 import time
 from collections.abc import Callable, Iterator
@@ -53,7 +54,13 @@ class WireClient:
         """The session's id, once the server has answered the registration."""
 
     def close(self) -> None:
+        """Close the socket with a close frame, as a tab that is closed does."""
         self._socket.close()
+
+    def cut_off(self) -> None:
+        """Drop the connection without a close frame, as a phone in a Wi-Fi dead spot."""
+        self._socket.socket.shutdown(socket.SHUT_RDWR)
+        self._socket.socket.close()
 
     def __enter__(self) -> "WireClient":
         return self

@@ -257,3 +257,18 @@ def test_the_memory_of_300_closed_sessions_is_given_back(server: AppServer) -> N
     wait_for(all_gone(server, WARM_UP_SESSIONS + SESSIONS), server)
     grown = rss(server) - before
     assert grown < MEMORY_LIMIT, f"the server kept {grown / MIB:.1f} MiB"
+
+
+def test_a_session_cut_off_without_a_close_frame_is_kept_for_its_phone_to_come_back(
+    server: AppServer,
+) -> None:
+    closed, cut = WireClient(server.url), WireClient(server.url)
+    for client in (closed, cut):
+        client.register({})
+        client.wait_for_text(t("game.wizard"), PATIENCE)
+    closed.close()
+    cut.cut_off()
+    wait_until_all_freed(server, made=2)  # both handlers have ended
+    deleted = [line for line in server.output if "Delete session (" in line]
+    assert len(deleted) == 1 and closed.session_id, deleted
+    assert closed.session_id in deleted[0]
