@@ -5,6 +5,9 @@ public API serves. tests/test_flet_internals.py fails when Flet changes what is 
 import logging
 
 from flet.messaging.session import Session
+from flet_web.fastapi.flet_app_manager import app_manager
+
+from serving.socket_guard import closed_by_client
 
 logger = logging.getLogger(__name__)
 
@@ -31,3 +34,26 @@ def drop_answers_to_earlier_servers() -> None:
 
     handle_known.drops_unknown_controls = True  # type: ignore[attr-defined]
     Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign]
+
+
+def delete_sessions_of_closed_tabs() -> None:
+    """Delete a session as soon as its client closes the socket with a close frame (a tab
+    closed, reloaded or sent elsewhere), instead of keeping it for the session timeout.
+
+    Such a client never resumes the session (a reloaded tab gets a new one on the same
+    screen), yet Flet kept each one until its sweep after the timeout: tabs opened and
+    closed within a minute were all alive at once, and Python's allocator, which gives back
+    only its wholly empty arenas, kept the server bigger for good after they were freed
+    (tests/e2e/test_bounded.py). A socket cut off without a close frame keeps its session
+    for the timeout."""
+    disconnect = app_manager.disconnect_session
+    if getattr(disconnect, "deletes_closed_tabs", False):
+        return
+
+    async def disconnect_or_delete(session_id: str, session_timeout_seconds: int) -> None:
+        await disconnect(session_id, session_timeout_seconds)
+        if closed_by_client():
+            await app_manager.delete_session(session_id)
+
+    disconnect_or_delete.deletes_closed_tabs = True  # type: ignore[attr-defined]
+    app_manager.disconnect_session = disconnect_or_delete  # type: ignore[method-assign]

@@ -12,11 +12,16 @@ closed (1008), and Flet's handler is told the client left; a handler that still 
 returned `GIVE_UP_SECONDS` later is cancelled (which cancels the send loop it waits on).
 Once Flet has answered the registration the socket is the session's, and Flet's own rules
 apply: a bad frame then ends the session's connection.
+
+The guard also notes how a socket ended (`closed_by_client`): a tab that is closed, reloaded
+or sent elsewhere closes its socket with a close frame, and will never resume its session; a
+socket cut off by the network ends without one, and its client may come back.
 """
 
 import asyncio
 import contextlib
 import logging
+from contextvars import ContextVar
 from dataclasses import fields
 
 import msgpack
@@ -29,10 +34,21 @@ slow phone and a busy server room, and a Flutter client that is cut off reconnec
 GIVE_UP_SECONDS = 1.0
 """How long Flet's handler may take to return once told that an unregistered client left."""
 POLICY_VIOLATION = 1008
+CLIENT_CLOSE_CODES = frozenset({1000, 1001})
+"""A close frame's code from a client that ends its socket for good: normal closure, and
+"going away" (a browser's tab closed or navigated away)."""
 REGISTRATION_FIELDS = frozenset(field.name for field in fields(RegisterClientRequestBody))
 """The keys Flet unpacks a registration's body into (`RegisterClientRequestBody(**body)`)."""
 
 logger = logging.getLogger(__name__)
+_current: ContextVar["_Watch | None"] = ContextVar("trickpad_socket", default=None)
+
+
+def closed_by_client() -> bool:
+    """Whether the socket whose task runs this has been closed by its client with a close
+    frame that ends it for good (CLIENT_CLOSE_CODES); False outside a socket's task."""
+    watch = _current.get()
+    return watch is not None and watch.client_close_code in CLIENT_CLOSE_CODES
 
 
 def is_registration(message: Message) -> bool:
@@ -65,20 +81,29 @@ class _Watch:
         self._closing: asyncio.Task[None] | None = None
         self._limit: asyncio.Timeout | None = None
         self.registered = False
+        self.asked = False
+        """Whether the first frame was a registration: frames after it pass before Flet has
+        answered (a client may send its page's changes right behind it)."""
         self.reason = ""
+        self.client_close_code: int | None = None
 
     async def run(self, app: ASGIApp, scope: Scope, receive: Receive) -> None:
         async def receiving() -> Message:
             message = await receive()
+            if message["type"] == "websocket.disconnect":
+                self.client_close_code = message.get("code")
             if self.registered or self.reason:
                 return message
             if message["type"] == "websocket.disconnect":
                 self._give_up("left before registering")
-            elif message["type"] == "websocket.receive" and not is_registration(message):
-                await self._close("a frame before registering that is no registration")
-                return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
+            elif message["type"] == "websocket.receive" and not self.asked:
+                if not is_registration(message):
+                    await self._close("a first frame that is no registration")
+                    return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
+                self.asked = True
             return message
 
+        _current.set(self)
         try:
             async with asyncio.timeout(None) as self._limit:
                 await app(scope, receiving, self._sending)

@@ -20,16 +20,19 @@ from serving.compressed_client import (
     lean_font_manifest,
     prepare,
 )
-from serving.flet_internals import drop_answers_to_earlier_servers
+from serving.flet_internals import delete_sessions_of_closed_tabs, drop_answers_to_earlier_servers
 from serving.icon_font import icon_fonts
 from serving.socket_guard import registering
 
 SESSION_TIMEOUT_SECONDS = 60
-"""How long the server keeps a session whose tab is gone (Flet's default: an hour).
+"""How long the server keeps a session whose connection was cut off (Flet's default: an
+hour), for a phone that comes back from a dead spot in the Wi-Fi; Flet sweeps expired
+sessions now and then. FLET_SESSION_TIMEOUT overrides it. A tab that closed its socket
+itself never comes back: its session is deleted at once
+(flet_internals.delete_sessions_of_closed_tabs).
 
 Everything worth keeping is in the database, so a tab that comes back later simply gets a
-new session on the same screen; a closed tab's memory is freed within a minute or so
-(Flet sweeps expired sessions every 10 s). FLET_SESSION_TIMEOUT overrides it."""
+new session on the same screen."""
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -71,6 +74,7 @@ def web_app(
     sockets closed unless they become sessions (socket_guard), and Flet's upload route
     (PUT /upload, signed addresses) when `uploads` is given."""
     drop_answers_to_earlier_servers()
+    delete_sessions_of_closed_tabs()
     app = flet_web.fastapi.app(
         main,
         assets_dir=str(assets_dir),

@@ -2,15 +2,19 @@
 server the way Flutter's client does, and also the way no honest client would.
 
 It registers, answers the device's questions as a browser does, and can write any page
-field (`UPDATE_CONTROL_PROPS` on the page, which Flet applies as it is) and send any event.
-Tests use it to play a stranger on the café's Wi-Fi who tells the server lies about itself.
-What the server draws arrives as patches of control trees; `texts` collects every string in
-them, so a test can ask whether a name or a screen's title ever reached this client.
+field (`UPDATE_CONTROL_PROPS` on the page, which Flet applies as it is), send any event or
+any bytes at all. Tests use it to play a stranger on the café's Wi-Fi who tells the server
+lies about itself, a socket that sends what Flet cannot read, and hundreds of phones: a
+Chromium tab costs seconds of the machine's two cores to start Flutter, this client
+milliseconds. What the server draws arrives as patches of control trees; `texts` collects
+every string in them, so a test can ask whether a name or a screen's title ever reached it.
 
 The wire format: each WebSocket binary frame is a type byte (0 for a protocol message) and
 a MessagePack `[action, body]` (flet/messaging/protocol.py, pinned to flet 1.0.5).
 """
 
+import contextlib
+import socket
 import ssl
 import time
 from collections.abc import Callable, Iterator
@@ -18,8 +22,11 @@ from typing import Any
 
 import msgpack
 from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+FLET_FRAME = b"\x00"
+"""The first byte of every frame carrying a Flet protocol message (0x01 is a data channel)."""
 PAGE_ID = 1
 """The page's control id in every new session (Flet numbers the page first)."""
 BROWSER = {"browser_name": "chrome"}
@@ -37,15 +44,23 @@ class WireClient:
             url.replace("http", "ws", 1) + "/ws",
             origin=url,
             ssl=tls if secure else None,
-            open_timeout=20,
+            open_timeout=60,
+            legacy=True,  # connected here, closed by close()
         )
         self._languages = list(languages)
         self.texts: list[str] = []
         self.patches = 0
-        self.registered = False
+        self.session_id: str | None = None
+        """The session's id, once the server has answered the registration."""
 
     def close(self) -> None:
+        """Close the socket with a close frame, as a tab that is closed does."""
         self._socket.close()
+
+    def cut_off(self) -> None:
+        """Drop the connection without a close frame, as a phone in a Wi-Fi dead spot."""
+        self._socket.socket.shutdown(socket.SHUT_RDWR)
+        self._socket.socket.close()
 
     def __enter__(self) -> "WireClient":
         return self
@@ -54,7 +69,11 @@ class WireClient:
         self.close()
 
     def send(self, action: MessageAction, body: dict[str, Any]) -> None:
-        self._socket.send(b"\x00" + msgpack.packb([action.value, body]))
+        self._socket.send(frame(action, body))
+
+    def send_bytes(self, data: bytes) -> None:
+        """Send one frame as it is, readable by Flet or not."""
+        self._socket.send(data)
 
     def register(self, page: dict[str, Any]) -> None:
         """Ask for a new session with `page` as the client's first snapshot of the page, and
@@ -65,7 +84,7 @@ class WireClient:
         )
         # As Flutter's client does, nothing more until the server has answered: a socket
         # that sends another frame first is closed (serving.socket_guard).
-        self.wait_for(lambda _: self.registered)
+        self.wait_for(lambda _: self.session_id is not None)
 
     def patch_page(self, props: dict[str, Any]) -> None:
         """Write page fields, as Flutter's client does for the window's size or the route."""
@@ -89,22 +108,35 @@ class WireClient:
                 last = self.texts[-12:]
                 raise AssertionError(f"not shown within {timeout} s; last texts: {last}")
             try:
-                frame = self._socket.recv(timeout=remaining)
+                data = self._socket.recv(timeout=remaining)
             except TimeoutError:
                 continue
-            self._take(frame)
+            self._take(data)
 
     def wait_for_text(self, text: str, timeout: float = 30.0) -> None:
         self.wait_for(lambda texts: text in texts, timeout)
 
-    def _take(self, frame: str | bytes) -> None:
-        assert isinstance(frame, bytes) and frame[:1] == b"\x00", f"not a message: {frame!r}"
+    def wait_closed(self, timeout: float = 30.0) -> int | None:
+        """Read (answering) until the server closes the socket; the code it closed with.
+        TimeoutError if it is still open after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        try:
+            while (remaining := deadline - time.monotonic()) > 0:
+                with contextlib.suppress(TimeoutError):
+                    self._take(self._socket.recv(timeout=remaining))
+        except ConnectionClosed:
+            return self._socket.close_code
+        raise TimeoutError(f"the server kept the socket open for {timeout} s")
+
+    def _take(self, data: str | bytes) -> None:
+        assert isinstance(data, bytes) and data[:1] == FLET_FRAME, f"not a message: {data!r}"
         action, body = msgpack.unpackb(
-            frame[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False
+            data[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False
         )
         if action == MessageAction.INVOKE_METHOD.value:
             self._answer(body)
-        self.registered |= action == MessageAction.REGISTER_CLIENT.value
+        if action == MessageAction.REGISTER_CLIENT.value:
+            self.session_id = body["session_id"]
         if action in (MessageAction.REGISTER_CLIENT.value, MessageAction.PATCH_CONTROL.value):
             self.texts.extend(strings_in(body))
             self.patches += action == MessageAction.PATCH_CONTROL.value
@@ -125,6 +157,11 @@ class WireClient:
                 "error": None,
             },
         )
+
+
+def frame(action: MessageAction, body: dict[str, Any]) -> bytes:
+    """One Flet protocol frame as the Flutter client sends it."""
+    return FLET_FRAME + msgpack.packb([action.value, body])
 
 
 def strings_in(value: object) -> Iterator[str]:
