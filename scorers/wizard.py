@@ -1,4 +1,4 @@
-"""Wizard (Ken Fisher): bids, tricks and the dealer's forbidden bid.
+"""Wizard (Ken Fisher): bids, tricks, the dealer's forbidden bid and who wins a trick.
 
 The Cloud special card lets its trick's winner change their bid by one after bidding.
 An entry records the bids as made; the change goes in the entry's optional "cloud"
@@ -131,6 +131,102 @@ def counted_bids(entry: Mapping[str, Any]) -> list[int]:
     return bids
 
 
+WIZARD = "W"
+JESTER = "J"
+SUITS = ("S", "H", "D", "C")
+NUMBERS = tuple(str(number) for number in range(1, 14))
+COPIES = 4
+"""The deck: one of each suit card (1 to 13 in S, H, D and C), four Wizards, four Jesters."""
+
+
+def parse_card(card: object) -> str:
+    """The card's code in canonical form: "W" (a Wizard), "J" (a Jester) or a number from 1
+    to 13 and a suit letter ("13H", "1S"); any case.
+
+    >>> parse_card("13h")
+    '13H'
+    """
+    if isinstance(card, str):
+        code = card.upper()
+        if code in (WIZARD, JESTER) or (code[:-1] in NUMBERS and code[-1:] in SUITS):
+            return code
+    raise InvalidEntry("wizard.card_invalid", card=card)
+
+
+def _trick_cards(cards: object, low: int) -> list[str]:
+    """The cards of a trick (`low` to MAX_PLAYERS of them) in canonical form, each suit card
+    at most once and at most four Wizards and four Jesters."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise InvalidEntry("entry.not_list", field="cards")
+    if not low <= len(cards) <= MAX_PLAYERS:
+        raise InvalidEntry("wizard.trick_size", count=len(cards), low=MIN_PLAYERS, high=MAX_PLAYERS)
+    codes: list[str] = []
+    for card in cards:
+        code = parse_card(card)
+        if code not in (WIZARD, JESTER) and code in codes:
+            raise InvalidEntry("wizard.card_twice", card=code)
+        codes.append(code)
+    for special, key in ((WIZARD, "wizard.too_many_wizards"), (JESTER, "wizard.too_many_jesters")):
+        if codes.count(special) > COPIES:
+            raise InvalidEntry(key, count=codes.count(special), high=COPIES)
+    return codes
+
+
+def _trump_suit(trump: object) -> str | None:
+    if trump is None:
+        return None
+    if isinstance(trump, str) and trump.upper() in SUITS:
+        return trump.upper()
+    raise InvalidEntry("wizard.trump_invalid", value=trump)
+
+
+def _led(codes: Sequence[str]) -> str | None:
+    """The suit of the first card that is not a Jester; None if that is a Wizard (or there
+    is none)."""
+    for code in codes:
+        if code != JESTER:
+            return None if code == WIZARD else code[-1]
+    return None
+
+
+def led_suit(cards: Sequence[str]) -> str | None:
+    """The suit the cards still to come must follow (if they can), from the cards played so
+    far (0 to 6, in play order): the first suit card's, unless a Wizard came before it.
+
+    Jesters led leave the choice to the first other card: a suit card sets the suit, a
+    Wizard frees everyone. Nothing or only Jesters played: None (no suit yet).
+
+    >>> led_suit(["J", "5D", "13S"])
+    'D'
+    >>> led_suit(["J", "W", "5D"]) is None
+    True
+    """
+    return _led(_trick_cards(cards, 0))
+
+
+def trick_winner(cards: Sequence[str], trump: str | None) -> int:
+    """The index (in play order) of the card that wins a whole trick of 3 to 6 cards:
+    the first Wizard; else the highest trump (`trump` a suit letter, None: no trump); else
+    the highest card of the led suit (`led_suit`); only Jesters: the first of them.
+
+    >>> trick_winner(["7H", "13H", "2S", "J"], trump="S")
+    2
+    >>> trick_winner(["J", "5D", "13C", "W"], trump="C")
+    3
+    >>> trick_winner(["J", "5D", "13C", "9D"], trump=None)
+    3
+    """
+    codes = _trick_cards(cards, MIN_PLAYERS)
+    trump = _trump_suit(trump)
+    if WIZARD in codes:
+        return codes.index(WIZARD)
+    for suit in (trump, _led(codes)):
+        held = [i for i, code in enumerate(codes) if suit is not None and code[-1] == suit]
+        if held:
+            return max(held, key=lambda i: int(codes[i][:-1]))
+    return 0
+
+
 def _round_sizes(players: int) -> ValueCheck:
     largest = DECK // players
 
@@ -181,6 +277,18 @@ MESSAGES = GameMessages(
         "{value}: bids are whole numbers from 0 to {cards}.",
         "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, one "
         "per round, separated by commas (1, 3, 5).",
+        "wizard.card_invalid": "'{card}' is not a Wizard card: write W for a Wizard, J for a "
+        "Jester, or a number from 1 to 13 and a suit (S, H, D or C), such as 13H.",
+        "wizard.card_twice": "{card} cannot be played twice in one trick: the deck has one of "
+        "each suit card.",
+        "wizard.too_many_wizards": "{count} Wizards are too many for one trick: the deck has "
+        "{high}.",
+        "wizard.too_many_jesters": "{count} Jesters are too many for one trick: the deck has "
+        "{high}.",
+        "wizard.trump_invalid": "'{value}' is not a trump: trump is a suit (S, H, D or C), or "
+        "none.",
+        "wizard.trick_size": "A trick holds one card from each player, {low} to {high} cards, "
+        "not {count}.",
         "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
         "{value} is not possible.",
     },

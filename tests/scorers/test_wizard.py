@@ -303,3 +303,121 @@ def test_tie_break_off_or_equal_bids_share_the_place():
     off_settings = RULES.resolve_settings({"tie_break_by_bids": False}, 3)
     off = RULES.standings([50, 50, 40], [scored([5, 0, 2], [3, 3, 2])], off_settings)
     assert [(s.seat, s.place) for s in off] == [(0, 1), (1, 1), (2, 3)]
+
+
+# The trick judge. Each trick is worked by hand from RULES.md ("Trick winner: the first
+# Wizard; else the highest trump; else the highest card of the led suit; if only Jesters
+# were played, the first Jester"; "A Jester led: the first non-Jester card played sets the
+# suit. A Wizard led: anything may be played").
+@pytest.mark.parametrize(
+    ("cards", "trump", "winner"),
+    [
+        # Hearts led, the one spade is trump: it beats the higher hearts.
+        (["7H", "13H", "2S", "J"], "S", 2),
+        # The same trick without trump: 13 is the highest heart; the 2S is off suit.
+        (["7H", "13H", "2S", "J"], None, 1),
+        # Hearts are trump but nobody played one: clubs were led, so the lowest card in
+        # the deck (1C) beats the higher diamonds.
+        (["1C", "13D", "12D"], "H", 0),
+        # Diamonds trump: the highest of the three diamonds, not the first.
+        (["1C", "13D", "12D", "1D"], "D", 1),
+        # A Jester led: the 5D sets diamonds; the 9D beats it; the 13C is off suit.
+        (["J", "5D", "13C", "9D"], None, 3),
+        # ... unless clubs are trump: then the 13C (the only trump) wins.
+        (["J", "5D", "13C", "9D"], "C", 2),
+        # The first of two Wizards wins, over the top trump and the later Wizard.
+        (["3S", "W", "W", "13S"], "S", 1),
+        # A Wizard led wins whatever follows.
+        (["W", "J", "13H", "1H"], "H", 0),
+        # Only Jesters: the first Jester (the one led).
+        (["J", "J", "J"], None, 0),
+        (["J", "J", "J", "J"], "S", 0),
+        # Jesters before and after a Wizard: the Wizard.
+        (["J", "J", "W", "J"], None, 2),
+        # Four Jesters led, then the first suit card sets hearts: the 1H beats the 2D.
+        (["J", "J", "1H", "J", "J", "2D"], None, 2),
+        # Six players: the last card, a Wizard, beats the trumps before it.
+        (["12H", "1S", "2S", "J", "13H", "W"], "S", 5),
+        # Four Wizards and two Jesters: the first Wizard.
+        (["J", "W", "W", "J", "W", "W"], None, 1),
+        # Cards and trump in any case.
+        (["13h", "w", "j"], None, 1),
+        (["2h", "1s", "13h"], "s", 1),
+    ],
+)
+def test_trick_winner_hand_worked(cards, trump, winner):
+    assert wizard.trick_winner(cards, trump) == winner
+
+
+@pytest.mark.parametrize(
+    ("cards", "suit"),
+    [
+        ([], None),  # nothing played yet
+        (["J"], None),  # only Jesters so far: the next card sets the suit
+        (["J", "J", "J"], None),
+        (["5D"], "D"),
+        (["5d", "13S"], "D"),
+        (["J", "5D", "13S"], "D"),  # the first card that is not a Jester sets it
+        (["W"], None),  # a Wizard led frees everyone
+        (["W", "5D", "6D"], None),
+        (["J", "W", "5D"], None),  # a Wizard after a led Jester frees everyone too
+        (["J", "J", "J", "J", "13C", "W"], "C"),
+    ],
+)
+def test_led_suit(cards, suit):
+    assert wizard.led_suit(cards) == suit
+
+
+@pytest.mark.parametrize(
+    "card", ["14H", "0S", "01S", "-1S", "H", "13", "13X", "", "WW", "JS", "10 H", " 5H", 13, None]
+)
+def test_trick_winner_refuses_a_card_that_is_not_a_wizard_card(card):
+    with refused("wizard.card_invalid", f"'{card}'", "13H"):
+        wizard.trick_winner(["5H", card, "W"], None)
+    with refused("wizard.card_invalid"):
+        wizard.led_suit([card])
+
+
+def test_trick_winner_refuses_a_suit_card_played_twice():
+    with refused("wizard.card_twice", "5H", "one of each suit card"):
+        wizard.trick_winner(["5H", "W", "5h"], None)
+    with refused("wizard.card_twice", "13C"):
+        wizard.led_suit(["13C", "13C"])
+
+
+def test_four_wizards_and_four_jesters_are_allowed_but_not_five():
+    assert wizard.trick_winner(["J", "J", "J", "J", "W", "W"], None) == 4
+    assert wizard.trick_winner(["W", "W", "W", "W", "J", "J"], None) == 0
+    with refused("wizard.too_many_wizards", "5 Wizards", "has 4"):
+        wizard.trick_winner(["W"] * 5, None)
+    with refused("wizard.too_many_jesters", "5 Jesters", "has 4"):
+        wizard.trick_winner(["J"] * 5 + ["1H"], "H")
+    with refused("wizard.too_many_jesters", "5 Jesters"):
+        wizard.led_suit(["J"] * 5)
+
+
+@pytest.mark.parametrize("trump", ["X", "", "SH", "W", "J", "Spades", 1, True])
+def test_trick_winner_refuses_a_trump_that_is_not_a_suit(trump):
+    with refused("wizard.trump_invalid", f"'{trump}'", "S, H, D or C"):
+        wizard.trick_winner(["5H", "6H", "7H"], trump)
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 7])
+def test_trick_winner_refuses_a_trick_of_the_wrong_size(count):
+    cards = [f"{number}H" for number in range(1, count + 1)]
+    with refused("wizard.trick_size", "3 to 6", f"not {count}"):
+        wizard.trick_winner(cards, None)
+
+
+def test_led_suit_takes_a_trick_under_way_but_not_more_than_six_cards():
+    assert wizard.led_suit(["1H", "2H"]) == "H"
+    with refused("wizard.trick_size", "not 7"):
+        wizard.led_suit([f"{number}H" for number in range(1, 8)])
+
+
+@pytest.mark.parametrize("cards", ["13H", b"W J", None, {"13H", "W", "J"}])
+def test_the_trick_judge_refuses_cards_that_are_not_a_list(cards):
+    with refused("entry.not_list", "cards"):
+        wizard.trick_winner(cards, None)
+    with refused("entry.not_list"):
+        wizard.led_suit(cards)
