@@ -1,9 +1,10 @@
 """Property tests: invariants the rules imply, over many generated inputs."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorers import colour_blind, plotters, wizard
+from scorers import InvalidEntry, colour_blind, plotters, wizard
 from scorers.plotters import COLOURS, PAIRS
 
 settings.register_profile("scorers", max_examples=200, deadline=None)
@@ -91,3 +92,123 @@ def test_colour_blind_good_colour_holds_the_majority(row):
     good = colour_blind.good_colour(row)
     reds = sum(card[-1] in "HD" for card in row)
     assert (good == "red") == (reds >= 7)
+
+
+# The Wizard trick judge against a reference written here from RULES.md, another way: each
+# card gets a strength (a Wizard above any trump, a trump above the led suit, the led suit
+# above the rest), and the first of the strongest wins.
+wizard_deck = [f"{n}{s}" for n in range(1, 14) for s in "SHDC"] + ["W"] * 4 + ["J"] * 4
+crowded_deck = ["1S", "2S", "3S", "1H", "2H", "3H"] + ["W"] * 4 + ["J"] * 4
+"""The full deck, and a few suit cards with all the Wizards and Jesters (tricks led by
+Jesters, only Jesters, several Wizards) so that such tricks come up often."""
+
+
+def wizard_tricks(low: int = 3) -> st.SearchStrategy[list[str]]:
+    """Tricks of `low` to 6 cards dealt from one deck (each card at most once)."""
+    return st.sampled_from([wizard_deck, crowded_deck]).flatmap(
+        lambda cards: st.lists(
+            st.sampled_from(range(len(cards))), unique=True, min_size=low, max_size=6
+        ).map(lambda picks: [cards[i] for i in picks])
+    )
+
+
+trumps = st.one_of(st.none(), st.sampled_from("SHDC"))
+
+
+def reference_led(cards: list[str]) -> str | None:
+    first = next((card for card in cards if card != "J"), "J")
+    return None if first in ("J", "W") else first[-1]
+
+
+def reference_winner(cards: list[str], trump: str | None) -> int:
+    led = reference_led(cards)
+
+    def strength(i: int) -> tuple[int, int]:
+        card = cards[i]
+        if card == "W":
+            return (3, -i)
+        if card != "J" and card[-1] == trump:
+            return (2, int(card[:-1]))
+        if card != "J" and card[-1] == led:
+            return (1, int(card[:-1]))
+        return (0, -i)
+
+    return max(range(len(cards)), key=strength)
+
+
+@given(wizard_tricks(), trumps)
+def test_wizard_trick_winner_agrees_with_the_reference(cards, trump):
+    assert wizard.trick_winner(cards, trump) == reference_winner(cards, trump)
+
+
+@given(wizard_tricks(), trumps)
+def test_wizard_trick_winner_follows_each_rule(cards, trump):
+    winner = wizard.trick_winner(cards, trump)
+    assert 0 <= winner < len(cards)
+    won = cards[winner]
+    suited = [card for card in cards if card not in ("W", "J")]
+    trumps_played = [card for card in suited if card[-1] == trump]
+    if "W" in cards:
+        assert winner == cards.index("W")
+    elif trumps_played:
+        assert won in trumps_played
+        assert int(won[:-1]) == max(int(card[:-1]) for card in trumps_played)
+    elif suited:
+        led = wizard.led_suit(cards)
+        assert led == won[-1] == suited[0][-1]
+        assert int(won[:-1]) == max(int(card[:-1]) for card in suited if card[-1] == led)
+    else:
+        assert winner == 0
+
+
+@given(wizard_tricks(), trumps)
+def test_wizard_trick_winner_ignores_case_and_a_trump_nobody_played(cards, trump):
+    winner = wizard.trick_winner(cards, trump)
+    assert wizard.trick_winner([card.lower() for card in cards], trump and trump.lower()) == winner
+    absent = [suit for suit in "SHDC" if not any(card.endswith(suit) for card in cards)]
+    for suit in absent:
+        assert wizard.trick_winner(cards, suit) == wizard.trick_winner(cards, None)
+
+
+@given(wizard_tricks(), trumps, st.randoms(use_true_random=False))
+def test_wizard_winning_card_does_not_depend_on_the_order_after_the_lead(cards, trump, rnd):
+    # The lead: the cards up to and including the first that is not a Jester. What comes
+    # after may be played in any order; the same card wins (one of the Wizards: the first).
+    lead = next((i + 1 for i, card in enumerate(cards) if card != "J"), len(cards))
+    rest = cards[lead:]
+    rnd.shuffle(rest)
+    shuffled = cards[:lead] + rest
+    won = cards[wizard.trick_winner(cards, trump)]
+    assert shuffled[wizard.trick_winner(shuffled, trump)] == won
+
+
+@given(wizard_tricks(), trumps)
+def test_wizard_a_last_jester_never_changes_the_winner(cards, trump):
+    if len(cards) == 6 or cards.count("J") == 4:
+        return
+    assert wizard.trick_winner([*cards, "J"], trump) == wizard.trick_winner(cards, trump)
+
+
+@given(wizard_tricks(low=0))
+def test_wizard_led_suit_is_set_once_by_the_first_card_not_a_jester(cards):
+    suits = [wizard.led_suit(cards[:k]) for k in range(len(cards) + 1)]
+    assert suits[-1] == reference_led(cards)
+    lead = next((i + 1 for i, card in enumerate(cards) if card != "J"), None)
+    if lead is None:
+        assert suits == [None] * len(suits)
+    else:
+        assert suits[:lead] == [None] * lead
+        assert len(set(suits[lead:])) == 1
+
+
+@given(wizard_tricks(), trumps, st.data())
+def test_wizard_trick_with_a_suit_card_twice_is_refused(cards, trump, data):
+    suited = [card for card in cards if card not in ("W", "J")]
+    if not suited or len(cards) == 6:
+        return
+    again = data.draw(st.sampled_from(suited))
+    at = data.draw(st.integers(0, len(cards)))
+    with pytest.raises(InvalidEntry) as info:
+        wizard.trick_winner([*cards[:at], again, *cards[at:]], trump)
+    assert info.value.key == "wizard.card_twice"
+    assert info.value.params == {"card": again}
