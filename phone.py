@@ -34,7 +34,12 @@ def phone_main(data_dir: Path = DATA_DIR) -> Callable[[ft.Page], Awaitable[None]
             page.add(ft.Text(notice))
 
         return unavailable
-    notice = t(opened.recovery.key, **opened.recovery.params) if opened.recovery else None
+    # The store lives in memory until it is kept in the browser's storage: say so, rather
+    # than let a player trust a game to a tab that forgets it.
+    notices = [t("phone.not_kept")]
+    if opened.recovery:
+        notices.insert(0, t(opened.recovery.key, **opened.recovery.params))
+    notice = " ".join(notices)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
     return build_main(keeper, notice, peer=lambda: THIS_DEVICE)

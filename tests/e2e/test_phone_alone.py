@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from site_build.__main__ import StaticFiles
 from site_build.build import build_site
 from tests.e2e.conftest import enable_accessibility, screenshot
+from tests.e2e.steps import by_id
 from views.shell.i18n import t
 
 PHONE_ALONE = {"width": 390, "height": 844}
@@ -58,6 +59,8 @@ def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, 
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
         print(f"first screen {time.monotonic() - started:.1f} s after the first navigation")
         expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+        # Until games are kept in the browser's storage, Home says they are not.
+        expect(by_id(page, "home-notice")).to_have_text(t("phone.not_kept"))
         assert screenshot(page, "phone-alone-home").stat().st_size > 0
         assert not elsewhere, elsewhere
     finally:
