@@ -12,7 +12,7 @@ QUIET_PIP := $(BIN)/python -m pip install -q
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
-.PHONY: run test test-fast
+.PHONY: run test test-fast site
 
 $(BIN)/python:
 	@echo "Creating $(VENV) with $(PYTHON)..."
@@ -41,3 +41,9 @@ test: $(VENV)/.test-installed
 # While working: the rules, storage and views without a browser, in well under a minute.
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest $(XDIST) tests/scorers tests/storage tests/views
+
+# Trickpad on a phone alone: the whole app as static files in site/ (Flet's web client,
+# Pyodide and the app's Python), nothing fetched from elsewhere. ARGS=--serve serves it on
+# http://127.0.0.1:8560 to try it.
+site: $(VENV)/.app-installed
+	@$(BIN)/python -m site_build $(ARGS)

@@ -25,7 +25,7 @@ from fontTools.ttLib import TTFont
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from views.shell.fonts import FONTS, ROBOTO, shown_characters  # noqa: E402
+from views.shell.fonts import FONTS, roboto_file, shown_characters  # noqa: E402
 from views.shell.i18n import LANGUAGES, language_name  # noqa: E402
 
 OUT_DIR = REPO / "assets"
@@ -82,7 +82,7 @@ def share_out(needed: set[str]) -> dict[str, set[str]]:
     has it. No family takes a character Roboto has: they come before it in every style's
     list of families and would draw it in another face. Fails on a character no font has."""
     assert [source.family for source in SOURCES] == list(FONTS), "SOURCES follow FONTS"
-    roboto = {chr(code) for code in TTFont(ROBOTO).getBestCmap()}
+    roboto = {chr(code) for code in TTFont(roboto_file()).getBestCmap()}
     left = set(needed) - roboto
     shares = {}
     for source in SOURCES:

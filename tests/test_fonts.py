@@ -17,8 +17,8 @@ from views.shell.fonts import (
     FALLBACK_FAMILIES,
     FONTS,
     HANGUL_FAMILY,
-    ROBOTO,
     TEXT_STYLES,
+    roboto_file,
     shown_characters,
 )
 from views.shell.i18n import LANGUAGES, language_name
@@ -42,7 +42,7 @@ def cmap(family: str) -> set[str]:
 
 def drawn(families: list[str] = FALLBACK_FAMILIES) -> set[str]:
     """What Roboto and the given faces of ours draw together."""
-    return characters(ROBOTO).union(*(cmap(family) for family in families))
+    return characters(roboto_file()).union(*(cmap(family) for family in families))
 
 
 def test_every_character_of_every_catalog_and_rules_sheet_has_a_glyph() -> None:
@@ -73,7 +73,7 @@ def test_names_players_type_draw_too(typed: str) -> None:
 def test_our_faces_draw_only_what_roboto_lacks() -> None:
     """Every text style lists our faces before Roboto: a Latin letter or digit of ours
     would draw in another face than the letters around it."""
-    roboto = characters(ROBOTO)
+    roboto = characters(roboto_file())
     shared = {family: cmap(family) & roboto for family in FONTS}
     assert not any(shared.values()), shared
 

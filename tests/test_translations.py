@@ -10,7 +10,7 @@ CODE_DIRS = ["views", "scorers", "storage"]
 
 
 def code_files() -> list[Path]:
-    files = [REPO_ROOT / "main.py"]
+    files = [REPO_ROOT / "main.py", REPO_ROOT / "phone.py"]
     for folder in CODE_DIRS:
         files += sorted((REPO_ROOT / folder).rglob("*.py"))
     return files

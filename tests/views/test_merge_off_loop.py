@@ -50,7 +50,7 @@ async def test_another_phone_is_answered_while_a_backup_is_merged(
         merged.set()
         return report
 
-    monkeypatch.setattr(views.screens.game_files, "merge_off_process", merge)
+    monkeypatch.setattr(views.screens.game_files, "merge_library", merge)
     executor = ThreadPoolExecutor(max_workers=2)
     hub = PubSubHub(loop=asyncio.get_running_loop(), executor=executor)
     files = RecordingFiles(picked=content)

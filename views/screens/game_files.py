@@ -20,7 +20,6 @@ from storage.library import (
     Progress,
     Refusal,
     export_library,
-    merge_off_process,
     too_large,
 )
 from storage.score_sheet import export_csv
@@ -30,7 +29,7 @@ from views.shell.i18n import day_of, joined, t
 from views.shell.live import announce, announce_lists
 from views.shell.services import Files, use_services
 from views.shell.widgets import action_panel, identified, message_line
-from views.shell.work import off_loop, progress_to
+from views.shell.work import merge_library, off_loop, progress_to
 
 GAME_FILE = "json"
 LIBRARY_FILE = "json"
@@ -236,7 +235,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
             if content is None:
                 return
             set_failure(None)
-            report = await off_loop(merge_off_process, services.keeper, content, progress_to(show))
+            report = await off_loop(merge_library, services.keeper, content, progress_to(show))
         except StorageError as error:
             set_failure(message_of(error))
             set_lines(())

@@ -155,7 +155,7 @@ def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
             padding=12,
             content=ft.Row(
                 controls=[
-                    ft.Text(notice, expand=True),
+                    ft.Semantics(identifier="home-notice", content=ft.Text(notice), expand=True),
                     ft.TextButton(t("home.notice_ok"), on_click=lambda _: on_ok()),
                 ]
             ),

@@ -33,6 +33,10 @@ class Peer:
 STRANGER = Peer(address="", via_share=True)
 """The peer of a connection nobody noted: no address, no rights."""
 
+THIS_DEVICE = Peer(address="::1", via_share=False)
+"""The peer of the phone-alone app (Python in the phone's browser): the device itself, the
+host of its own games."""
+
 CURRENT_PEER: ContextVar[Peer] = ContextVar("trickpad_peer", default=STRANGER)
 """The peer of the connection whose tasks are running (set by web_guard.guarded)."""
 

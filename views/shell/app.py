@@ -13,7 +13,7 @@ from views.screens.rules import RulesScreen
 from views.sharing.access import Access
 from views.sharing.codes import Shares
 from views.sharing.join import JoinScreen, host_only
-from views.sharing.peers import CURRENT_PEER
+from views.sharing.peers import CURRENT_PEER, Peer
 from views.shell.device import (
     LANGUAGE,
     THEME,
@@ -113,6 +113,7 @@ def build_main(
     shares: Shares | None = None,
     share_url: str | None = None,
     device: Callable[[], DeviceStore] = BrowserDevice,
+    peer: Callable[[], Peer] = CURRENT_PEER.get,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
@@ -120,14 +121,15 @@ def build_main(
     pass fakes for the first two; the view harness answers the device's questions).
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session's rights are those of its connection's
-    peer (peers.CURRENT_PEER), never of what its page says."""
+    `peer` (on a server peers.CURRENT_PEER, noted by its door), never of what its page says;
+    the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE."""
     shares = shares if shares is not None else Shares()
     preload()
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
         # Read before the first wait: the connection's peer, noted by the server's door.
-        access = Access(shares, CURRENT_PEER.get())
+        access = Access(shares, peer())
         # The device's choices are asked before anything else is sent: the phone answers at
         # once, rather than after setting up a theme and fetching fonts.
         store = device()

@@ -18,7 +18,6 @@ from datetime import datetime
 from pathlib import Path
 
 import flet as ft
-import flet_web
 
 from views.screens.rules_sheets import RULES_DIR
 from views.shell.i18n import (
@@ -41,8 +40,18 @@ FONTS = {
 """Family name -> file under assets/, as page.fonts wants them, in the order text styles
 fall back to them (a character is drawn by the first that has it, Roboto coming last)."""
 FALLBACK_FAMILIES = list(FONTS)
-ROBOTO = Path(flet_web.get_package_web_dir()) / "assets" / "fonts" / "roboto.woff2"
-"""The text face: Flet's web client registers it as "Roboto" and loads it on every visit."""
+
+
+def roboto_file() -> Path:
+    """The text face: Flet's web client registers it as "Roboto" and loads it on every visit.
+
+    A function, for the font tools and tests: flet_web (the server's client) is not in the
+    phone-alone app's packages."""
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "assets" / "fonts" / "roboto.woff2"
+
+
 HANGUL_FAMILY = "Trickpad Hangul"
 HANGUL_BLOCKS = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7A3))
 """Jamo, compatibility jamo and the precomposed syllables: the characters of that face."""

@@ -1,0 +1,55 @@
+"""`python -m site_build [--out FOLDER] [--serve] [--port N]` (see site_build)."""
+
+import argparse
+import contextlib
+import functools
+import http.server
+import sys
+from pathlib import Path
+
+from serving.web_app import ISOLATION_HEADERS
+from site_build.build import REPO, build_site
+
+
+class StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server, with the types module scripts and wasm need and the
+    headers Flutter's fast renderer needs (the server's too, serving.web_app): without
+    them the client takes its JavaScript build, which fetches Rive's runtime from a CDN."""
+
+    extensions_map = {  # noqa: RUF012 (the base class's own attribute, replaced)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+    }
+
+    def end_headers(self) -> None:
+        for name, value in ISOLATION_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+
+def serve(folder: Path, port: int) -> None:
+    handler = functools.partial(StaticFiles, directory=str(folder))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
+        server.serve_forever()
+
+
+def run(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m site_build")
+    parser.add_argument("--out", type=Path, default=REPO / "site")
+    parser.add_argument("--serve", action="store_true", help="serve it on loopback after")
+    parser.add_argument("--port", type=int, default=8560)
+    args = parser.parse_args(argv)
+    folder = build_site(args.out.resolve())
+    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    print(f"{folder}: {size / 1e6:.1f} MB", flush=True)
+    if args.serve:
+        serve(folder, args.port)
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        run(sys.argv[1:])

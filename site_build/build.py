@@ -1,0 +1,172 @@
+"""Writes the site folder: the web client, Pyodide and the app archive."""
+
+import io
+import json
+import shutil
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import flet_web
+
+from serving.compressed_client import UNUSED_FONT_FAMILIES, lean_font_manifest
+from serving.icon_font import icon_fonts
+from serving.web_app import client_cache_dir
+from views.shell.i18n import LANGUAGES, t
+
+REPO = Path(__file__).resolve().parents[1]
+ENTRY = "phone.py"
+"""The module the browser runs instead of main.py."""
+ARCHIVE = "app.tar.gz"
+APP_PACKAGES = ("scorers", "storage", "views")
+APP_ASSETS = ("locales", "rules")
+"""The assets the Python side reads (catalogs, rules sheets); the rest are the client's."""
+SITE_ASSETS_SKIPPED = ("make_fonts.py", "make_icon.py")
+BROWSER_PACKAGES = ("flet", "flet_charts", "msgpack", "babel", "segno", "repath.py", "six.py")
+"""What the app imports in the browser, all pure Python (msgpack without its C extension,
+which it does without): flet needs msgpack, repath and six (httpx and oauthlib it skips on
+Emscripten); babel is trimmed to the app's languages."""
+BABEL_KEPT = frozenset({"root", "no", *LANGUAGES})
+"""The locale data babel reads for the app's languages (nb falls back to no, all to root)."""
+CLIENT_SKIPPED = frozenset(
+    {
+        "python",
+        "python.bat",
+        "python.exe",
+        "python_cli_entry.mjs",
+        "package.json",
+        "ffi.d.ts",
+        "pyodide.d.ts",
+        "pyodide.js",
+    }
+)
+"""Pyodide's command-line runner, typings and classic-script loader: never loaded by a page."""
+CLIENT_SKIPPED_SUFFIXES = (".map", ".whl")
+"""Source maps, and micropip's wheels (the archive brings every package; nothing is
+installed at run time)."""
+
+
+def build_site(out: Path) -> Path:
+    """Write the whole app into `out` (emptied first) and return it."""
+    web_dir = Path(flet_web.get_package_web_dir())
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(web_dir, out, ignore=skipped_client_files)
+    cut_client_fonts(web_dir, out)
+    assets = REPO / "assets"
+    shutil.copytree(
+        assets, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*SITE_ASSETS_SKIPPED)
+    )
+    patch_index(out, web_dir)
+    stop_rive_fetch(out)
+    (out / ARCHIVE).write_bytes(app_archive())
+    return out
+
+
+def skipped_client_files(folder: str, names: list[str]) -> list[str]:
+    return [
+        name for name in names if name in CLIENT_SKIPPED or name.endswith(CLIENT_SKIPPED_SUFFIXES)
+    ]
+
+
+def cut_client_fonts(web_dir: Path, out: Path) -> None:
+    """The icon fonts cut to the icons the screens draw and the font manifest without the
+    fonts nobody uses, as the server serves them (serving.web_app.client_variants)."""
+    cache_dir = client_cache_dir()
+    fonts = icon_fonts(web_dir, cache_dir / "icon-fonts")
+    for url_path, path in fonts.replacements.items():
+        shutil.copyfile(path, out / url_path)
+    manifest = lean_font_manifest(web_dir, cache_dir, UNUSED_FONT_FAMILIES + fonts.unused_families)
+    for url_path, variants in manifest.items():
+        shutil.copyfile(variants["identity"].path, out / url_path)
+
+
+def patch_index(out: Path, web_dir: Path) -> None:
+    """Flet's page set to run `phone.py` from the archive in Pyodide, all from the folder."""
+    version = json.loads((web_dir / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    index = out / "index.html"
+    flet_web.patch_index_html(
+        str(index),
+        "/",
+        app_name=t("app.name"),
+        app_description=t("app.description"),
+        pyodide=True,
+        pyodide_script_path=ENTRY,
+        pyodide_version=version["version"],
+        app_package_url=ARCHIVE,
+        no_cdn=True,
+    )
+    # Flet writes the runtime's address as a bare specifier, which the worker's import()
+    # refuses ("Failed to resolve module specifier"): made relative to the worker's script.
+    text = index.read_text(encoding="utf-8")
+    index.write_text(text.replace('="pyodide/pyodide.mjs"', '="./pyodide/pyodide.mjs"'))
+
+
+RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_LOCAL = b"rive-not-shipped/".rjust(len(RIVE_CDN), b"_")
+"""Both builds of the client (JavaScript and WebAssembly) load Rive's runtime (for Rive
+animations, which Trickpad never shows) from a CDN at start, and go on without it when it
+does not load: pointed at a folder the site does not have, that request stays on the
+site's origin. The same length, as the address sits in the wasm module's data."""
+RIVE_SCRIPTS = ("main.dart.js", "main.dart.wasm")
+
+
+def stop_rive_fetch(out: Path) -> None:
+    assert len(RIVE_LOCAL) == len(RIVE_CDN)
+    for name in RIVE_SCRIPTS:
+        script = out / name
+        data = script.read_bytes()
+        if RIVE_CDN not in data:
+            raise SystemExit(f"{script}: Rive's CDN address has changed; update site_build")
+        script.write_bytes(data.replace(RIVE_CDN, RIVE_LOCAL))
+
+
+def app_archive() -> bytes:
+    """The app's Python: the entry, its packages and assets, and __pypackages__."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=9) as archive:
+        for name, path in archive_files():
+            info = archive.gettarinfo(str(path), arcname=name)
+            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+            with path.open("rb") as file:
+                archive.addfile(info, file)
+    return buffer.getvalue()
+
+
+def archive_files() -> Iterator[tuple[str, Path]]:
+    """(name in the archive, file) of everything the browser's Python needs."""
+    yield ENTRY, REPO / ENTRY
+    for package in APP_PACKAGES:
+        yield from python_files(REPO / package, package)
+    for folder in APP_ASSETS:
+        yield from tree(REPO / "assets" / folder, f"assets/{folder}")
+    site_packages = Path(flet_web.__file__).resolve().parents[1]
+    for name in BROWSER_PACKAGES:
+        source = site_packages / name
+        if source.is_file():
+            yield f"__pypackages__/{name}", source
+        elif name == "babel":
+            yield from babel_files(source)
+        else:
+            yield from python_files(source, f"__pypackages__/{name}")
+
+
+def tree(root: Path, prefix: str) -> Iterator[tuple[str, Path]]:
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            yield f"{prefix}/{path.relative_to(root).as_posix()}", path
+
+
+def python_files(root: Path, prefix: str) -> Iterator[tuple[str, Path]]:
+    """A package's files but compiled ones and C extensions (the browser can load none)."""
+    for name, path in tree(root, prefix):
+        if path.suffix not in (".so", ".pyd", ".pyc", ".c", ".pyx", ".h", ".cpp"):
+            yield name, path
+
+
+def babel_files(root: Path) -> Iterator[tuple[str, Path]]:
+    """Babel with the locale data of the app's languages only (of about 1,100 locales)."""
+    for name, path in python_files(root, "__pypackages__/babel"):
+        data = path.parent.name == "locale-data" and path.suffix == ".dat"
+        if not data or path.stem in BABEL_KEPT:
+            yield name, path

@@ -1,0 +1,89 @@
+"""Trickpad on a phone alone: the site `make site` writes, served as plain static files on
+loopback (no Trickpad server), runs the app in the browser's Python (Pyodide) and shows
+Home, with every request answered by the site's own origin."""
+
+import functools
+import http.server
+import threading
+import time
+from collections.abc import Iterator
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, Request, expect
+
+from site_build.__main__ import StaticFiles
+from site_build.build import build_site
+from tests.e2e.conftest import enable_accessibility, screenshot
+from tests.e2e.steps import by_id
+from views.shell.i18n import t
+
+PHONE_ALONE = {"width": 390, "height": 844}
+BOOT_MS = 120_000
+"""Pyodide boots in ten seconds or more on a 2-core machine busy with other tests."""
+
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built once for the module, served by a plain static file server."""
+    folder = build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+    handler = functools.partial(StaticFiles, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, site: str) -> None:
+    page: Page = browser.new_page(viewport=PHONE_ALONE)
+    origin = urlparse(site).netloc
+    elsewhere: list[str] = []
+
+    def note(request: Request) -> None:
+        address = urlparse(request.url)
+        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != origin:
+            elsewhere.append(request.url)
+
+    page.on("request", note)
+    page.context.on("request", note)  # the Python worker's fetches too
+    try:
+        started = time.monotonic()
+        page.goto(site)
+        enable_accessibility(page)
+        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        print(f"first screen {time.monotonic() - started:.1f} s after the first navigation")
+        expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+        # Until games are kept in the browser's storage, Home says they are not.
+        expect(by_id(page, "home-notice")).to_have_text(t("phone.not_kept"))
+        assert screenshot(page, "phone-alone-home").stat().st_size > 0
+        assert not elsewhere, elsewhere
+    finally:
+        page.close()
+
+
+def test_the_site_has_no_server_code(site: str) -> None:
+    """The archive holds the app's screens, rules and storage, but no server part."""
+    import io
+    import tarfile
+    import urllib.request
+
+    with (
+        urllib.request.urlopen(f"{site}/app.tar.gz") as response,
+        tarfile.open(fileobj=io.BytesIO(response.read())) as archive,
+    ):
+        names = archive.getnames()
+    assert "phone.py" in names
+    assert "views/shell/app.py" in names
+    assert "__pypackages__/flet/__init__.py" in names
+    shipped = {name.split("/")[0] for name in names} | {
+        name.split("/")[1] for name in names if name.startswith("__pypackages__/")
+    }
+    for absent in ("serving", "main.py", "flet_web", "uvicorn", "fastapi", "cryptography"):
+        assert absent not in shipped
+    assert not [name for name in names if name.endswith(".so")]
