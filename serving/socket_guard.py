@@ -16,6 +16,8 @@ apply: a bad frame then ends the session's connection.
 The guard also notes how a socket ended (`closed_by_client`): a tab that is closed, reloaded
 or sent elsewhere closes its socket with a close frame, and will never resume its session; a
 socket cut off by the network ends without one, and its client may come back.
+A frame Flet sends after its client has gone is dropped: Flet's handler would otherwise end
+with the error before letting go of the session, which nothing would ever delete.
 """
 
 import asyncio
@@ -124,7 +126,17 @@ class _Watch:
             self.registered = True
             if self._deadline is not None:
                 self._deadline.cancel()
-        await self._send(message)
+        if message["type"] != "websocket.send":
+            await self._send(message)
+            return
+        try:
+            await self._send(message)
+        except OSError:
+            # The client has gone while Flet was still sending (a tab closed as a large
+            # screen was being drawn). Raised, this ended Flet's handler before it let go of
+            # the session, which was then kept for good; dropped, the handler goes on to the
+            # disconnect its receive loop is being handed, and the session is let go.
+            logger.debug("Dropped a frame for a client that has gone")
 
     def _expire(self) -> None:
         if not self.registered and not self.reason:
