@@ -64,7 +64,9 @@ def type_into(page: Page, label: str, text: str) -> None:
     """Replace a text field's content, as a player does with the phone keyboard.
 
     Flutter can drop the first keys typed right after a field takes focus (its text input
-    is wired up a moment later), so the text is typed again until the field holds it."""
+    is wired up a moment later), so the text is typed again until the field holds it. The
+    browser's input element may keep keys Flutter dropped, so it is read after focus has
+    left the field and come back: Flutter then writes its own text into the new input."""
     field = page.get_by_label(label, exact=True)
     reveal(page, field)
     for _ in range(3):
@@ -72,6 +74,9 @@ def type_into(page: Page, label: str, text: str) -> None:
         page.wait_for_selector("input:focus")
         page.keyboard.press("Control+a")
         page.keyboard.type(text)
+        page.keyboard.press("Tab")
+        field.click()
+        page.wait_for_selector("input:focus")
         if page.locator("input:focus").input_value() == text:
             return
     expect(page.locator("input:focus")).to_have_value(text)

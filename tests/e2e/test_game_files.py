@@ -46,6 +46,10 @@ def test_a_game_downloads_as_json_and_csv_and_the_json_imports_again(
     assert sheet.value.suggested_filename.endswith("-ann-ben-cas.csv")
     rows = list(csv.reader(io.StringIO(Path(sheet.value.path()).read_text(encoding="utf-8"))))
     assert [int(cell) for cell in rows[-2][2::2]] == list(totals)
+    # The buttons wait while a file is made: the next tap comes once this one is done.
+    expect(
+        app_page.get_by_text(t("files.exported", file=sheet.value.suggested_filename))
+    ).to_be_visible()
 
     with app_page.expect_download() as game_file:
         app_page.get_by_role("button", name=t("files.export_json")).click()
