@@ -103,6 +103,15 @@ class AppServer:
         process_guard.end_group(self.process, sig)
         self.process = None
 
+    def rss(self) -> int:
+        """The server process's resident size in bytes, as the kernel counts it."""
+        assert self.process is not None
+        with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        raise AssertionError("no VmRSS line")
+
     def restart(self) -> None:
         self.stop(signal.SIGKILL)
         self.start()

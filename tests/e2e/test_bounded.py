@@ -202,15 +202,6 @@ alive at once, and the server stayed 32 MiB bigger after they were freed (Python
 allocator gives back only wholly empty arenas). Now 1 to 2 MiB."""
 
 
-def rss(server: AppServer) -> int:
-    assert server.process is not None
-    with open(f"/proc/{server.process.pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError("no VmRSS line")
-
-
 def open_and_close(server: AppServer, count: int) -> None:
     """`count` phones, AT_ONCE at a time, each registering, waiting for Home, and closing its
     socket as a closed tab does."""
@@ -252,10 +243,10 @@ def wait_for(done: Callable[[], bool], server: AppServer) -> None:
 def test_the_memory_of_300_closed_sessions_is_given_back(server: AppServer) -> None:
     open_and_close(server, WARM_UP_SESSIONS)
     wait_for(all_gone(server, WARM_UP_SESSIONS), server)
-    before = rss(server)
+    before = server.rss()
     open_and_close(server, SESSIONS)
     wait_for(all_gone(server, WARM_UP_SESSIONS + SESSIONS), server)
-    grown = rss(server) - before
+    grown = server.rss() - before
     assert grown < MEMORY_LIMIT, f"the server kept {grown / MIB:.1f} MiB"
 
 

@@ -72,15 +72,6 @@ def serving_game(data_dir: Path) -> Iterator[AppServer]:
         server.stop()
 
 
-def rss(server: AppServer) -> int:
-    assert server.process is not None
-    with open(f"/proc/{server.process.pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError("no VmRSS line")
-
-
 def blocks_in_use(server: AppServer) -> int:
     """Python's memory blocks in use at the server's last collection (its log says)."""
     last = [line for line in server.output if COLLECTED_MESSAGE in line][-1]
@@ -137,11 +128,11 @@ def test_closed_sessions_on_a_large_game_leave_the_server_no_bigger(
         wait_until_freed(server, opened)
         growths, block_growths = [], []
         for _ in range(ROUNDS):
-            before, blocks = rss(server), blocks_in_use(server)
+            before, blocks = server.rss(), blocks_in_use(server)
             open_and_close_sessions(server, game_id, SESSIONS)
             opened += SESSIONS
             wait_until_freed(server, opened)
-            growths.append(rss(server) - before)
+            growths.append(server.rss() - before)
             block_growths.append(blocks_in_use(server) - blocks)
         shown = ", ".join(f"{growth / MIB:.1f} MiB" for growth in growths)
         # Kept sessions would grow the server in every round.
