@@ -1,49 +1,86 @@
 """Trickpad on a phone alone: the entry the browser runs instead of main.py.
 
 `make site` ships this module with the app's own packages; Flet's web client runs it in
-Pyodide (Python in the phone's browser), offline. It opens the store in the browser's file
-system and renders the same app as the server (views.shell.app.build_main) for the one
-session there is: the phone's own, the host of its games. What a phone alone cannot do is
-absent: no table share (no Shares, no share address), no upload folder (a picked file's
-bytes come with the pick).
+Pyodide (Python in the phone's browser), offline. It takes the games for this tab (one tab
+at a time, phone_alone.one_tab), fills the store's folder from the browser's storage
+(phone_alone.browser_storage) and renders the same app as the server
+(views.shell.app.build_main) for the one session there is: the phone's own, the host of
+its games. Every commit is kept in the browser's storage before the screen shows it
+(phone_alone.sync_gate). What a phone alone cannot do is absent: no table share (no
+Shares, no share address), no upload folder (a picked file's bytes come with the pick).
 """
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
 
-from storage import StorageError, open_store
+from phone_alone import browser_storage, one_tab
+from phone_alone.browser_storage import Keeping
+from phone_alone.sync_gate import SyncGate
+from storage import GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
 from views.sharing.peers import THIS_DEVICE
 from views.shell.app import build_main
 from views.shell.i18n import t
 
 DATA_DIR = Path("/data")
-"""The store's folder in the browser's file system (Pyodide's, in memory for now)."""
+"""The store's folder in the browser's file system, kept in IndexedDB."""
 
 
-def phone_main(data_dir: Path = DATA_DIR) -> Callable[[ft.Page], Awaitable[None]]:
-    """The session entry: the store opened, then the app rendered as on the server."""
+async def main(page: ft.Page) -> None:
+    """The tab's session: wait for the games if another tab has them, then open them."""
+    if not await one_tab.take(wait=False):
+        page.add(ft.Semantics(identifier="phone-other-tab", content=ft.Text(t("phone.other_tab"))))
+        await one_tab.take(wait=True)
+        page.controls.clear()
+    keeping = await browser_storage.load(DATA_DIR)
     try:
-        opened = open_store(data_dir)
+        opened = open_store(DATA_DIR)
     except StorageError as error:
-        notice = t(error.key, **error.params)
-
-        async def unavailable(page: ft.Page) -> None:
-            page.add(ft.Text(notice))
-
-        return unavailable
-    # The store lives in memory until it is kept in the browser's storage: say so, rather
-    # than let a player trust a game to a tab that forgets it.
-    notices = [t("phone.not_kept")]
-    if opened.recovery:
-        notices.insert(0, t(opened.recovery.key, **opened.recovery.params))
-    notice = " ".join(notices)
+        page.add(ft.Text(t(error.key, **error.params)))
+        return
+    if keeping.kept:
+        keep_before_showing(page, opened.store)
+    notices = [t(opened.recovery.key, **opened.recovery.params)] if opened.recovery else []
+    notices += keeping_notices(keeping)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
-    return build_main(keeper, notice, peer=lambda: THIS_DEVICE)
+    await build_main(keeper, " ".join(notices) or None, peer=lambda: THIS_DEVICE)(page)
+
+
+def keep_before_showing(page: ft.Page, store: GameStore) -> None:
+    """Every commit kept in the browser's storage before the page is sent another frame."""
+    connection = page.session.connection
+    gate = SyncGate(browser_storage.sync, connection.send_callback, told(page))
+    connection.send_callback = gate.send
+    store.after_each_commit(gate.committed)
+    gate.committed()  # what opening wrote (a new file, a damaged one set aside)
+
+
+def keeping_notices(keeping: Keeping) -> list[str]:
+    """What Home says about where the games are kept, when it is less than for good."""
+    if not keeping.kept:
+        return [t("phone.not_kept")]
+    if not keeping.persistent:
+        return [t("phone.may_be_cleared")]
+    return []
+
+
+def told(page: ft.Page) -> Callable[[str], None]:
+    """Says on screen that an entry shown is not kept in the browser's storage."""
+
+    def failed(reason: str) -> None:
+        dialog = ft.AlertDialog(
+            content=ft.Semantics(
+                identifier="phone-not-saved", content=ft.Text(t("phone.not_saved", detail=reason))
+            ),
+            actions=[ft.TextButton(t("home.notice_ok"), on_click=lambda _: page.pop_dialog())],
+        )
+        page.show_dialog(dialog)
+
+    return failed
 
 
 if __name__ == "__main__":
-    ft.run(phone_main())
+    ft.run(main)

@@ -1,7 +1,9 @@
 """Writes the site folder: the web client, Pyodide and the app archive."""
 
+import hashlib
 import io
 import json
+import re
 import shutil
 import tarfile
 from collections.abc import Iterator
@@ -18,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 ENTRY = "phone.py"
 """The module the browser runs instead of main.py."""
 ARCHIVE = "app.tar.gz"
-APP_PACKAGES = ("scorers", "storage", "views")
+APP_PACKAGES = ("scorers", "storage", "views", "phone_alone")
 APP_ASSETS = ("locales", "rules")
 """The assets the Python side reads (catalogs, rules sheets); the rest are the client's."""
 SITE_ASSETS_SKIPPED = ("make_fonts.py", "make_icon.py")
@@ -38,9 +40,11 @@ CLIENT_SKIPPED = frozenset(
         "ffi.d.ts",
         "pyodide.d.ts",
         "pyodide.js",
+        "flutter_service_worker.js",
     }
 )
-"""Pyodide's command-line runner, typings and classic-script loader: never loaded by a page."""
+"""Pyodide's command-line runner, typings and classic-script loader: never loaded by a page;
+and Flutter's service worker, which unregisters itself (the site has its own, sw.js)."""
 CLIENT_SKIPPED_SUFFIXES = (".map", ".whl")
 """Source maps, and micropip's wheels (the archive brings every package; nothing is
 installed at run time)."""
@@ -59,7 +63,9 @@ def build_site(out: Path) -> Path:
     )
     patch_index(out, web_dir)
     stop_rive_fetch(out)
+    stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
+    write_service_worker(out)
     return out
 
 
@@ -99,7 +105,14 @@ def patch_index(out: Path, web_dir: Path) -> None:
     # Flet writes the runtime's address as a bare specifier, which the worker's import()
     # refuses ("Failed to resolve module specifier"): made relative to the worker's script.
     text = index.read_text(encoding="utf-8")
-    index.write_text(text.replace('="pyodide/pyodide.mjs"', '="./pyodide/pyodide.mjs"'))
+    text = text.replace('="pyodide/pyodide.mjs"', '="./pyodide/pyodide.mjs"')
+    index.write_text(text.replace(PYTHON_SCRIPT, PAGE_SCRIPT + PYTHON_SCRIPT, 1))
+
+
+PYTHON_SCRIPT = '<script src="python.js"></script>'
+PAGE_SCRIPT = (REPO / "site_build" / "page.html").read_text(encoding="utf-8")
+"""What the page does before Flet's scripts: ask that the games' storage be kept, and
+register the site's service worker (sw.js)."""
 
 
 RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
@@ -170,3 +183,48 @@ def babel_files(root: Path) -> Iterator[tuple[str, Path]]:
         data = path.parent.name == "locale-data" and path.suffix == ".dat"
         if not data or path.stem in BABEL_KEPT:
             yield name, path
+
+
+FLUTTER_WORKER_SETTINGS = re.compile(r"serviceWorkerSettings: \{[^}]*\},\s*")
+"""Flutter's loader replaces any service worker of the page's with its own, which then
+unregisters itself: the loader is given no service worker settings."""
+
+
+def stop_flutter_service_worker(out: Path) -> None:
+    bootstrap = out / "flutter_bootstrap.js"
+    text, count = FLUTTER_WORKER_SETTINGS.subn("", bootstrap.read_text(encoding="utf-8"))
+    if count != 1:
+        raise SystemExit(f"{bootstrap}: Flutter's service worker settings have changed")
+    bootstrap.write_text(text, encoding="utf-8")
+
+
+SERVICE_WORKER = "sw.js"
+SHELL_SKIPPED = (
+    "canvaskit/",
+    "main.dart.",
+    "assets/NOTICES",
+    "assets/packages/media_kit/",
+    "assets/packages/flutter_math_fork/",
+)
+"""Not in the shell every browser is sent: Flutter's renderers (a browser loads one of
+them, kept as it loads), the licence text, the video player's scripts and the maths fonts
+(never used; the font manifest leaves them out)."""
+
+
+def write_service_worker(out: Path) -> None:
+    """sw.js with this build's version and shell (see site_build/service_worker.js)."""
+    files = sorted(path for path in out.rglob("*") if path.is_file())
+    version = hashlib.sha256()
+    for path in files:
+        version.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
+    names = [path.relative_to(out).as_posix() for path in files]
+    shell = ["./", *(name for name in names if in_shell(name))]
+    template = (REPO / "site_build" / "service_worker.js").read_text(encoding="utf-8")
+    worker = template.replace("__VERSION__", version.hexdigest()[:16])
+    (out / SERVICE_WORKER).write_text(worker.replace("__SHELL__", json.dumps(shell)))
+
+
+def in_shell(name: str) -> bool:
+    """Whether every browser is sent the file on its first visit ("./" is index.html)."""
+    skipped = name.startswith(SHELL_SKIPPED) or name.endswith(".symbols")
+    return not skipped and name != "index.html"

@@ -149,6 +149,7 @@ class GameStore:
         self._connection = connection
         self._clock = clock
         self._lock = threading.RLock()
+        self._committed: Callable[[], None] = _nothing
         # database_list names the main file without reading it, so it cannot fail on a
         # damaged or read-only file; the error messages need the path.
         self.path: str = connection.execute("PRAGMA database_list").fetchone()[2]
@@ -460,6 +461,12 @@ class GameStore:
 
     # -- lifetime -------------------------------------------------------------------------
 
+    def after_each_commit(self, callback: Callable[[], None]) -> None:
+        """Have `callback()` called after every write that committed (never after one that
+        failed), in the writing thread, before the write returns. The phone-alone app
+        copies the file to the browser's storage then (phone_alone.kept)."""
+        self._committed = callback
+
     def close(self) -> None:
         with self._lock:
             self._connection.close()
@@ -490,8 +497,10 @@ class GameStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._guard() as connection, immediate_transaction(connection):
-            yield connection
+        with self._guard() as connection:
+            with immediate_transaction(connection):
+                yield connection
+            self._committed()
 
     def _game_num(self, connection: sqlite3.Connection, game_id: str) -> int:
         row = connection.execute("SELECT num FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -632,6 +641,10 @@ class GameStore:
                 f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where_and_order}", params
             ).fetchall()
         return [GameSummary.from_row(row) for row in rows]
+
+
+def _nothing() -> None:
+    pass
 
 
 def action_text(kind: str, data: Mapping[str, Any]) -> str:

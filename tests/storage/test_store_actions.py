@@ -165,3 +165,23 @@ def test_the_listing_and_finished_flag_are_saved_with_the_action(store: GameStor
     assert store.summary(game_id) == summary
     reopened = store.append(game_id, "undo", {}, a_listing())
     assert reopened.listing == a_listing() and reopened.finished_at is None
+
+
+def test_after_each_commit_is_told_once_the_write_is_on_disk(tmp_path: Path) -> None:
+    """The phone-alone app copies the file to the browser's storage from this callback: it
+    must see every committed write, each already readable from the file, and no failed one."""
+    seen_on_disk: list[int] = []
+    with open_store(tmp_path).store as store:
+        game_id = new_game(store, "wizard")
+
+        def committed() -> None:
+            with open_store(tmp_path).store as reader:
+                seen_on_disk.append(len(reader.actions(game_id)))
+
+        store.after_each_commit(committed)
+        add(store, game_id, "draft", {"n": 1})
+        with pytest.raises(ChangedElsewhere):
+            add(store, game_id, "draft", {"n": 2}, after=1)
+        add(store, game_id, "draft", {"n": 3}, after=2)
+        store.delete(game_id)
+    assert seen_on_disk == [2, 3, 3]
