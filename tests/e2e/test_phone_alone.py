@@ -3,19 +3,26 @@ loopback (no Trickpad server), runs the app in the browser's Python (Pyodide): H
 every request answered by the site's own origin, a game kept in the browser's storage
 across a reload with the network gone, and one tab at a time holding the games."""
 
+import contextlib
 import functools
 import http.server
 import re
+import shutil
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
+from scorers.ledger import Action
 from site_build.__main__ import StaticFiles
 from site_build.build import build_site
+from storage import open_store
+from storage.keeper import GameKeeper
+from storage.library import export_library, import_library
 from tests.e2e.conftest import enable_accessibility, screenshot
 from tests.e2e.steps import by_id, expect_score, play_wizard_round, start_short_wizard
 from views.shell.i18n import joined, t
@@ -34,10 +41,9 @@ class QuietStaticFiles(StaticFiles):
         pass
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built once for the module, served by a plain static file server."""
-    folder = build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """`folder` on a plain static file server on loopback; its address."""
     handler = functools.partial(QuietStaticFiles, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -47,6 +53,27 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once for the module."""
+    return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+
+
+@pytest.fixture(scope="module")
+def site(site_folder: Path) -> Iterator[str]:
+    """The module's site, served."""
+    with serving(site_folder) as url:
+        yield url
+
+
+def open_site(context: BrowserContext, url: str) -> Page:
+    """A tab on the site once Home (or the game at `url`) has been drawn."""
+    page = context.new_page()
+    page.goto(url)
+    enable_accessibility(page)
+    return page
 
 
 def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, site: str) -> None:
@@ -102,9 +129,7 @@ def test_the_site_has_no_server_code(site: str) -> None:
 def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str) -> None:
     context = browser.new_context(viewport=PHONE_ALONE)
     try:
-        page = context.new_page()
-        page.goto(site)
-        enable_accessibility(page)
+        page = open_site(context, site)
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
         start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
         play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
@@ -124,9 +149,7 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
         screenshot(page, "phone-alone-offline-game")
 
         # A second tab waits while the first holds the games, then opens them.
-        second = context.new_page()
-        second.goto(site)
-        enable_accessibility(second)
+        second = open_site(context, site)
         expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
         screenshot(second, "phone-alone-other-tab")
         page.close()
@@ -135,3 +158,81 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
         expect(second.get_by_role("button", name=players).first).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_new_version_is_taken_on_a_later_visit_and_keeps_the_games(
+    browser: Browser, site_folder: Path, tmp_path: Path
+) -> None:
+    """A site put on the host anew (here: its service worker's version changed) is fetched
+    in the background, taken once no tab runs the old one, and opens offline with the
+    games of before."""
+    folder = Path(shutil.copytree(site_folder, tmp_path / "site"))
+    context = browser.new_context(viewport=PHONE_ALONE)
+    try:
+        with serving(folder) as url:
+            page = open_site(context, url)
+            expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+            start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+            expect(by_id(page, "total-0")).to_be_visible()
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            first_version = page.evaluate("caches.keys()")
+
+            worker = folder / "sw.js"
+            worker.write_text(worker.read_text().replace(first_version[0][len("trickpad-") :], "2"))
+            page.reload()
+            enable_accessibility(page)
+            page.wait_for_function(NEW_VERSION_WAITING, timeout=BOOT_MS)
+            page.close()
+
+            context.set_offline(True)
+            later = open_site(context, url)
+            players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+            expect(later.get_by_role("button", name=players).first).to_be_visible(timeout=BOOT_MS)
+            later.wait_for_function(ONLY_THE_NEW_VERSION_KEPT)
+            assert later.evaluate("navigator.serviceWorker.controller.state") == "activated"
+    finally:
+        context.close()
+
+
+ONLY_THE_NEW_VERSION_KEPT = 'async () => (await caches.keys()).join() === "trickpad-2"'
+NEW_VERSION_WAITING = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration !== undefined && registration.waiting !== null;
+}"""
+
+
+def test_games_move_between_a_table_server_and_the_phone_by_file(
+    browser: Browser, site: str, tmp_path: Path
+) -> None:
+    """A server's backup merges into the phone's games; the phone's backup merges into a
+    server's store, the game and its totals the same."""
+    server_data = tmp_path / "server"
+    with open_store(server_data).store as store:
+        keeper = GameKeeper(store)
+        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
+        entry = {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}
+        game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+        text, _ = export_library(keeper)
+    backup = tmp_path / "server-backup.json"
+    backup.write_text(text, encoding="utf-8")
+
+    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
+    try:
+        page = open_site(context, site)
+        with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
+            page.get_by_role("button", name=t("library.import")).click(timeout=BOOT_MS)
+        chooser.value.set_files(backup)
+        merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+        expect(by_id(page, "library-status")).to_have_text(merged)
+
+        with page.expect_download() as download:
+            page.get_by_role("button", name=t("library.export")).click()
+        from_phone = download.value.path().read_bytes()
+    finally:
+        context.close()
+    with open_store(tmp_path / "another-server").store as store:
+        keeper = GameKeeper(store)
+        report = import_library(keeper, from_phone)
+        assert report.added == 1 and not report.refused
+        (summary,) = keeper.finished()
+        assert keeper.open(summary.id).ledger.state.totals == game.ledger.state.totals

@@ -50,7 +50,9 @@ def merge_library(
 
 def progress_to(show: Callable[[Progress], None]) -> Callable[[Progress], None]:
     """A progress callback for a worker thread that has `show` called in this session (the
-    one current now), at most every PROGRESS_EVERY_SECONDS and for the last game."""
+    one current now), at most every PROGRESS_EVERY_SECONDS and for the last game. In the
+    browser the work runs inline on the loop, so `show` is called at once: a task for it
+    would run after the work's result is shown, and show the progress over it."""
     page = ft.context.page
     last = [float("-inf")]
 
@@ -62,6 +64,9 @@ def progress_to(show: Callable[[Progress], None]) -> Callable[[Progress], None]:
         if now - last[0] < PROGRESS_EVERY_SECONDS and progress.done < progress.total:
             return
         last[0] = now
-        page.run_task(shown, progress)
+        if IN_BROWSER:
+            show(progress)
+        else:
+            page.run_task(shown, progress)
 
     return told
