@@ -5,8 +5,13 @@ import contextlib
 import functools
 import http.server
 import sys
+from http import HTTPStatus
+from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO
 
+from serving.compressed_client import ENCODINGS, SUFFIXES
+from serving.compressed_client import accepted as accepted_encodings
 from serving.web_app import ISOLATION_HEADERS
 from site_build.build import REPO, build_site
 
@@ -14,7 +19,9 @@ from site_build.build import REPO, build_site
 class StaticFiles(http.server.SimpleHTTPRequestHandler):
     """A plain static file server, with the types module scripts and wasm need and the
     headers Flutter's fast renderer needs (the server's too, serving.web_app): without
-    them the client takes its JavaScript build, which fetches Rive's runtime from a CDN."""
+    them the client takes its JavaScript build, which fetches Rive's runtime from a CDN.
+    A file with a compressed copy the browser accepts (site_build.build) is sent as that
+    copy, as a host serving precompressed files does."""
 
     extensions_map = {  # noqa: RUF012 (the base class's own attribute, replaced)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -23,6 +30,31 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".json": "application/json",
     }
+
+    def send_head(self) -> BinaryIO | BytesIO | None:  # type: ignore[override]
+        path = Path(self.translate_path(self.path))
+        copy = self.compressed_copy(path)
+        if copy is None:
+            return super().send_head()
+        encoding, file = copy
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(file.stat().st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return file.open("rb")
+
+    def compressed_copy(self, path: Path) -> tuple[str, Path] | None:
+        """(encoding, file) of the copy of `path` to send, if there is one it accepts."""
+        if not path.is_file():
+            return None
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for encoding in ENCODINGS:
+            copy = path.with_name(path.name + SUFFIXES[encoding])
+            if encoding in accepted and copy.is_file():
+                return encoding, copy
+        return None
 
     def end_headers(self) -> None:
         for name, value in ISOLATION_HEADERS.items():

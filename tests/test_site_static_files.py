@@ -1,0 +1,66 @@
+"""The phone-alone site's compressed copies and the static server that sends them
+(site_build): a browser that accepts brotli or gzip gets the copy, decoded to the very
+file; one that accepts neither gets the file."""
+
+import functools
+import gzip
+import http.server
+import random
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import brotli
+import pytest
+
+from site_build.__main__ import StaticFiles
+from site_build.build import write_copies
+
+ARCHIVE = random.Random(7).randbytes(20_000)
+"""Like a compressed archive: no copy of it is smaller."""
+SCRIPT = b"const rounds = [" + b", ".join(str(n).encode() for n in range(3000)) + b"];\n"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    (tmp_path / "main.dart.js").write_bytes(SCRIPT)
+    write_copies(tmp_path / "main.dart.js")
+    (tmp_path / "app.tar.gz").write_bytes(ARCHIVE)
+    write_copies(tmp_path / "app.tar.gz")  # compressed already: no copy worth keeping
+    handler = functools.partial(StaticFiles, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def fetch(url: str, accept: str) -> tuple[str | None, bytes, str]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+    with urllib.request.urlopen(request) as response:
+        return (
+            response.headers["Content-Encoding"],
+            response.read(),
+            response.headers["Content-Type"],
+        )
+
+
+def test_each_browser_gets_the_smallest_copy_it_accepts(served: str) -> None:
+    encoding, body, kind = fetch(f"{served}/main.dart.js", "gzip, deflate, br")
+    assert (encoding, brotli.decompress(body), kind) == ("br", SCRIPT, "text/javascript")
+    assert len(body) < len(SCRIPT) / 3
+    encoding, body, _ = fetch(f"{served}/main.dart.js", "gzip")
+    assert (encoding, gzip.decompress(body)) == ("gzip", SCRIPT)
+    encoding, body, _ = fetch(f"{served}/main.dart.js", "identity")
+    assert (encoding, body) == (None, SCRIPT)
+
+
+def test_a_file_that_does_not_compress_has_no_copy(served: str, tmp_path: Path) -> None:
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("app")) == [
+        "app.tar.gz"
+    ]
+    encoding, body, _ = fetch(f"{served}/app.tar.gz", "br")
+    assert (encoding, body) == (None, ARCHIVE)
