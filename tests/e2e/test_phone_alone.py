@@ -24,7 +24,14 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from storage.library import export_library, import_library
 from tests.e2e.conftest import enable_accessibility, screenshot
-from tests.e2e.steps import by_id, expect_score, play_wizard_round, start_short_wizard
+from tests.e2e.steps import (
+    by_id,
+    expect_score,
+    expect_value,
+    play_wizard_round,
+    start_short_wizard,
+    tap,
+)
 from views.shell.i18n import joined, t
 
 PHONE_ALONE = {"width": 390, "height": 844}
@@ -68,6 +75,21 @@ def site(site_folder: Path) -> Iterator[str]:
         yield url
 
 
+def requests_elsewhere(context: BrowserContext, site: str) -> list[str]:
+    """The addresses of the requests the context's pages and workers make to anywhere but
+    the site's origin, as they are made."""
+    origin = urlparse(site).netloc
+    elsewhere: list[str] = []
+
+    def note(request: Request) -> None:
+        address = urlparse(request.url)
+        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != origin:
+            elsewhere.append(request.url)
+
+    context.on("request", note)
+    return elsewhere
+
+
 def open_site(context: BrowserContext, url: str) -> Page:
     """A tab on the site once Home (or the game at `url`) has been drawn."""
     page = context.new_page()
@@ -78,16 +100,7 @@ def open_site(context: BrowserContext, url: str) -> Page:
 
 def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, site: str) -> None:
     page: Page = browser.new_page(viewport=PHONE_ALONE)
-    origin = urlparse(site).netloc
-    elsewhere: list[str] = []
-
-    def note(request: Request) -> None:
-        address = urlparse(request.url)
-        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != origin:
-            elsewhere.append(request.url)
-
-    page.on("request", note)
-    page.context.on("request", note)  # the Python worker's fetches too
+    elsewhere = requests_elsewhere(page.context, site)
     try:
         started = time.monotonic()
         page.goto(site)
@@ -127,26 +140,28 @@ def test_the_site_has_no_server_code(site: str) -> None:
 
 
 def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str) -> None:
+    """A Wizard round at 390x844, then reloads: online (the round is there), offline (the
+    site from its service worker, the round from the browser's storage, and a new bid
+    saved), and a second tab that waits for the first and finds that bid."""
     context = browser.new_context(viewport=PHONE_ALONE)
+    elsewhere = requests_elsewhere(context, site)
     try:
         page = open_site(context, site)
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
         start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
         play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
         totals = {0: -10, 1: 30, 2: 20}
-        for seat, total in totals.items():
+        for seat, total in totals.items():  # shown, so kept
             expect_score(page, f"total-{seat}", total)
-
-        # The network gone and the tab reloaded at the game's address: the site comes from
-        # its service worker, the round from the browser's storage.
+        reload_and_expect(page, totals)
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         context.set_offline(True)
-        page.reload()
-        enable_accessibility(page)
-        expect(by_id(page, "total-0")).to_be_visible(timeout=BOOT_MS)
-        for seat, total in totals.items():
-            expect_score(page, f"total-{seat}", total)
+        reload_and_expect(page, totals)
         screenshot(page, "phone-alone-offline-game")
+        # Round 2, Ben deals: Cas bids first.
+        tap(page, t("wizard.bid_name", player="Cas", count=0))
+        after_cas = t("wizard.next_bid", player="Ann")
+        expect_value(page, "entry-hint", after_cas)  # shown, so kept
 
         # A second tab waits while the first holds the games, then opens them.
         second = open_site(context, site)
@@ -155,9 +170,20 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
         page.close()
         expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
         players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
-        expect(second.get_by_role("button", name=players).first).to_be_visible()
+        second.get_by_role("button", name=players).first.click()
+        expect_value(second, "entry-hint", after_cas)
+        assert not elsewhere, elsewhere
     finally:
         context.close()
+
+
+def reload_and_expect(page: Page, totals: dict[int, int]) -> None:
+    """Reload the tab at its address; the totals shown once the app has started again."""
+    page.reload()
+    enable_accessibility(page)
+    expect(by_id(page, "total-0")).to_be_visible(timeout=BOOT_MS)
+    for seat, total in totals.items():
+        expect_score(page, f"total-{seat}", total)
 
 
 def test_a_new_version_is_taken_on_a_later_visit_and_keeps_the_games(
