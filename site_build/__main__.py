@@ -2,6 +2,7 @@
 
 import argparse
 import contextlib
+import email.utils
 import functools
 import http.server
 import sys
@@ -37,8 +38,14 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
         if copy is None:
             return super().send_head()
         encoding, file = copy
+        modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Last-Modified", modified)
         self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(file.stat().st_size))
         self.send_header("Vary", "Accept-Encoding")
