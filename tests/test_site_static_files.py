@@ -7,6 +7,7 @@ import gzip
 import http.server
 import random
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,3 +65,19 @@ def test_a_file_that_does_not_compress_has_no_copy(served: str, tmp_path: Path) 
     ]
     encoding, body, _ = fetch(f"{served}/app.tar.gz", "br")
     assert (encoding, body) == (None, ARCHIVE)
+
+
+def test_a_compressed_copy_is_revalidated_not_sent_again(served: str) -> None:
+    """A browser (and the service worker filling its cache) asks "changed?" with the date
+    it was given; the answer is a 304 with no body, not the copy again."""
+    url = f"{served}/main.dart.js"
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br"})
+    with urllib.request.urlopen(request) as response:
+        modified = response.headers["Last-Modified"]
+    assert modified
+    again = urllib.request.Request(
+        url, headers={"Accept-Encoding": "br", "If-Modified-Since": modified}
+    )
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(again)
+    assert answer.value.code == 304
