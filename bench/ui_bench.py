@@ -45,6 +45,8 @@ from views.shell.i18n import t
 REPO_ROOT = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
 EXTRA_TABS = 5
+QUICK_EXTRA_TABS = 2
+"""The smoke run (--quick) opens fewer: it proves the script's every path, not a figure."""
 FOLLOWERS_SETTLE_MS = 3000
 UNTIMED_TAPS = 5
 """Taps before the timed ones, on both apps: the state the taps start from, and time for
@@ -232,10 +234,14 @@ def open_followers(page: Page, count: int, watched: str) -> list[CDPSession]:
 
 
 def run_round(
-    browser: Browser, subject: Subject, taps: int, measure_memory: bool, followers: int = 0
+    browser: Browser,
+    subject: Subject,
+    taps: int,
+    extra_tabs: int = 0,
+    followers: int = 0,
 ) -> None:
-    """Cold start, optional memory, then `taps` timed taps (with `followers` more tabs on
-    the page tapped); the server is stopped after."""
+    """Cold start, the memory of `extra_tabs` more tabs (none: not measured), then `taps`
+    timed taps (with `followers` more tabs on the page tapped); the server is stopped after."""
     print(f"{subject.name}: start, {taps} taps", file=sys.stderr, flush=True)
     port = free_port()
     environment = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
@@ -256,10 +262,10 @@ def run_round(
         page.add_init_script(HOME_JS % json.dumps(subject.home_name))
         page.goto(url)
         subject.figures.starts.append(page.evaluate("window.homeSeen") / 1000 - start)
-        if measure_memory:
+        if extra_tabs:
             page.wait_for_load_state("networkidle")
             subject.figures.home_rss = rss(process.pid)
-            tabs = [context.new_page() for _ in range(EXTRA_TABS)]
+            tabs = [context.new_page() for _ in range(extra_tabs)]
             for tab in tabs:
                 tab.goto(url)
                 enable_accessibility(tab)
@@ -267,7 +273,7 @@ def run_round(
                     timeout=60_000
                 )
             added = rss(process.pid) - subject.figures.home_rss
-            subject.figures.per_tab_rss = added / EXTRA_TABS
+            subject.figures.per_tab_rss = added / extra_tabs
             for tab in tabs:
                 tab.close()
             page.bring_to_front()  # a background tab's frames are throttled
@@ -286,7 +292,7 @@ def ratio(value: float, bare: float) -> str:
     return f"{value / bare:.2f}x" if bare else "-"
 
 
-def report(bare: Figures, app: Figures, machine: str, quick: bool) -> None:
+def report(bare: Figures, app: Figures, machine: str, quick: bool, extra_tabs: int) -> None:
     start_bare, start_app = statistics.median(bare.starts), statistics.median(app.starts)
     rows: list[Row] = [
         ("cold start, bare median", ms(start_bare), "", f"{len(bare.starts)} starts"),
@@ -304,8 +310,8 @@ def report(bare: Figures, app: Figures, machine: str, quick: bool) -> None:
         ("server RSS with home open, bare", f"{bare.home_rss / MIB:.1f} MiB", "", ""),
         ("server RSS with home open, Trickpad", f"{app.home_rss / MIB:.1f} MiB", "", ""),
         ("home RSS ratio", ratio(app.home_rss, bare.home_rss), "", machine),
-        ("per extra tab, bare", f"{bare.per_tab_rss / MIB:.2f} MiB", "", f"{EXTRA_TABS} tabs"),
-        ("per extra tab, Trickpad", f"{app.per_tab_rss / MIB:.2f} MiB", "", f"{EXTRA_TABS} tabs"),
+        ("per extra tab, bare", f"{bare.per_tab_rss / MIB:.2f} MiB", "", f"{extra_tabs} tabs"),
+        ("per extra tab, Trickpad", f"{app.per_tab_rss / MIB:.2f} MiB", "", f"{extra_tabs} tabs"),
         ("per-tab RSS ratio", ratio(app.per_tab_rss, bare.per_tab_rss), "", machine),
     ]
     print_table(rows, quick)
@@ -313,28 +319,30 @@ def report(bare: Figures, app: Figures, machine: str, quick: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="1 round of 3 taps (smoke run)")
+    quick = "1 round of 3 taps, 2 extra tabs, no warm-up (smoke run)"
+    parser.add_argument("--quick", action="store_true", help=quick)
     parser.add_argument("--rounds", type=int, default=9, help="cold starts per app")
     parser.add_argument("--taps", type=int, default=16, help="timed taps per app and round")
     parser.add_argument("--followers", type=int, default=0, help="more tabs on the page tapped")
     args = parser.parse_args()
     rounds, taps = (1, 3) if args.quick else (args.rounds, args.taps)
+    extra_tabs = QUICK_EXTRA_TABS if args.quick else EXTRA_TABS
     # The compressed client is made once per install: not part of any start measured here.
     client_variants(ASSETS_DIR)
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         bare, app = bare_subject(), trickpad_subject(Path(data))
-        for subject in (bare, app):  # untimed: fills the OS file cache and Chromium's
-            run_round(browser, subject, 1, measure_memory=False)
+        for subject in () if args.quick else (bare, app):
+            run_round(browser, subject, 1)  # untimed: fills the OS file cache and Chromium's
             subject.figures = Figures()
         for number in range(rounds):
             for subject in (bare, app):
-                run_round(browser, subject, taps, number == 0, args.followers)
+                run_round(browser, subject, taps, extra_tabs if number == 0 else 0, args.followers)
         browser.close()
     if args.followers:
         machine += f", {args.followers} followers"
-    report(bare.figures, app.figures, machine, args.quick)
+    report(bare.figures, app.figures, machine, args.quick, extra_tabs)
 
 
 if __name__ == "__main__":

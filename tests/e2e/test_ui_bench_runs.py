@@ -1,6 +1,6 @@
-"""Smoke test: the UI benchmark runs in its quick mode (one start and three taps per app,
-in Chromium, here with two followers, which takes every path of the script) and prints
-every figure."""
+"""Smoke test: the UI benchmark runs in its quick mode (one start, two extra tabs and three
+taps per app, in Chromium, here with two followers, which takes every path of the script)
+and prints every figure."""
 
 import signal
 import subprocess
