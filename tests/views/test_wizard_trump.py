@@ -7,7 +7,7 @@ import flet as ft
 from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
-from tests.views.conftest import AppUnderTest
+from tests.views.conftest import AppUnderTest, RecordingScreenAwake
 from tests.views.test_wizard_flow import PLAYERS, bid, bids_done, chip, shown, took, undo
 from views.games.wizard.trump import TRUMP_ID
 from views.shell.i18n import t
@@ -77,6 +77,7 @@ async def test_a_wizard_turned_up_asks_the_dealers_suit_and_scoring_waits_for_it
     # The dealer picks among four suits, never no trump.
     picks = [t("wizard.dealer_picks", dealer="Ann", suit=t(key)) for key in SUITS]
     assert all(has_chip(harness, name) for name in picks)
+    assert not has_chip(harness, t("wizard.turned_jester"))
     await turn_up(harness, picks[0])
     spades = "\u2660 " + t("wizard.suit.spades")
     assert trump_shown(harness) == t("wizard.trump_wizard_line", suit=spades, dealer="Ann")
@@ -114,7 +115,9 @@ async def test_the_round_that_deals_every_card_says_no_trump_and_asks_nothing(
     app: AppUnderTest,
 ) -> None:
     harness, _ = await start(app, round_sizes=[15])
-    assert trump_shown(harness) == t("wizard.trump_all_dealt_line")
+    # The reminder says it; the banner adds nothing (the screen is full with 15 cards each).
+    assert shown(harness, "reminder") == t("wizard.no_trump", cards=15, first="Ben")
+    assert not harness.find_all(ft.Semantics, identifier=TRUMP_ID)
     assert not has_chip(harness, t("wizard.turned_jester"))
 
 
@@ -142,3 +145,15 @@ async def test_the_sheet_marks_each_rounds_trump_and_a_correction_changes_it(
     await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
     assert chip(harness, t("sheet.edit_round_marked", number=1, mark=sheet_trump("diamonds")))
     assert app.keeper.open(game.id).ledger.state.rounds[0].entry["trump"] == "D"
+
+
+async def test_a_phone_held_sideways_says_no_trump_in_the_round_that_deals_every_card(
+    keeper: GameKeeper, screen_awake: RecordingScreenAwake
+) -> None:
+    game = keeper.start("wizard", PLAYERS, first_dealer=0, settings={"round_sizes": [15]})
+    async with AppHarness(width=844, height=390) as sideways:
+        app = AppUnderTest(sideways, keeper, screen_awake)
+        harness = await app.start(f"/game/{game.id}")
+        assert not harness.find_all(ft.Semantics, identifier="reminder")
+        assert trump_shown(harness) == t("wizard.trump_all_dealt_line")
+        assert not has_chip(harness, t("wizard.turned_jester"))

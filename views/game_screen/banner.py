@@ -51,7 +51,7 @@ def banner(table: OpenGame, view: GameView, compact: bool = False) -> ft.Control
             reminder = ft.Text(t(info.reminder, **info.reminder_params), size=13)
             lines.append(identified("reminder", reminder))
         # The game's question about the round (Wizard's trump): it follows every tap itself.
-        asked = view.banner_part(table)
+        asked = view.banner_part(table, compact)
         if asked is not None:
             lines.append(asked)
         note = view.banner_note(state)

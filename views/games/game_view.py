@@ -102,10 +102,11 @@ class GameView(ABC):
         button; None (the default) shows what the round still lacks, or that it is ready."""
         return None
 
-    def banner_part(self, table: OpenGame) -> ft.Control | None:
+    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control | None:
         """What the game asks in the banner about the round shown, once it is dealt (Wizard:
-        the card turned up for trump), following every change of the table; None (the
-        default) when it asks nothing."""
+        the card turned up for trump), following every change of the table; `compact`: the
+        banner of a phone held sideways, with no reminder. None (the default) when the game
+        asks nothing."""
         return None
 
     def round_mark(

@@ -22,7 +22,7 @@ from scorers.wizard import (
 )
 from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
-from views.shell.widgets import choice_chips, icon_button, identified
+from views.shell.widgets import CHIP_SIZE, icon_button, identified
 
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_KEYS = {
@@ -76,6 +76,52 @@ def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple
     return SUIT_SIGNS[suit], t("wizard.sheet_trump", suit=suit_name(suit))
 
 
+RED_SUITS = frozenset({"H", "D"})
+
+
+def card_chip(
+    value: str, text: str, name: str, *, selected: bool, on_pick: Callable[[str], None]
+) -> ft.Control:
+    """A 48 px chip of a card or suit, filled when it is the one chosen; screen readers hear
+    `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one."""
+    sign = value in SUIT_SIGNS
+    ink = ft.Colors.RED_700 if value in RED_SUITS else None
+    label = ft.Text(
+        text,
+        semantics_label=name,
+        size=20 if sign else None,
+        weight=ft.FontWeight.BOLD if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else ink,
+    )
+    style = ft.ButtonStyle(
+        shape=ft.CircleBorder() if sign else ft.StadiumBorder(),
+        padding=0 if sign else ft.Padding.symmetric(horizontal=12),
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
+    )
+    return ft.OutlinedButton(
+        content=label,
+        style=style,
+        on_click=lambda _: on_pick(value),
+        width=CHIP_SIZE if sign else None,
+        height=CHIP_SIZE,
+    )
+
+
+def chip_row(
+    options: list[tuple[str, str, str]], selected: str | None, on_pick: Callable[[str], None]
+) -> ft.Row:
+    """The chips on one line that scrolls sideways within itself if they do not fit."""
+    return ft.Row(
+        scroll=ft.ScrollMode.AUTO,
+        spacing=4,
+        controls=[
+            card_chip(value, text, name, selected=value == selected, on_pick=on_pick)
+            for value, text, name in options
+        ],
+    )
+
+
 def card_options(dealer: str) -> list[tuple[str, str, str]]:
     """The chips of the card turned up: (value, text, accessible name)."""
     suits = [
@@ -97,17 +143,21 @@ def suit_options(dealer: str) -> list[tuple[str, str, str]]:
 
 
 @ft.component
-def TrumpPart(table: OpenGame) -> ft.Control:
+def TrumpPart(table: OpenGame, compact: bool) -> ft.Control | None:
     """The banner's trump for the round shown (the one being corrected, else the current one),
-    drawn again at every change of the table, its chips only when what they show changed."""
+    drawn again at every change of the table, its chips only when what they show changed.
+    Nothing in a round that deals every card, unless the banner is `compact`: its reminder
+    says "no trump" then, and a compact banner has none."""
     state, info = table.state, table.round_info
     pick = ft.use_callback(lambda value: table.change(with_trump(table.entry, value)), [table])
+    turned_up = bool(trump_choices(info.cards, len(state.players)))
     return ft.memo(TrumpChoice)(
         table.entry.get("trump"),
         state.players[info.dealer],
-        bool(trump_choices(info.cards, len(state.players))),
+        turned_up,
         table.may_enter(),
         pick,
+        not turned_up and not compact,
         key=f"trump-{table.round_number}-{table.editing}",
     )
 
@@ -119,40 +169,38 @@ def TrumpChoice(
     turned_up: bool,
     may_change: bool,
     on_pick: Callable[[str | None], None],
+    hidden: bool,
 ) -> ft.Control:
     """The trump line; under it, for a phone that may enter, the card turned up (a chip per
-    suit, a Jester, a Wizard) until one is entered, then the dealer's suit after a Wizard.
+    suit, a Jester, a Wizard) until one is entered, and after a Wizard the dealer's suit.
     Once a trump is entered its chips fold away behind a button that changes it, and a
-    button clears it (a tap, so undo takes it back)."""
+    button clears it (each a tap, which undo takes back)."""
     changing, set_changing = ft.use_state(False)
+    if hidden:
+        return ft.Container(visible=False)
     line = identified(TRUMP_ID, ft.Text(trump_line(trump, dealer, turned_up), size=15))
     if not turned_up or not may_change:
         return line
-    settled = trump is not None and trump != WIZARD
-    controls: list[ft.Control] = []
     header: list[ft.Control] = [ft.Container(expand=True, content=line)]
+    settled = trump is not None and trump != WIZARD
     if settled and not changing:
-        header.append(
-            icon_button(
-                ft.Icons.EDIT_OUTLINED, t("wizard.change_trump"), lambda: set_changing(True)
-            )
-        )
+        change = t("wizard.change_trump")
+        header.append(icon_button(ft.Icons.EDIT_OUTLINED, change, lambda: set_changing(True)))
     if trump is not None:
         header.append(
             icon_button(ft.Icons.BACKSPACE_OUTLINED, t("wizard.clear_trump"), lambda: on_pick(None))
         )
-    controls.append(ft.Row(spacing=4, controls=header))
+    controls: list[ft.Control] = [
+        ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=header)
+    ]
 
     def picked(value: str | None) -> None:
         set_changing(False)
         on_pick(value)
 
-    if not settled or changing:
-        turned = trump[:1] if trump and trump[:1] == WIZARD else trump
-        controls.append(choice_chips(card_options(dealer), turned or "", picked))
-    if dealer_suits(trump) and (not settled or changing):
-        chosen = trump[1:] if trump else ""
-        controls.append(
-            choice_chips(suit_options(dealer), chosen, lambda suit: picked(wizard_picks(suit)))
-        )
-    return ft.Column(spacing=4, controls=controls)
+    if trump == WIZARD:  # the dealer picks one of four suits, never no trump
+        controls.append(chip_row(suit_options(dealer), None, lambda s: picked(wizard_picks(s))))
+    elif trump is None or changing:
+        shown = WIZARD if trump is not None and dealer_suits(trump) else trump
+        controls.append(chip_row(card_options(dealer), shown, picked))
+    return ft.Column(spacing=2, controls=controls)

@@ -62,9 +62,9 @@ class Wizard(GameView):
     def entry_panel(self, table: OpenGame) -> ft.Control:
         return WizardPanel(table)
 
-    def banner_part(self, table: OpenGame) -> ft.Control:
+    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control:
         """The card turned up for trump, and what is trump while bids and tricks go in."""
-        return TrumpPart(table)
+        return TrumpPart(table, compact)
 
     def round_mark(
         self, entry: Mapping[str, Any], info: RoundInfo, players: int
