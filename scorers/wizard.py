@@ -298,6 +298,29 @@ def trump_suit(trump: str | None) -> str | None:
     return trump[-1]
 
 
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+NO_TRUMP = "\u2014"
+"""A round without trump in signs: every card dealt."""
+
+
+def trump_mark(trump: str | None, cards: int, players: int) -> str:
+    """A round's trump in signs any language reads, for the CSV score sheet: the suit's
+    sign ("♥"), W and the sign for a Wizard and the dealer's suit ("W ♠"), J for a Jester
+    (no trump), a dash when every card was dealt (no trump), nothing when not entered.
+
+    >>> trump_mark("H", 3, 4), trump_mark("WS", 3, 4), trump_mark("J", 3, 4)
+    ('\u2665', 'W \u2660', 'J')
+    >>> trump_mark(None, 20, 3), trump_mark(None, 3, 4)
+    ('\u2014', '')
+    """
+    if not turns_up_trump(cards, players):
+        return NO_TRUMP
+    suit = trump_suit(trump)
+    if trump is None or suit is None:
+        return trump if trump in (JESTER, WIZARD) else ""
+    return f"{WIZARD} {SUIT_SIGNS[suit]}" if trump[:1] == WIZARD else SUIT_SIGNS[suit]
+
+
 def check_trump(value: object, context: RoundContext, *, complete: bool) -> str | None:
     """The entry's trump checked: None (not entered), a suit letter, "J", "W" (a draft only:
     the dealer has still to pick) or "W" and a suit. Refuses any other value, a trump in a
@@ -394,6 +417,7 @@ MESSAGES = GameMessages(
         "wizard.field.tricks": "{player}'s tricks",
         "wizard.field.cloud": "The Cloud",
         "wizard.field.trump": "The trump",
+        "wizard.field.trump_column": "Trump",
     },
     changes={
         "wizard.change.bid": "{player}'s bid of {value}",
@@ -460,6 +484,19 @@ class WizardRules(GameRules):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     messages = MESSAGES
+    note_column = "wizard.field.trump_column"
+
+    def round_notes(
+        self, rounds: Sequence[ScoredRound], infos: Sequence[RoundInfo], players: int
+    ) -> list[str] | None:
+        """Each round's trump in signs (`trump_mark`), once any round has one entered; None
+        before (a game played without them keeps the sheet it always had)."""
+        if not any(scored.entry.get("trump") for scored in rounds):
+            return None
+        return [
+            trump_mark(scored.entry.get("trump"), info.cards, players)
+            for scored, info in zip(rounds, infos, strict=True)
+        ]
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and

@@ -380,3 +380,29 @@ def test_a_version_1_file_still_imports_and_an_impossible_trump_is_refused_by_th
     assert refused.value.key == "storage.import_invalid"
     assert refused.value.params["step"] == 2
     assert refused.value.params["reason_key"] == "wizard.trump_card_invalid"
+
+
+def test_the_wizard_sheet_ends_with_each_rounds_trump_once_one_is_entered(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 2, 3, 20]})
+    header, *_ = sheet(export_csv(game))
+    assert header[-1] == "Cas total"  # no trump entered: the sheet it always had
+    entries = [
+        ({"bids": [0, 1, 0], "tricks": [0, 1, 0]}, "H"),
+        ({"bids": [0, 0, 2], "tricks": [0, 0, 2]}, "WS"),
+        ({"bids": [3, 0, 0], "tricks": [3, 0, 0]}, None),
+        ({"bids": [20, 0, 0], "tricks": [20, 0, 0]}, None),  # every card dealt: no trump
+    ]
+    for number, (entry, trump) in enumerate(entries, start=1):
+        given = {**entry, "trump": trump} if trump else entry
+        game = keeper.apply(game, Action("score", {"round": number, "entry": given}))
+    header, *rounds, total, place = sheet(export_csv(game))
+    assert header[-1] == "Trump" and len(header) == 8
+    assert [row[-1] for row in rounds] == ["\u2665", "W \u2660", "", "\u2014"]
+    assert total[-1] == place[-1] == "" and len(total) == len(place) == 8
+    assert [int(cell) for cell in rounds[0][1:7:2]] == [20, 30, 20]  # the scores stay put
+    translated = export_csv(
+        game, lambda key, **p: {"wizard.field.trump_column": "Trumpf"}.get(key, key)
+    )
+    assert sheet(translated)[0][-1] == "Trumpf"
