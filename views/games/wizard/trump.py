@@ -11,6 +11,8 @@ import flet as ft
 from scorers.game import RoundInfo
 from scorers.wizard import (
     JESTER,
+    NO_TRUMP,
+    SUIT_SIGNS,
     SUITS,
     WIZARD,
     dealer_suits,
@@ -24,7 +26,6 @@ from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, icon_button, identified
 
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_KEYS = {
     "S": "wizard.suit.spades",
     "H": "wizard.suit.hearts",
@@ -33,8 +34,6 @@ SUIT_KEYS = {
 }
 TRUMP_ID = "trump"
 """The Semantics identifier of the banner's trump line (tests read it)."""
-NO_TRUMP_MARK = "\u2014"
-"""The sheet's mark of a round played without trump (a Jester, or every card dealt)."""
 
 
 def suit_name(suit: str) -> str:
@@ -69,7 +68,7 @@ def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple
     sign, a dash for no trump; and in words for screen readers. None when not entered."""
     trump = entry.get("trump")
     if not turns_up_trump(info.cards, players) or trump == JESTER:
-        return NO_TRUMP_MARK, t("wizard.sheet_no_trump")
+        return NO_TRUMP, t("wizard.sheet_no_trump")
     suit = trump_suit(trump)
     if suit is None:
         return None
