@@ -85,6 +85,9 @@ class GameRules(ABC):
     tally_maxima: ClassVar[frozenset[str]] = frozenset()
     """The tallies that combine over games by taking the largest (a best round); every
     other tally adds up."""
+    note_column: ClassVar[str | None] = None
+    """The key (of the game's `messages.fields`) naming the score sheet's column of a note on
+    each round (Wizard: its trump; see `round_notes`); None (the default): no such column."""
     messages: ClassVar[GameMessages] = GameMessages()
     """The English text of every message key of the game's own (its refusals, field names,
     reminders ...); each other language translates them in its catalog."""
@@ -272,6 +275,14 @@ class GameRules(ABC):
         ('wizard.change.bid', {'player': 'Ben', 'value': 2})
         """
         return self.field_name(at, players, entry)
+
+    def round_notes(
+        self, rounds: Sequence[ScoredRound], infos: Sequence[RoundInfo], players: int
+    ) -> list[str] | None:
+        """Each scored round's cell in the score sheet's `note_column`, in signs any language
+        reads (Wizard: its trump, "♥"); `infos` are the rounds' RoundInfo, in the same order.
+        None when the sheet has no such column for these rounds (the default)."""
+        return None
 
     def tallies(
         self,

@@ -4,11 +4,16 @@ The Cloud special card lets its trick's winner change their bid by one after bid
 An entry records the bids as made; the change goes in the entry's optional "cloud"
 field ({"seat": s, "change": -1 or 1}). The dealer-bid checks (hook, Canadian) look at
 the bids as made; the score and the tie-break use the bid after the change.
+
+The card turned up for trump after the deal goes in the entry's optional "trump" field
+(`TURN_UPS`: a suit letter, "J" for a Jester, "W" for a Wizard whose suit the dealer has
+not picked yet, "W" and the dealer's suit such as "WH"). It never changes a score; an entry
+without it (every game saved before it was asked) is the same round as before.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -34,31 +39,50 @@ class Cloud(TypedDict):
 
 class WizardEntry(TypedDict):
     """A Wizard round, seat 0 first: bids as made and tricks taken (None: not entered yet),
-    and the Cloud's bid change when it was played."""
+    the Cloud's bid change when it was played, and the card turned up for trump when it was
+    entered (absent or None: not entered)."""
 
     bids: list[int | None]
     tricks: list[int | None]
     cloud: Cloud | None
+    trump: NotRequired[str | None]
+
+
+def _changed(entry: Mapping[str, Any], **fields: object) -> WizardEntry:
+    """A copy of the entry with these fields changed; the trump kept only when one is
+    entered, so a round without one keeps the shape it always had."""
+    made: dict[str, Any] = {
+        "bids": list(entry["bids"]),
+        "tricks": list(entry["tricks"]),
+        "cloud": entry.get("cloud"),
+        "trump": entry.get("trump"),
+    }
+    made.update(fields)
+    if made["trump"] is None:
+        del made["trump"]
+    return cast(WizardEntry, made)
 
 
 def with_bid(entry: Mapping[str, Any], seat: int, bid: int | None) -> WizardEntry:
     """The entry with `seat`'s bid set (the same bid again keeps it); None clears it."""
-    bids = _with_value(entry["bids"], seat, bid)
-    return WizardEntry(bids=bids, tricks=list(entry["tricks"]), cloud=entry.get("cloud"))
+    return _changed(entry, bids=_with_value(entry["bids"], seat, bid))
 
 
 def with_tricks(entry: Mapping[str, Any], seat: int, tricks: int | None) -> WizardEntry:
     """The entry with the tricks `seat` took set (the same count again keeps it); None
     clears it."""
-    taken = _with_value(entry["tricks"], seat, tricks)
-    return WizardEntry(bids=list(entry["bids"]), tricks=taken, cloud=entry.get("cloud"))
+    return _changed(entry, tricks=_with_value(entry["tricks"], seat, tricks))
 
 
 def with_cloud(entry: Mapping[str, Any], seat: int | None, change: int) -> WizardEntry:
     """The entry with the Cloud's winner `seat` changing their bid by `change` (-1 or +1);
     None: nobody won the Cloud's trick (or it was not played)."""
-    cloud = None if seat is None else Cloud(seat=seat, change=change)
-    return WizardEntry(bids=list(entry["bids"]), tricks=list(entry["tricks"]), cloud=cloud)
+    return _changed(entry, cloud=None if seat is None else Cloud(seat=seat, change=change))
+
+
+def with_trump(entry: Mapping[str, Any], trump: str | None) -> WizardEntry:
+    """The entry with the card turned up for trump (one of `TURN_UPS`); None clears it."""
+    return _changed(entry, trump=trump)
 
 
 def _with_value(values: Sequence[int | None], seat: int, value: int | None) -> list[int | None]:
@@ -227,6 +251,95 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return 0
 
 
+TURN_UPS = (*SUITS, JESTER, WIZARD)
+"""The cards a round's turned-up card may be, as a choice: a suit card (its suit is trump),
+a Jester (no trump), a Wizard (the dealer then picks one of `SUITS`, never no trump)."""
+
+
+def turns_up_trump(cards: int, players: int) -> bool:
+    """Whether a card is left to turn up for trump: not when every card is dealt (the
+    round then has no trump, and nothing is asked)."""
+    return cards * players < DECK
+
+
+def trump_choices(cards: int, players: int) -> tuple[str, ...]:
+    """The turned-up cards a round of `cards` each at a table of `players` can record:
+    `TURN_UPS`, or none in a round that deals every card.
+
+    >>> trump_choices(20, 3)
+    ()
+    >>> trump_choices(3, 3)
+    ('S', 'H', 'D', 'C', 'J', 'W')
+    """
+    return TURN_UPS if turns_up_trump(cards, players) else ()
+
+
+def dealer_suits(trump: str | None) -> tuple[str, ...]:
+    """The suits the dealer picks from after turning up `trump`: all four for a Wizard
+    (picked or not yet), none for any other card."""
+    return SUITS if trump is not None and trump[:1] == WIZARD else ()
+
+
+def wizard_picks(suit: str) -> str:
+    """The trump recorded when a Wizard was turned up and the dealer picked `suit`."""
+    return WIZARD + suit
+
+
+def trump_suit(trump: str | None) -> str | None:
+    """The suit that is trump after `trump` (a value `check_trump` accepted): the suit card's,
+    or the one the dealer picked for a Wizard; None for a Jester (no trump), a Wizard
+    whose suit is not picked yet, or nothing entered.
+
+    >>> trump_suit("H"), trump_suit("WS"), trump_suit("J")
+    ('H', 'S', None)
+    """
+    if trump is None or trump in (JESTER, WIZARD):
+        return None
+    return trump[-1]
+
+
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+NO_TRUMP = "\u2014"
+"""A round without trump in signs: every card dealt."""
+
+
+def trump_mark(trump: str | None, cards: int, players: int) -> str:
+    """A round's trump in signs any language reads, for the CSV score sheet: the suit's
+    sign ("♥"), W and the sign for a Wizard and the dealer's suit ("W ♠"), J for a Jester
+    (no trump), a dash when every card was dealt (no trump), nothing when not entered.
+
+    >>> trump_mark("H", 3, 4), trump_mark("WS", 3, 4), trump_mark("J", 3, 4)
+    ('\u2665', 'W \u2660', 'J')
+    >>> trump_mark(None, 20, 3), trump_mark(None, 3, 4)
+    ('\u2014', '')
+    """
+    if not turns_up_trump(cards, players):
+        return NO_TRUMP
+    suit = trump_suit(trump)
+    if trump is None or suit is None:
+        return trump if trump in (JESTER, WIZARD) else ""
+    return f"{WIZARD} {SUIT_SIGNS[suit]}" if trump[:1] == WIZARD else SUIT_SIGNS[suit]
+
+
+def check_trump(value: object, context: RoundContext, *, complete: bool) -> str | None:
+    """The entry's trump checked: None (not entered), a suit letter, "J", "W" (a draft only:
+    the dealer has still to pick) or "W" and a suit. Refuses any other value, a trump in a
+    round that deals every card, and a complete round with a Wizard but no suit."""
+    if value is None:
+        return None
+    known = isinstance(value, str) and (
+        value in TURN_UPS or (value[:1] == WIZARD and value[1:] in SUITS)
+    )
+    if not known:
+        raise InvalidEntry("wizard.trump_card_invalid", value=value)
+    info = context.info
+    if not turns_up_trump(info.cards, len(context.players)):
+        raise InvalidEntry("wizard.trump_all_dealt", cards=info.cards)
+    if complete and value == WIZARD:
+        raise InvalidEntry("wizard.trump_suit_missing", dealer=context.players[info.dealer])
+    return cast(str, value)
+
+
 def _round_sizes(players: int) -> ValueCheck:
     largest = DECK // players
 
@@ -291,17 +404,31 @@ MESSAGES = GameMessages(
         "not {count}.",
         "wizard.round_size_out_of_range": "Hand sizes must be between 1 and {high}: a hand of "
         "{value} is not possible.",
+        "wizard.trump_card_invalid": "'{value}' is not a card turned up for trump: a suit (S, "
+        "H, D or C), J for a Jester (no trump), W for a Wizard, or W and the suit the dealer "
+        "picked, such as WH.",
+        "wizard.trump_all_dealt": "Every card is dealt this round ({cards} each): no card is "
+        "turned up, so there is no trump to enter.",
+        "wizard.trump_suit_missing": "A Wizard was turned up: {dealer} picks the trump suit. "
+        "Tap that suit, or clear the trump.",
     },
     fields={
         "wizard.field.bid": "{player}'s bid",
         "wizard.field.tricks": "{player}'s tricks",
         "wizard.field.cloud": "The Cloud",
+        "wizard.field.trump": "The trump",
+        "wizard.field.trump_column": "Trump",
     },
     changes={
         "wizard.change.bid": "{player}'s bid of {value}",
         "wizard.change.bid_cleared": "clearing {player}'s bid",
         "wizard.change.tricks": "{player}'s {value, plural, one {# trick} other {# tricks}}",
         "wizard.change.tricks_cleared": "clearing {player}'s tricks",
+        "wizard.change.trump": "the trump {suit}",
+        "wizard.change.trump_jester": "no trump (a Jester)",
+        "wizard.change.trump_wizard": "a Wizard turned up",
+        "wizard.change.trump_picked": "the trump {suit} (a Wizard)",
+        "wizard.change.trump_cleared": "clearing the trump",
     },
     reminders={
         "wizard.trump": "{dealer} deals {cards} each and turns up the next card for trump (a "
@@ -321,6 +448,19 @@ _CHANGE_KEYS = {
     "bids": ("wizard.change.bid", "wizard.change.bid_cleared"),
     "tricks": ("wizard.change.tricks", "wizard.change.tricks_cleared"),
 }
+
+
+def _trump_change(trump: object) -> tuple[str, dict[str, Any]]:
+    """A tap that recorded the card turned up for trump, in words (keys of MESSAGES.changes)."""
+    if trump is None:
+        return "wizard.change.trump_cleared", {}
+    if trump == JESTER:
+        return "wizard.change.trump_jester", {}
+    if trump == WIZARD:
+        return "wizard.change.trump_wizard", {}
+    if isinstance(trump, str) and trump[:1] == WIZARD:
+        return "wizard.change.trump_picked", {"suit": trump[1:]}
+    return "wizard.change.trump", {"suit": trump}
 
 
 @dataclass(frozen=True)
@@ -344,6 +484,19 @@ class WizardRules(GameRules):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     messages = MESSAGES
+    note_column = "wizard.field.trump_column"
+
+    def round_notes(
+        self, rounds: Sequence[ScoredRound], infos: Sequence[RoundInfo], players: int
+    ) -> list[str] | None:
+        """Each round's trump in signs (`trump_mark`), once any round has one entered; None
+        before (a game played without them keeps the sheet it always had)."""
+        if not any(scored.entry.get("trump") for scored in rounds):
+            return None
+        return [
+            trump_mark(scored.entry.get("trump"), info.cards, players)
+            for scored, info in zip(rounds, infos, strict=True)
+        ]
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
         """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and
@@ -380,7 +533,7 @@ class WizardRules(GameRules):
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool
     ) -> dict[str, Any]:
-        data = fields(entry, "Wizard", ("bids", "tricks"), ("cloud",))
+        data = fields(entry, "Wizard", ("bids", "tricks"), ("cloud", "trump"))
         players, cards = context.players, context.info.cards
         bids = per_seat(data["bids"], "bids", len(players))
         tricks = per_seat(data["tricks"], "tricks", len(players))
@@ -413,7 +566,12 @@ class WizardRules(GameRules):
             # Only a whole round is checked against the cards: while the tricks are being
             # entered (or moved from one player to another) any total may pass.
             self._check_trick_total(tricks, context)
-        return {"bids": bids, "tricks": tricks, "cloud": cloud}
+        checked: dict[str, Any] = {"bids": bids, "tricks": tricks, "cloud": cloud}
+        trump = check_trump(data.get("trump"), context, complete=complete)
+        if trump is not None:
+            # Only when entered: a round without a trump is the entry it always was.
+            checked["trump"] = trump
+        return checked
 
     def _check_cloud(
         self, cloud: object, bids: Sequence[int | None], context: RoundContext
@@ -487,17 +645,22 @@ class WizardRules(GameRules):
             return key, {"player": players[at[1]]}
         if at[0] == "cloud":
             return "wizard.field.cloud", {}
+        if at[0] == "trump":
+            return "wizard.field.trump", {}
         return super().field_name(at, players, entry)
 
     def change_name(
         self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
     ) -> tuple[str, dict[str, Any]]:
-        """A bid or tricks set ("Ben's bid of 2") or cleared; the Cloud as a field."""
+        """A bid or tricks set ("Ben's bid of 2") or cleared; the trump turned up ("the trump
+        H": a suit's id, said in words by the view) or cleared; the Cloud as a field."""
         if at[0] in _CHANGE_KEYS and len(at) > 1 and isinstance(at[1], int):
             set_key, cleared_key = _CHANGE_KEYS[at[0]]
             if now is None:
                 return cleared_key, {"player": players[at[1]]}
             return set_key, {"player": players[at[1]], "value": now}
+        if tuple(at) == ("trump",):
+            return _trump_change(now)
         return super().change_name(at, now, players, entry)
 
     tally_maxima = frozenset({"longest_exact_run"})

@@ -22,7 +22,8 @@ from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-game"
-VERSION = 1
+# 2: a Wizard round may hold the card turned up for trump. Every older version still reads.
+VERSION = 2
 
 # Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
 # trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken
@@ -39,7 +40,7 @@ MAX_DEPTH = 8
 
 
 def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
-    """The game as a format-1 file: a small header, then one action per line."""
+    """The game as a file of format VERSION: a small header, then one action per line."""
     header = {
         "format": FORMAT,
         "version": VERSION,

@@ -27,7 +27,8 @@ from storage.store import GameRecord, GameSummary, action_text
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
-VERSION = 1
+# 2: its games are game files of version 2 (storage.exchange). Version 1 still reads.
+VERSION = 2
 MAX_LIBRARY_BYTES = 200_000_000
 MAX_GAMES = 20_000
 # A library nests each game file's values two levels deeper: the games array and a game.

@@ -2,15 +2,19 @@
 
 Layout (docs/game-format.md): a header row ("Round", then per player their name and
 "<name> total"), one row per scored round (the round's score and the running total per
-player), then a "Total" row and a "Place" row (in the total columns). The labels are
-catalog keys, so the views can pass their translation; English by default.
+player), then a "Total" row and a "Place" row (in the total columns). A game with a note on
+each round (Wizard: its trump, once one is entered) adds a last column of them. The labels
+are catalog keys, so the views can pass their translation; English by default.
 """
 
 import csv
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
+from typing import Any
 
+from scorers import messages
+from scorers.ledger import GameState
 from storage.errors import MESSAGES
 from storage.keeper import SavedGame
 
@@ -18,7 +22,8 @@ Text = Callable[..., str]
 
 
 def english(key: str, **params: object) -> str:
-    return MESSAGES[key].format(**params)
+    text = MESSAGES[key] if key in MESSAGES else messages.english(key)
+    return text.format(**params)
 
 
 def export_csv(game: SavedGame, text: Text = english) -> str:
@@ -29,7 +34,7 @@ def export_csv(game: SavedGame, text: Text = english) -> str:
     state = game.ledger.state
     places = {standing.seat: standing.place for standing in state.standings()}
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = _Noted(csv.writer(buffer), _notes(state, text))
     header = [(name, text("storage.sheet_total_of", name=name)) for name in state.players]
     writer.writerow(_row(text("storage.sheet_round"), header))
     for scored, running in zip(state.rounds, state.running_totals(), strict=True):
@@ -43,3 +48,27 @@ def export_csv(game: SavedGame, text: Text = english) -> str:
 def _row(label: object, pairs: Iterable[tuple[object, object]]) -> list[object]:
     """A row: its label, then two cells per player (round column, total column)."""
     return [label, *chain.from_iterable(pairs)]
+
+
+def _notes(state: GameState, text: Text) -> list[str] | None:
+    """The game's last column, one cell per row the sheet writes (its header, each round's
+    note, nothing in the Total and Place rows); None when the game has none for its rounds."""
+    rules = state.rules
+    if rules.note_column is None:
+        return None
+    infos = [state.round_info(scored.number) for scored in state.rounds]
+    notes = rules.round_notes(state.rounds, infos, len(state.players))
+    if notes is None:
+        return None
+    return [text(rules.note_column), *notes, "", ""]
+
+
+class _Noted:
+    """A csv writer that ends each row it writes with that row's note, if there are notes."""
+
+    def __init__(self, writer: Any, notes: Sequence[str] | None) -> None:
+        self._writer = writer
+        self._notes = iter(notes) if notes is not None else None
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow(row if self._notes is None else [*row, next(self._notes)])

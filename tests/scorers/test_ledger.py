@@ -576,3 +576,60 @@ def test_a_record_at_the_bound_takes_no_more_actions_and_an_older_longer_one_rep
     longer = Ledger.replay([*full.actions, Action("undo")])  # saved before the bound
     assert longer.action_count == MAX_ACTIONS + 1
     assert longer.state == below.state
+
+
+# --- the round's trump ------------------------------------------------------------------
+
+
+def trump_edit(number, was, now):
+    return Action("edit", {"round": number, "changes": [{"at": ["trump"], "was": was, "now": now}]})
+
+
+def test_the_trump_is_a_tap_on_the_round_named_for_undo_and_taken_back_by_it():
+    ledger = play(wizard_game(), draft(1, wizard_entry([1, None, None], [None] * 3)))
+    turned = play(ledger, trump_edit(1, None, "W"), trump_edit(1, "W", "WH"))
+    assert turned.state.draft["trump"] == "WH"
+    assert turned.state.draft["bids"] == [1, None, None]
+    assert change_name(turned.undo_target(), turned.undo_target_before()) == (
+        "wizard.change.trump_picked",
+        {"suit": "H"},
+    )
+    undone = play(turned, Action("undo"))
+    assert undone.state.draft["trump"] == "W"
+    assert "trump" not in play(undone, Action("undo")).state.draft
+    assert play(undone, Action("redo")).state == turned.state
+
+
+def test_a_trump_set_on_a_field_changed_meanwhile_is_refused_by_its_name():
+    ledger = play(wizard_game(), trump_edit(1, None, "S"))
+    with refused("merge.field_changed", "The trump"):
+        ledger.apply(trump_edit(1, None, "D"))
+
+
+def test_a_scored_round_keeps_its_trump_and_a_correction_changes_it():
+    entry = {**wizard_entry([1, 0, 0], [1, 0, 0]), "trump": "C"}
+    ledger = play(wizard_game(), score(1, entry))
+    assert ledger.state.rounds[0].entry["trump"] == "C"
+    corrected = play(ledger, score(1, {**entry, "trump": "J"}))
+    assert corrected.state.rounds[0].entry["trump"] == "J"
+    assert corrected.state.rounds[0].scores == ledger.state.rounds[0].scores
+    assert play(corrected, Action("undo")).state.rounds[0].entry["trump"] == "C"
+    assert Ledger.replay(corrected.actions).state == corrected.state
+
+
+def test_a_game_saved_before_the_trump_was_asked_replays_exactly_as_before():
+    saved = [
+        {"kind": "start", "data": wizard_game().actions[0].data},
+        {"kind": "draft", "data": {"round": 1, "entry": wizard_entry([1, None, None], [None] * 3)}},
+        {"kind": "score", "data": {"round": 1, "entry": {**wizard_entry([1, 0, 0], [1, 0, 0])}}},
+    ]
+    state = Ledger.replay(Action.from_json(item) for item in saved).state
+    assert state.rounds[0].entry == {"bids": [1, 0, 0], "tricks": [1, 0, 0], "cloud": None}
+    assert state.totals == (30, 20, 20)
+
+
+def test_a_trump_in_the_round_that_deals_every_card_is_refused():
+    ledger = Ledger.start("wizard", THREE, 0, {"round_sizes": [1, 20]})
+    ledger = play(ledger, score(1, wizard_entry([0, 0, 1], [0, 0, 1])))
+    with refused("wizard.trump_all_dealt", "20 each"):
+        ledger.apply(trump_edit(2, None, "H"))

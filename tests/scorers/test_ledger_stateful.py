@@ -1,7 +1,9 @@
-"""Random score/edit/draft/rename/undo/redo/replay sequences against a tiny reference model.
+"""Random score/edit/draft/trump/rename/undo/redo/replay sequences against a tiny reference
+model.
 
-The model keeps, per effective action, a snapshot (round scores, draft bids, names) and
-its own undo and redo stacks; scores come from Wizard's scoring rule written out here.
+The model keeps, per effective action, a snapshot (round scores and trumps, draft bids and
+trump, names) and its own undo and redo stacks; scores come from Wizard's scoring rule
+written out here, and the trump (the card turned up) never changes them.
 """
 
 from dataclasses import dataclass, replace
@@ -15,6 +17,8 @@ from scorers.ledger import Action, Ledger
 
 SIZES = [1, 3, 2, 4]
 NAMES = ["Ann", "Bob", "Cy"]
+TRUMPS = [None, "S", "H", "D", "C", "J", "W", "WS", "WH", "WD", "WC"]
+"""Every trump an entry may hold; "W" (the dealer has not picked) only in a draft."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,12 @@ class Snapshot:
     rounds: tuple[tuple[int, ...], ...]
     draft: tuple[int | None, ...] | None
     names: tuple[str, ...]
+    trumps: tuple[str | None, ...] = ()
+    draft_trump: str | None = None
+
+
+def with_trump(entry: dict[str, object], trump: str | None) -> dict[str, object]:
+    return entry if trump is None else {**entry, "trump": trump}
 
 
 def expected_score(bid: int, tricks: int) -> int:
@@ -61,27 +71,60 @@ class LedgerMachine(RuleBasedStateMachine):
         else:
             raise AssertionError(f"{action} should have been refused")
 
-    @rule(data=st.data())
-    def score_current(self, data: st.DataObject) -> None:
+    @rule(data=st.data(), trump=st.sampled_from(TRUMPS))
+    def score_current(self, data: st.DataObject, trump: str | None) -> None:
         number = len(self.model.rounds) + 1
         cards = SIZES[number - 1] if number <= len(SIZES) else 1
         bids, tricks = data.draw(wizard_round(cards))
-        action = Action("score", {"round": number, "entry": {"bids": bids, "tricks": tricks}})
-        if number > len(SIZES):
+        entry = with_trump({"bids": bids, "tricks": tricks}, trump)
+        action = Action("score", {"round": number, "entry": entry})
+        if number > len(SIZES) or trump == "W":
             self.refused(action)
             return
         scores = tuple(map(expected_score, bids, tricks))
-        self.record(action, replace(self.model, rounds=(*self.model.rounds, scores), draft=None))
+        self.record(
+            action,
+            replace(
+                self.model,
+                rounds=(*self.model.rounds, scores),
+                trumps=(*self.model.trumps, trump),
+                draft=None,
+                draft_trump=None,
+            ),
+        )
 
     @precondition(lambda self: self.model.rounds)
-    @rule(data=st.data())
-    def edit_past(self, data: st.DataObject) -> None:
+    @rule(data=st.data(), trump=st.sampled_from(TRUMPS))
+    def edit_past(self, data: st.DataObject, trump: str | None) -> None:
         number = data.draw(st.integers(1, len(self.model.rounds)))
         bids, tricks = data.draw(wizard_round(SIZES[number - 1]))
-        action = Action("score", {"round": number, "entry": {"bids": bids, "tricks": tricks}})
-        rounds = list(self.model.rounds)
+        entry = with_trump({"bids": bids, "tricks": tricks}, trump)
+        action = Action("score", {"round": number, "entry": entry})
+        if trump == "W":
+            self.refused(action)
+            return
+        rounds, trumps = list(self.model.rounds), list(self.model.trumps)
         rounds[number - 1] = tuple(map(expected_score, bids, tricks))
-        self.record(action, replace(self.model, rounds=tuple(rounds)))
+        trumps[number - 1] = trump
+        self.record(action, replace(self.model, rounds=tuple(rounds), trumps=tuple(trumps)))
+
+    @rule(trump=st.sampled_from(TRUMPS), stale=st.booleans())
+    def tap_trump(self, trump: str | None, stale: bool) -> None:
+        """The turned-up card tapped on the current round, as the screen saves a tap: the
+        field as it saw it, then as it is now; a stale view of the field is refused."""
+        number = len(self.model.rounds) + 1
+        was = self.model.draft_trump
+        if stale:
+            was = "C" if was != "C" else "S"
+        if trump == was:
+            return
+        change = {"at": ["trump"], "was": was, "now": trump}
+        action = Action("edit", {"round": number, "changes": [change]})
+        if number > len(SIZES) or stale:
+            self.refused(action)
+            return
+        draft = self.model.draft or (None,) * len(NAMES)
+        self.record(action, replace(self.model, draft=draft, draft_trump=trump))
 
     @rule(data=st.data())
     def draft_current(self, data: st.DataObject) -> None:
@@ -93,7 +136,8 @@ class LedgerMachine(RuleBasedStateMachine):
         if number > len(SIZES):
             self.refused(action)
             return
-        self.record(action, replace(self.model, draft=bids))
+        # A whole draft is the round as entered: with no trump in it, none is kept.
+        self.record(action, replace(self.model, draft=bids, draft_trump=None))
 
     @rule(seat=st.integers(0, 2), name=st.sampled_from(["Ann", "Dee", "Eve", "bob"]))
     def rename(self, seat: int, name: str) -> None:
@@ -140,6 +184,8 @@ class LedgerMachine(RuleBasedStateMachine):
         assert state.current_round == len(model.rounds) + 1
         assert state.is_over == (len(model.rounds) == len(SIZES))
         assert (tuple(state.draft["bids"]) if state.draft else None) == model.draft
+        assert (state.draft.get("trump") if state.draft else None) == model.draft_trump
+        assert tuple(r.entry.get("trump") for r in state.rounds) == model.trumps
         assert state.players == model.names
         assert self.ledger.can_undo() == (len(self.done) > 1)
         assert self.ledger.can_redo() == bool(self.undone)

@@ -421,3 +421,111 @@ def test_the_trick_judge_refuses_cards_that_are_not_a_list(cards):
         wizard.trick_winner(cards, None)
     with refused("entry.not_list"):
         wizard.led_suit(cards)
+
+
+# The round's trump: the card turned up after the deal, recorded in the entry.
+
+THREE = ["Ann", "Bob", "Cy"]
+
+
+def trump_entry(trump: object, bids: list[int | None] | None = None) -> dict[str, object]:
+    blank = [None, None, None]
+    return {"bids": bids or blank, "tricks": list(blank), "cloud": None, "trump": trump}
+
+
+@pytest.mark.parametrize("trump", ["S", "H", "D", "C", "J", "W", "WS", "WH", "WD", "WC"])
+def test_a_draft_takes_every_card_that_can_be_turned_up(trump):
+    checked = RULES.check_entry(trump_entry(trump), context(RULES, THREE, 3), complete=False)
+    assert checked["trump"] == trump
+
+
+def test_a_trump_not_entered_leaves_the_entry_as_it_always_was():
+    ctx = context(RULES, THREE, 2)
+    old = {"bids": [1, 0, 1], "tricks": [1, 0, 1], "cloud": None}
+    for given in (old, {**old, "trump": None}):
+        assert RULES.check_entry(given, ctx, complete=True) == old
+
+
+def test_the_trump_never_changes_a_score():
+    ctx = context(RULES, THREE, 2)
+    old = {"bids": [1, 0, 1], "tricks": [1, 1, 0], "cloud": None}
+    scores = RULES.score(RULES.check_entry(old, ctx, complete=True), ctx)
+    for trump in ("H", "J", "WC"):
+        entry = RULES.check_entry({**old, "trump": trump}, ctx, complete=True)
+        assert RULES.score(entry, ctx) == scores == (30, -10, -10)
+
+
+@pytest.mark.parametrize("trump", ["X", "h", "WJ", "WW", "W H", "", "JS", 3, True, ["H"]])
+def test_a_trump_that_no_card_can_be_is_refused_by_name(trump):
+    with refused("wizard.trump_card_invalid", f"'{trump}'", "J for a Jester"):
+        RULES.check_entry(trump_entry(trump), context(RULES, THREE, 3), complete=False)
+
+
+def test_the_round_that_deals_every_card_has_no_trump_to_enter():
+    last = context(RULES, THREE, 20)
+    assert wizard.trump_choices(last.info.cards, 3) == ()
+    assert RULES.check_entry(trump_entry(None), last, complete=False)["bids"] == [None] * 3
+    with refused("wizard.trump_all_dealt", "20 each", "no trump"):
+        RULES.check_entry(trump_entry("H"), last, complete=False)
+
+
+def test_a_short_game_turns_up_a_trump_in_its_last_round_too():
+    short = context(RULES, THREE, 2, settings={"round_sizes": [1, 5]})
+    assert wizard.trump_choices(short.info.cards, 3) == wizard.TURN_UPS
+    assert RULES.check_entry(trump_entry("D"), short, complete=False)["trump"] == "D"
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)])
+def test_only_the_last_round_of_a_full_game_asks_no_trump(players, rounds):
+    asked = [bool(wizard.trump_choices(cards, players)) for cards in range(1, rounds + 1)]
+    assert asked == [True] * (rounds - 1) + [False]
+
+
+def test_a_wizard_turned_up_lets_the_dealer_pick_one_of_four_suits_never_no_trump():
+    assert wizard.dealer_suits("W") == wizard.dealer_suits("WH") == ("S", "H", "D", "C")
+    assert wizard.dealer_suits("J") == wizard.dealer_suits("H") == wizard.dealer_suits(None) == ()
+    assert wizard.wizard_picks("C") == "WC"
+    with refused("wizard.trump_card_invalid", "'WJ'"):
+        RULES.check_entry(trump_entry("WJ"), context(RULES, THREE, 3), complete=False)
+
+
+def test_a_round_is_scored_only_once_the_dealer_has_picked_the_wizards_suit():
+    ctx = context(RULES, THREE, 2, first_dealer=0)
+    entry = {"bids": [1, 0, 1], "tricks": [1, 0, 1], "cloud": None, "trump": "W"}
+    with refused("wizard.trump_suit_missing", "Bob picks the trump suit", "clear the trump"):
+        RULES.check_entry(entry, ctx, complete=True)
+    assert RULES.check_entry({**entry, "trump": "WS"}, ctx, complete=True)["trump"] == "WS"
+
+
+@pytest.mark.parametrize(
+    ("trump", "suit"),
+    [("S", "S"), ("H", "H"), ("WD", "D"), ("WC", "C"), ("J", None), ("W", None), (None, None)],
+)
+def test_the_suit_that_is_trump(trump, suit):
+    assert wizard.trump_suit(trump) == suit
+
+
+def test_setting_a_bid_tricks_or_the_cloud_keeps_the_trump():
+    entry = wizard.with_trump(RULES.blank_entry(3), "WH")
+    entry = wizard.with_cloud(wizard.with_tricks(wizard.with_bid(entry, 1, 2), 0, 1), 1, -1)
+    assert entry == {
+        "bids": [None, 2, None],
+        "tricks": [1, None, None],
+        "cloud": {"seat": 1, "change": -1},
+        "trump": "WH",
+    }
+    cleared = wizard.with_trump(entry, None)
+    assert "trump" not in cleared
+    assert cleared["bids"] == entry["bids"]
+
+
+def test_the_trump_as_a_field_and_as_a_change_for_undo():
+    assert RULES.field_name(["trump"], THREE, RULES.blank_entry(3)) == ("wizard.field.trump", {})
+    named = [RULES.change_name(["trump"], now, THREE, {}) for now in ("H", "J", "W", "WS", None)]
+    assert named == [
+        ("wizard.change.trump", {"suit": "H"}),
+        ("wizard.change.trump_jester", {}),
+        ("wizard.change.trump_wizard", {}),
+        ("wizard.change.trump_picked", {"suit": "S"}),
+        ("wizard.change.trump_cleared", {}),
+    ]

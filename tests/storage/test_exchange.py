@@ -15,7 +15,7 @@ from scorers import wizard
 from scorers.ledger import Action
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.connection import connect
-from storage.exchange import export_json, import_json
+from storage.exchange import VERSION, export_json, import_json
 from storage.keeper import GameKeeper
 from storage.score_sheet import export_csv
 from tests.storage.played_games import PLAYED, played_wizard, wizard_round
@@ -72,7 +72,7 @@ def test_the_export_is_the_documented_format(keeper: GameKeeper) -> None:
     document = json.loads(export_json(game, clock=lambda: moment))
     assert document == {
         "format": "trickpad-game",
-        "version": 1,
+        "version": VERSION,
         "game": "plotters",
         "exported_at": "2026-11-29T14:15:09+00:00",
         "actions": [action.to_json() for action in game.ledger.actions],
@@ -128,7 +128,12 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[Document], Document], str, dict[str, An
     ("not an object", lambda d: [d], "storage.import_not_trickpad", {}),
     ("no format", without_field("format"), "storage.import_not_trickpad", {}),
     ("foreign format", with_field("format", "scorepad"), "storage.import_not_trickpad", {}),
-    ("newer version", with_field("version", 2), "storage.import_version", {"found": 2}),
+    (
+        "newer version",
+        with_field("version", VERSION + 1),
+        "storage.import_version",
+        {"found": VERSION + 1},
+    ),
     ("version as text", with_field("version", "1"), "storage.import_field", {"field": "version"}),
     ("version zero", with_field("version", 0), "storage.import_field", {"field": "version"}),
     ("no version", without_field("version"), "storage.import_field", {"field": "version"}),
@@ -337,6 +342,67 @@ def test_the_example_in_the_format_document_imports(keeper: GameKeeper) -> None:
     example = document.split("```json\n", 1)[1].split("```", 1)[0]
     game = import_json(keeper, example)
     assert game.ledger.state.rounds == ()
-    assert game.ledger.redo_target() == Action(
-        "score", {"round": 1, "entry": {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}}
+    assert game.ledger.state.draft == {
+        "bids": [None, 1, 0],
+        "tricks": [None, None, None],
+        "cloud": None,
+        "trump": "H",
+    }
+    entry = {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None, "trump": "H"}
+    assert game.ledger.redo_target() == Action("score", {"round": 1, "entry": entry})
+
+
+def test_a_rounds_trump_goes_out_and_comes_back_with_the_game(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    trump = {"at": ["trump"], "was": None, "now": "WD"}
+    game = keeper.apply(game, Action("edit", {"round": 1, "changes": [trump]}))
+    entry = {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None, "trump": "WD"}
+    game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    copy = import_json(keeper, export_json(game))
+    assert copy.ledger.state == game.ledger.state
+    assert copy.ledger.state.rounds[0].entry["trump"] == "WD"
+
+
+def test_a_version_1_file_still_imports_and_an_impossible_trump_is_refused_by_the_rules(
+    keeper: GameKeeper,
+) -> None:
+    old = json.loads(export_json(played_wizard(keeper)))
+    old["version"] = 1
+    copy = import_json(keeper, json.dumps(old))
+    assert copy.ledger.state.totals == played_wizard(keeper).ledger.state.totals
+    bad = {
+        "kind": "edit",
+        "data": {"round": 1, "changes": [{"at": ["trump"], "was": None, "now": "N"}]},
+    }
+    start = old["actions"][0]
+    with pytest.raises(StorageError) as refused:
+        import_json(keeper, json.dumps({**old, "actions": [start, bad]}))
+    assert refused.value.key == "storage.import_invalid"
+    assert refused.value.params["step"] == 2
+    assert refused.value.params["reason_key"] == "wizard.trump_card_invalid"
+
+
+def test_the_wizard_sheet_ends_with_each_rounds_trump_once_one_is_entered(
+    keeper: GameKeeper,
+) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 2, 3, 20]})
+    header, *_ = sheet(export_csv(game))
+    assert header[-1] == "Cas total"  # no trump entered: the sheet it always had
+    entries = [
+        ({"bids": [0, 1, 0], "tricks": [0, 1, 0]}, "H"),
+        ({"bids": [0, 0, 2], "tricks": [0, 0, 2]}, "WS"),
+        ({"bids": [3, 0, 0], "tricks": [3, 0, 0]}, None),
+        ({"bids": [20, 0, 0], "tricks": [20, 0, 0]}, None),  # every card dealt: no trump
+    ]
+    for number, (entry, trump) in enumerate(entries, start=1):
+        given = {**entry, "trump": trump} if trump else entry
+        game = keeper.apply(game, Action("score", {"round": number, "entry": given}))
+    header, *rounds, total, place = sheet(export_csv(game))
+    assert header[-1] == "Trump" and len(header) == 8
+    assert [row[-1] for row in rounds] == ["\u2665", "W \u2660", "", "\u2014"]
+    assert total[-1] == place[-1] == "" and len(total) == len(place) == 8
+    assert [int(cell) for cell in rounds[0][1:7:2]] == [20, 30, 20]  # the scores stay put
+    translated = export_csv(
+        game, lambda key, **p: {"wizard.field.trump_column": "Trumpf"}.get(key, key)
     )
+    assert sheet(translated)[0][-1] == "Trumpf"

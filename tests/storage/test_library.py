@@ -10,6 +10,7 @@ from scorers.ledger import Action
 from storage import StorageError, open_store
 from storage.keeper import GameKeeper
 from storage.library import (
+    VERSION,
     MergeReport,
     Progress,
     checking_process,
@@ -93,7 +94,7 @@ def test_a_bad_game_is_refused_with_its_reason_and_the_others_are_merged(tmp_pat
         b"",
         b"not json",
         json.dumps({"format": "trickpad-game", "version": 1}).encode(),
-        json.dumps({"format": "trickpad-library", "version": 2, "games": []}).encode(),
+        json.dumps({"format": "trickpad-library", "version": VERSION + 1, "games": []}).encode(),
         json.dumps({"format": "trickpad-library", "version": 1, "games": {}}).encode(),
         ("[" * 50_000).encode(),
     ],

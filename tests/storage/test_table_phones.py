@@ -63,6 +63,41 @@ def test_the_same_bid_changed_on_two_phones_is_refused_with_its_name(keeper: Gam
     assert changed.game.ledger.state.draft["bids"] == [None, 0, None]
 
 
+def turn_up(keeper: GameKeeper, phone: SavedGame, trump: str | None) -> SavedGame:
+    """The card turned up for trump tapped on a phone, against the trump it shows."""
+    state = phone.ledger.state
+    before = state.draft or state.blank_entry()
+    after = {**before, "trump": trump}
+    changes = [change.to_json() for change in changes_between(before, after)]
+    return keeper.apply(phone, Action("edit", {"round": state.current_round, "changes": changes}))
+
+
+def test_a_trump_and_a_bid_tapped_on_two_phones_at_once_are_both_kept(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    phone_a = keeper.start("wizard", NAMES, 0)
+    phone_b = keeper.open(phone_a.id)
+    turn_up(keeper, phone_a, "C")
+    saved = tap(keeper, phone_b, bids=(1, 0))  # B had not seen the trump
+    assert saved.ledger.state.draft == {
+        "bids": [None, 0, None],
+        "tricks": [None, None, None],
+        "cloud": None,
+        "trump": "C",
+    }
+    with open_store(tmp_path).store as store:  # the journal on disk holds both
+        assert GameKeeper(store).open(phone_a.id).ledger.state == saved.ledger.state
+
+
+def test_the_trump_changed_on_two_phones_is_refused_by_its_name(keeper: GameKeeper) -> None:
+    phone_a = keeper.start("wizard", NAMES, 0)
+    phone_b = keeper.open(phone_a.id)
+    turn_up(keeper, phone_a, "H")
+    changed = refused(lambda: turn_up(keeper, phone_b, "S"), "merge.field_changed")
+    assert "The trump" in str(changed.reason)
+    assert changed.game.ledger.state.draft["trump"] == "H"
+
+
 def test_a_late_score_never_becomes_a_correction(keeper: GameKeeper) -> None:
     phone_a = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
     phone_b = keeper.open(phone_a.id)

@@ -37,8 +37,8 @@ def banner(table: OpenGame, view: GameView, compact: bool = False) -> ft.Control
     game is over, above a progress bar. A `compact` banner (a phone held sideways) keeps only
     the round line and the game's note, so the entry keeps most of the short screen.
 
-    Nothing in it changes with the round being entered: it is drawn with the screen's frame,
-    not at every tap."""
+    Drawn with the screen's frame, not at every tap: only the game's own part (`banner_part`,
+    a component of its own) follows the round being entered."""
     state = table.state
     if state.is_over and table.editing is None:
         winners = [state.players[s.seat] for s in state.standings() if s.place == 1]
@@ -50,6 +50,10 @@ def banner(table: OpenGame, view: GameView, compact: bool = False) -> ft.Control
         if not compact:
             reminder = ft.Text(t(info.reminder, **info.reminder_params), size=13)
             lines.append(identified("reminder", reminder))
+        # The game's question about the round (Wizard's trump): it follows every tap itself.
+        asked = view.banner_part(table, compact)
+        if asked is not None:
+            lines.append(asked)
         note = view.banner_note(state)
         if note:
             lines.append(identified("banner-note", ft.Text(note, weight=ft.FontWeight.BOLD)))

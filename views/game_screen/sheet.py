@@ -94,14 +94,26 @@ def header_row(players: tuple[str, ...], first_key: str = "sheet.round") -> ft.R
     return sheet_row(ft.Text(t(first_key), weight=bold), names)
 
 
-def correct_button(number: int, label: str, on_edit: Callable[[int], None]) -> ft.Control:
-    """The row's first cell: its label with a pencil, a button named "Correct round 3"."""
+def correct_button(
+    number: int,
+    label: str,
+    on_edit: Callable[[int], None],
+    mark: tuple[str, str] | None = None,
+) -> ft.Control:
+    """The row's first cell: its label with a pencil, a button named "Correct round 3"; with
+    the game's mark of the round after the label ("3 ♥": Wizard's trump), and in its name
+    ("Correct round 3, trump: hearts")."""
+    name = t("sheet.edit_round", number=number)
+    if mark is not None:
+        shown, said = mark
+        label = f"{label} {shown}"
+        name = t("sheet.edit_round_marked", number=number, mark=said)
     return ft.TextButton(
         content=ft.Row(
             spacing=2,
             tight=True,
             controls=[
-                ft.Text(label, semantics_label=t("sheet.edit_round", number=number)),
+                ft.Text(label, semantics_label=name),
                 ft.Icon(ft.Icons.EDIT, size=14),
             ],
         ),
@@ -154,7 +166,8 @@ def round_row(
         )
         for seat, points in enumerate(scored.scores)
     ]
-    return sheet_row(correct_button(number, label, on_edit), cells)
+    mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
+    return sheet_row(correct_button(number, label, on_edit, mark), cells)
 
 
 def totals_row(state: GameState, leaders: set[int]) -> ft.Row:

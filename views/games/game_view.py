@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import flet as ft
 
-from scorers.game import GameRules
+from scorers.game import GameRules, RoundInfo
 from scorers.ledger import GameState
 from scorers.stats import Record
 from views.game_screen.open_game import OpenGame
@@ -100,6 +100,20 @@ class GameView(ABC):
     def prompt(self, table: OpenGame) -> str | None:
         """Who acts next, in play order ("Cas bids"), for the line above the confirm
         button; None (the default) shows what the round still lacks, or that it is ready."""
+        return None
+
+    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control | None:
+        """What the game asks in the banner about the round shown, once it is dealt (Wizard:
+        the card turned up for trump), following every change of the table; `compact`: the
+        banner of a phone held sideways, with no reminder. None (the default) when the game
+        asks nothing."""
+        return None
+
+    def round_mark(
+        self, entry: Mapping[str, Any], info: RoundInfo, players: int
+    ) -> tuple[str, str] | None:
+        """A short mark of a scored round beside its number on the score sheet (Wizard: the
+        trump's sign) and the same in words for screen readers; None (the default): none."""
         return None
 
     def banner_note(self, state: GameState) -> str | None:

@@ -6,10 +6,12 @@ from typing import Any
 import flet as ft
 
 from scorers import wizard
+from scorers.game import RoundInfo
 from scorers.stats import Record
 from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView, StepButton
 from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
+from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.shell.i18n import decimal, percent, t
 
@@ -59,6 +61,23 @@ class Wizard(GameView):
 
     def entry_panel(self, table: OpenGame) -> ft.Control:
         return WizardPanel(table)
+
+    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control:
+        """The card turned up for trump, and what is trump while bids and tricks go in."""
+        return TrumpPart(table, compact)
+
+    def round_mark(
+        self, entry: Mapping[str, Any], info: RoundInfo, players: int
+    ) -> tuple[str, str] | None:
+        """The round's trump: its suit's sign, a dash for no trump."""
+        return round_mark(entry, info, players)
+
+    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A suit's letter ("H") as its sign and name in the player's language ("♥ Herz")."""
+        said = dict(params)
+        if said.get("suit") in SUIT_KEYS:
+            said["suit"] = suit_words(said["suit"])
+        return said
 
     def step_button(self, table: OpenGame) -> StepButton | None:
         """On the bids: "Bids done", taking the table to the tricks once every bid is in."""

@@ -1,0 +1,159 @@
+"""The round's trump in Wizard's banner, without a browser, on a real SQLite file: the card
+turned up tapped in, shown while bids and tricks are entered and on the sheet, saved,
+undone and corrected like any other field of the round."""
+
+import flet as ft
+
+from scorers.ledger import Action
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest, RecordingScreenAwake
+from tests.views.test_wizard_flow import PLAYERS, bid, bids_done, chip, shown, took, undo
+from views.games.wizard.trump import TRUMP_ID
+from views.shell.i18n import t
+from views.shell.widgets import CHIP_SIZE
+
+SUITS = ["wizard.suit.spades", "wizard.suit.hearts", "wizard.suit.diamonds", "wizard.suit.clubs"]
+
+
+def sheet_trump(suit: str) -> str:
+    return t("wizard.sheet_trump", suit=t(f"wizard.suit.{suit}"))
+
+
+def trump_shown(harness: AppHarness) -> str:
+    return shown(harness, TRUMP_ID)
+
+
+def hearts() -> str:
+    return "\u2665 " + t("wizard.suit.hearts")
+
+
+async def turn_up(harness: AppHarness, name: str) -> None:
+    """Tap the chip of the card turned up (or the dealer's suit), by its accessible name."""
+    await harness.click(chip(harness, name))
+
+
+def has_chip(harness: AppHarness, name: str) -> bool:
+    return bool(harness.find_all(ft.Text, where=lambda c: c.semantics_label == name))
+
+
+async def start(app: AppUnderTest, **settings: object) -> tuple[AppHarness, str]:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0, settings=settings or None)
+    return await app.start(f"/game/{game.id}"), game.id
+
+
+async def test_a_suit_turned_up_is_saved_shown_and_its_chips_fold_away(
+    app: AppUnderTest, keeper: GameKeeper
+) -> None:
+    harness, game_id = await start(app)
+    assert trump_shown(harness) == t("wizard.trump_not_entered")
+    hearts_chip = t("wizard.turned_suit", suit=t("wizard.suit.hearts"))
+    assert chip(harness, hearts_chip).parent.height == CHIP_SIZE
+    await turn_up(harness, hearts_chip)
+    assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
+    assert not has_chip(harness, hearts_chip)
+    assert keeper.open(game_id).ledger.state.draft["trump"] == "H"
+    # Still in sight on the tricks step.
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await bids_done(harness)
+    assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
+
+
+async def test_a_wizard_turned_up_asks_the_dealers_suit_and_scoring_waits_for_it(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start(app)
+    await turn_up(harness, t("wizard.turned_wizard", dealer="Ann"))
+    assert trump_shown(harness) == t("wizard.trump_wizard_pending", dealer="Ann")
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await bids_done(harness)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await took(harness, player, count)
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert score.disabled
+    assert t("wizard.trump_suit_missing", dealer="Ann") == shown(harness, "entry-hint")
+    # The dealer picks among four suits, never no trump.
+    picks = [t("wizard.dealer_picks", dealer="Ann", suit=t(key)) for key in SUITS]
+    assert all(has_chip(harness, name) for name in picks)
+    assert not has_chip(harness, t("wizard.turned_jester"))
+    await turn_up(harness, picks[0])
+    spades = "\u2660 " + t("wizard.suit.spades")
+    assert trump_shown(harness) == t("wizard.trump_wizard_line", suit=spades, dealer="Ann")
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert chip(harness, t("sheet.edit_round_marked", number=1, mark=sheet_trump("spades")))
+
+
+async def test_the_trump_is_one_undo_step_named_by_its_suit(app: AppUnderTest) -> None:
+    harness, _ = await start(app)
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.hearts")))
+    await undo(
+        harness,
+        t("undo.change", change=t("wizard.change.trump", suit=hearts()), number=1),
+    )
+    assert trump_shown(harness) == t("wizard.trump_not_entered")
+
+
+async def test_clearing_and_changing_the_trump_are_taps_too(
+    app: AppUnderTest, keeper: GameKeeper
+) -> None:
+    harness, game_id = await start(app)
+    await turn_up(harness, t("wizard.turned_jester"))
+    assert trump_shown(harness) == t("wizard.trump_jester_line")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.change_trump")))
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.clubs")))
+    assert keeper.open(game_id).ledger.state.draft["trump"] == "C"
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.clear_trump")))
+    assert trump_shown(harness) == t("wizard.trump_not_entered")
+    assert "trump" not in keeper.open(game_id).ledger.state.draft
+    await undo(harness, t("undo.change", change=t("wizard.change.trump_cleared"), number=1))
+    assert keeper.open(game_id).ledger.state.draft["trump"] == "C"
+
+
+async def test_the_round_that_deals_every_card_says_no_trump_and_asks_nothing(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start(app, round_sizes=[15])
+    # The reminder says it; the banner adds nothing (the screen is full with 15 cards each).
+    assert shown(harness, "reminder") == t("wizard.no_trump", cards=15, first="Ben")
+    assert not harness.find_all(ft.Semantics, identifier=TRUMP_ID)
+    assert not has_chip(harness, t("wizard.turned_jester"))
+
+
+async def test_the_sheet_marks_each_rounds_trump_and_a_correction_changes_it(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0)
+    rounds = [
+        {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0], "cloud": None, "trump": "H"},
+        {"bids": [0, 0, 1, 1], "tricks": [0, 0, 1, 1], "cloud": None, "trump": "J"},
+        {"bids": [0, 0, 0, 3], "tricks": [0, 0, 0, 3], "cloud": None},
+    ]
+    for number, entry in enumerate(rounds, start=1):
+        game = app.keeper.apply(game, Action("score", {"round": number, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    assert chip(harness, t("sheet.edit_round_marked", number=1, mark=sheet_trump("hearts")))
+    assert chip(harness, t("sheet.edit_round_marked", number=2, mark=t("wizard.sheet_no_trump")))
+    # A round with no trump entered keeps its plain name.
+    assert chip(harness, t("sheet.edit_round", number=3))
+    first = t("sheet.edit_round_marked", number=1, mark=sheet_trump("hearts"))
+    await harness.click(chip(harness, first))
+    assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.change_trump")))
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.diamonds")))
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
+    assert chip(harness, t("sheet.edit_round_marked", number=1, mark=sheet_trump("diamonds")))
+    assert app.keeper.open(game.id).ledger.state.rounds[0].entry["trump"] == "D"
+
+
+async def test_a_phone_held_sideways_says_no_trump_in_the_round_that_deals_every_card(
+    keeper: GameKeeper, screen_awake: RecordingScreenAwake
+) -> None:
+    game = keeper.start("wizard", PLAYERS, first_dealer=0, settings={"round_sizes": [15]})
+    async with AppHarness(width=844, height=390) as sideways:
+        app = AppUnderTest(sideways, keeper, screen_awake)
+        harness = await app.start(f"/game/{game.id}")
+        assert not harness.find_all(ft.Semantics, identifier="reminder")
+        assert trump_shown(harness) == t("wizard.trump_all_dealt_line")
+        assert not has_chip(harness, t("wizard.turned_jester"))

@@ -1,0 +1,205 @@
+"""The round's trump in the banner: the card turned up after the deal, tapped in (a suit, a
+Jester, a Wizard and then the dealer's suit), and the line saying what is trump while the
+bids and tricks are entered. Which cards a round may record, and what they mean, are the
+rules' (scorers.wizard); this only shows them."""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers.game import RoundInfo
+from scorers.wizard import (
+    JESTER,
+    NO_TRUMP,
+    SUIT_SIGNS,
+    SUITS,
+    WIZARD,
+    dealer_suits,
+    trump_choices,
+    trump_suit,
+    turns_up_trump,
+    with_trump,
+    wizard_picks,
+)
+from views.game_screen.open_game import OpenGame
+from views.shell.i18n import t
+from views.shell.widgets import CHIP_SIZE, icon_button, identified
+
+SUIT_KEYS = {
+    "S": "wizard.suit.spades",
+    "H": "wizard.suit.hearts",
+    "D": "wizard.suit.diamonds",
+    "C": "wizard.suit.clubs",
+}
+TRUMP_ID = "trump"
+"""The Semantics identifier of the banner's trump line (tests read it)."""
+
+
+def suit_name(suit: str) -> str:
+    """The suit in words, in the player's language ("hearts")."""
+    return t(SUIT_KEYS[suit])
+
+
+def suit_words(suit: str) -> str:
+    """The suit's sign and name, as the banner shows a trump: "♥ hearts"."""
+    return f"{SUIT_SIGNS[suit]} {suit_name(suit)}"
+
+
+def trump_line(trump: str | None, dealer: str, turned_up: bool) -> str:
+    """What is trump this round, in one line: "Trump: ♥ hearts", a Wizard's suit and who
+    picked it, no trump (a Jester, or every card dealt), or that it is not entered."""
+    if not turned_up:
+        return t("wizard.trump_all_dealt_line")
+    if trump is None:
+        return t("wizard.trump_not_entered")
+    if trump == JESTER:
+        return t("wizard.trump_jester_line")
+    suit = trump_suit(trump)
+    if suit is None:  # a Wizard, the dealer still to pick
+        return t("wizard.trump_wizard_pending", dealer=dealer)
+    if trump[:1] == WIZARD:
+        return t("wizard.trump_wizard_line", suit=suit_words(suit), dealer=dealer)
+    return t("wizard.trump_line", suit=suit_words(suit))
+
+
+def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple[str, str] | None:
+    """The trump of a scored round as the sheet marks it beside the round's number: its suit's
+    sign, a dash for no trump; and in words for screen readers. None when not entered."""
+    trump = entry.get("trump")
+    if not turns_up_trump(info.cards, players) or trump == JESTER:
+        return NO_TRUMP, t("wizard.sheet_no_trump")
+    suit = trump_suit(trump)
+    if suit is None:
+        return None
+    return SUIT_SIGNS[suit], t("wizard.sheet_trump", suit=suit_name(suit))
+
+
+RED_SUITS = frozenset({"H", "D"})
+
+
+def card_chip(
+    value: str, text: str, name: str, *, selected: bool, on_pick: Callable[[str], None]
+) -> ft.Control:
+    """A 48 px chip of a card or suit, filled when it is the one chosen; screen readers hear
+    `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one."""
+    sign = value in SUIT_SIGNS
+    ink = ft.Colors.RED_700 if value in RED_SUITS else None
+    label = ft.Text(
+        text,
+        semantics_label=name,
+        size=20 if sign else None,
+        weight=ft.FontWeight.BOLD if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else ink,
+    )
+    style = ft.ButtonStyle(
+        shape=ft.CircleBorder() if sign else ft.StadiumBorder(),
+        padding=0 if sign else ft.Padding.symmetric(horizontal=12),
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
+    )
+    return ft.OutlinedButton(
+        content=label,
+        style=style,
+        on_click=lambda _: on_pick(value),
+        width=CHIP_SIZE if sign else None,
+        height=CHIP_SIZE,
+    )
+
+
+def chip_row(
+    options: list[tuple[str, str, str]], selected: str | None, on_pick: Callable[[str], None]
+) -> ft.Row:
+    """The chips on one line that scrolls sideways within itself if they do not fit."""
+    return ft.Row(
+        scroll=ft.ScrollMode.AUTO,
+        spacing=4,
+        controls=[
+            card_chip(value, text, name, selected=value == selected, on_pick=on_pick)
+            for value, text, name in options
+        ],
+    )
+
+
+def card_options(dealer: str) -> list[tuple[str, str, str]]:
+    """The chips of the card turned up: (value, text, accessible name)."""
+    suits = [
+        (suit, SUIT_SIGNS[suit], t("wizard.turned_suit", suit=suit_name(suit))) for suit in SUITS
+    ]
+    return [
+        *suits,
+        (JESTER, t("wizard.jester"), t("wizard.turned_jester")),
+        (WIZARD, t("wizard.wizard_card"), t("wizard.turned_wizard", dealer=dealer)),
+    ]
+
+
+def suit_options(dealer: str) -> list[tuple[str, str, str]]:
+    """The chips of the suit the dealer picks after a Wizard (never no trump)."""
+    return [
+        (suit, SUIT_SIGNS[suit], t("wizard.dealer_picks", dealer=dealer, suit=suit_name(suit)))
+        for suit in SUITS
+    ]
+
+
+@ft.component
+def TrumpPart(table: OpenGame, compact: bool) -> ft.Control | None:
+    """The banner's trump for the round shown (the one being corrected, else the current one),
+    drawn again at every change of the table, its chips only when what they show changed.
+    Nothing in a round that deals every card, unless the banner is `compact`: its reminder
+    says "no trump" then, and a compact banner has none."""
+    state, info = table.state, table.round_info
+    pick = ft.use_callback(lambda value: table.change(with_trump(table.entry, value)), [table])
+    turned_up = bool(trump_choices(info.cards, len(state.players)))
+    return ft.memo(TrumpChoice)(
+        table.entry.get("trump"),
+        state.players[info.dealer],
+        turned_up,
+        table.may_enter(),
+        pick,
+        not turned_up and not compact,
+        key=f"trump-{table.round_number}-{table.editing}",
+    )
+
+
+@ft.component
+def TrumpChoice(
+    trump: str | None,
+    dealer: str,
+    turned_up: bool,
+    may_change: bool,
+    on_pick: Callable[[str | None], None],
+    hidden: bool,
+) -> ft.Control:
+    """The trump line; under it, for a phone that may enter, the card turned up (a chip per
+    suit, a Jester, a Wizard) until one is entered, and after a Wizard the dealer's suit.
+    Once a trump is entered its chips fold away behind a button that changes it, and a
+    button clears it (each a tap, which undo takes back)."""
+    changing, set_changing = ft.use_state(False)
+    if hidden:
+        return ft.Container(visible=False)
+    line = identified(TRUMP_ID, ft.Text(trump_line(trump, dealer, turned_up), size=15))
+    if not turned_up or not may_change:
+        return line
+    header: list[ft.Control] = [ft.Container(expand=True, content=line)]
+    settled = trump is not None and trump != WIZARD
+    if settled and not changing:
+        change = t("wizard.change_trump")
+        header.append(icon_button(ft.Icons.EDIT_OUTLINED, change, lambda: set_changing(True)))
+    if trump is not None:
+        header.append(
+            icon_button(ft.Icons.BACKSPACE_OUTLINED, t("wizard.clear_trump"), lambda: on_pick(None))
+        )
+    controls: list[ft.Control] = [
+        ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=header)
+    ]
+
+    def picked(value: str | None) -> None:
+        set_changing(False)
+        on_pick(value)
+
+    if trump == WIZARD:  # the dealer picks one of four suits, never no trump
+        controls.append(chip_row(suit_options(dealer), None, lambda s: picked(wizard_picks(s))))
+    elif trump is None or changing:
+        shown = WIZARD if trump is not None and dealer_suits(trump) else trump
+        controls.append(chip_row(card_options(dealer), shown, picked))
+    return ft.Column(spacing=2, controls=controls)
