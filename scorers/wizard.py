@@ -296,6 +296,8 @@ MESSAGES = GameMessages(
         "wizard.field.bid": "{player}'s bid",
         "wizard.field.tricks": "{player}'s tricks",
         "wizard.field.cloud": "The Cloud",
+        "wizard.sheet.bid": "{name} bid",
+        "wizard.sheet.tricks": "{name} tricks",
     },
     changes={
         "wizard.change.bid": "{player}'s bid of {value}",
@@ -499,6 +501,12 @@ class WizardRules(GameRules):
                 return cleared_key, {"player": players[at[1]]}
             return set_key, {"player": players[at[1]], "value": now}
         return super().change_name(at, now, players, entry)
+
+    sheet_columns = ("wizard.sheet.bid", "wizard.sheet.tricks")
+
+    def sheet_values(self, entry: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
+        """Each seat's bid as counted (after any Cloud change) and tricks taken."""
+        return tuple(counted_bids(entry)), tuple(entry["tricks"])
 
     tally_maxima = frozenset({"longest_exact_run"})
 

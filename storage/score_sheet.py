@@ -1,7 +1,8 @@
 """The score sheet as CSV, for a spreadsheet: read from the ledger's state, never rescored.
 
-Layout (docs/game-format.md): a header row ("Round", then per player their name and
-"<name> total"), one row per scored round (the round's score and the running total per
+Layout (docs/game-format.md): a header row ("Round", then per player the game's own
+columns if it has any (Wizard: "<name> bid", "<name> tricks"), their name and "<name>
+total"), one row per scored round (those values, the round's score and the running total per
 player), then a "Total" row and a "Place" row (in the total columns). The labels are
 catalog keys, so the views can pass their translation; English by default.
 """
@@ -11,6 +12,8 @@ import io
 from collections.abc import Callable, Iterable
 from itertools import chain
 
+from scorers import messages
+from scorers.games import rules_for
 from storage.errors import MESSAGES
 from storage.keeper import SavedGame
 
@@ -18,7 +21,8 @@ Text = Callable[..., str]
 
 
 def english(key: str, **params: object) -> str:
-    return MESSAGES[key].format(**params)
+    text = MESSAGES.get(key) or messages.english(key)
+    return text.format(**params)
 
 
 def export_csv(game: SavedGame, text: Text = english) -> str:
@@ -27,19 +31,34 @@ def export_csv(game: SavedGame, text: Text = english) -> str:
     Write it to a file opened with ``newline=""`` so the line ends stay as they are.
     """
     state = game.ledger.state
+    rules = rules_for(state.game)
     places = {standing.seat: standing.place for standing in state.standings()}
+    players = range(len(state.players))
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    header = [(name, text("storage.sheet_total_of", name=name)) for name in state.players]
+    header = [
+        [
+            *(text(key, name=name) for key in rules.sheet_columns),
+            name,
+            text("storage.sheet_total_of", name=name),
+        ]
+        for name in state.players
+    ]
     writer.writerow(_row(text("storage.sheet_round"), header))
     for scored, running in zip(state.rounds, state.running_totals(), strict=True):
-        writer.writerow(_row(scored.number, zip(scored.scores, running, strict=True)))
-    writer.writerow(_row(text("storage.sheet_total"), (("", t) for t in state.totals)))
-    place_cells = (("", places[seat]) for seat in range(len(state.players)))
+        values = rules.sheet_values(scored.entry)
+        cells = [
+            [*(column[seat] for column in values), scored.scores[seat], running[seat]]
+            for seat in players
+        ]
+        writer.writerow(_row(scored.number, cells))
+    before = [""] * len(rules.sheet_columns)
+    writer.writerow(_row(text("storage.sheet_total"), ([*before, "", t] for t in state.totals)))
+    place_cells = ([*before, "", places[seat]] for seat in players)
     writer.writerow(_row(text("storage.sheet_place"), place_cells))
     return buffer.getvalue()
 
 
-def _row(label: object, pairs: Iterable[tuple[object, object]]) -> list[object]:
-    """A row: its label, then two cells per player (round column, total column)."""
-    return [label, *chain.from_iterable(pairs)]
+def _row(label: object, groups: Iterable[Iterable[object]]) -> list[object]:
+    """A row: its label, then each player's cells (the game's own, the round, the total)."""
+    return [label, *chain.from_iterable(groups)]
