@@ -12,7 +12,7 @@ from storage.keeper import GameDamaged, GameKeeper
 from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
-from views.game_screen.open_game import OpenGame, message_of
+from views.game_screen.open_game import OpenGame, in_words, message_of
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
@@ -44,7 +44,7 @@ def describe(action: Action, before: GameState) -> str:
     named = change_name(action, before)
     if named is not None:
         key, params = named
-        return t(keys["change"], change=t(key, **params), number=number)
+        return t(keys["change"], change=t(key, **in_words(key, params)), number=number)
     return t(keys["entry"], number=number)
 
 
