@@ -94,14 +94,16 @@ def header_row(players: tuple[str, ...], first_key: str = "sheet.round") -> ft.R
     return sheet_row(ft.Text(t(first_key), weight=bold), names)
 
 
-def correct_button(number: int, label: str, on_edit: Callable[[int], None]) -> ft.Control:
+def correct_button(
+    number: int, label: str, on_edit: Callable[[int], None], edit_key: str = "sheet.edit_round"
+) -> ft.Control:
     """The row's first cell: its label with a pencil, a button named "Correct round 3"."""
     return ft.TextButton(
         content=ft.Row(
             spacing=2,
             tight=True,
             controls=[
-                ft.Text(label, semantics_label=t("sheet.edit_round", number=number)),
+                ft.Text(label, semantics_label=t(edit_key, number=number)),
                 ft.Icon(ft.Icons.EDIT, size=14),
             ],
         ),
@@ -142,7 +144,7 @@ def round_row(
                     ft.Text(
                         points_text(points),
                         semantics_label=t(
-                            "sheet.cell",
+                            view.sheet_keys["cell"],
                             name=state.players[seat],
                             number=number,
                             points=points_text(points),
@@ -154,7 +156,7 @@ def round_row(
         )
         for seat, points in enumerate(scored.scores)
     ]
-    return sheet_row(correct_button(number, label, on_edit), cells)
+    return sheet_row(correct_button(number, label, on_edit, view.sheet_keys["edit"]), cells)
 
 
 def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
@@ -208,7 +210,7 @@ def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> f
         return str(state.round_info(number).cards if by_hand else number)
 
     rows: list[ft.Control] = [
-        header_row(state.players, "sheet.cards" if by_hand else "sheet.round"),
+        header_row(state.players, "sheet.cards" if by_hand else view.sheet_keys["header"]),
         ft.Divider(height=1),
         *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
         ft.Divider(height=1),

@@ -28,6 +28,11 @@ class ColourBlind(GameView):
         "change": "undo.change_deal",
         "entry": "undo.entry_deal",
     }
+    sheet_keys: ClassVar[Mapping[str, str]] = {
+        "header": "sheet.deal",
+        "cell": "sheet.cell_deal",
+        "edit": "sheet.edit_deal",
+    }
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )
