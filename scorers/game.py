@@ -284,6 +284,21 @@ class GameRules(ABC):
         None when the sheet has no such column for these rounds (the default)."""
         return None
 
+    sheet_columns: ClassVar[tuple[str, ...]] = ()
+    """What a round adds to each player's columns of the CSV score sheet, beside the round's
+    score, as message keys of the game's `messages.fields` naming the column ("{name} bid");
+    `sheet_values` gives the values. None by default: the score and running total only."""
+
+    def sheet_values(self, entry: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
+        """One value per seat for each of `sheet_columns`, from a scored round's `entry`, as
+        the paper sheet writes them (Wizard: the bid as counted and the tricks taken).
+
+        >>> from scorers.wizard import RULES
+        >>> RULES.sheet_values({"bids": [1, 0, 2], "tricks": [1, 1, 1], "cloud": None})
+        ((1, 0, 2), (1, 1, 1))
+        """
+        return ()
+
     def tallies(
         self,
         rounds: Sequence[ScoredRound],

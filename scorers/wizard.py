@@ -418,6 +418,8 @@ MESSAGES = GameMessages(
         "wizard.field.cloud": "The Cloud",
         "wizard.field.trump": "The trump",
         "wizard.field.trump_column": "Trump",
+        "wizard.sheet.bid": "{name} bid",
+        "wizard.sheet.tricks": "{name} tricks",
     },
     changes={
         "wizard.change.bid": "{player}'s bid of {value}",
@@ -662,6 +664,12 @@ class WizardRules(GameRules):
         if tuple(at) == ("trump",):
             return _trump_change(now)
         return super().change_name(at, now, players, entry)
+
+    sheet_columns = ("wizard.sheet.bid", "wizard.sheet.tricks")
+
+    def sheet_values(self, entry: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
+        """Each seat's bid as counted (after any Cloud change) and tricks taken."""
+        return tuple(counted_bids(entry)), tuple(entry["tricks"])
 
     tally_maxima = frozenset({"longest_exact_run"})
 

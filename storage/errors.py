@@ -110,6 +110,12 @@ MESSAGES: Mapping[str, str] = {
         "This game cannot be imported: step {step} of its record is not valid. {reason} "
         "Nothing was imported."
     ),
+    "storage.merge_same_game": (
+        "These two sat at the same game, so they are two people: nothing was merged."
+    ),
+    "storage.merge_changed": (
+        "These names were merged otherwise meanwhile (on another screen), so nothing was undone."
+    ),
     # the score sheet (CSV export): column and row labels, not errors
     "storage.sheet_round": "Round",
     "storage.sheet_total_of": "{name} total",

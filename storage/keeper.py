@@ -24,7 +24,7 @@ from scorers.seats import same_player
 from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
 from storage.errors import ChangedElsewhere, StorageError
 from storage.listing import Listing
-from storage.store import GameStore, GameSummary, PlayerSummary
+from storage.store import GameStore, GameSummary, Merged, PlayerSummary
 
 
 @dataclass(frozen=True)
@@ -249,9 +249,14 @@ class GameKeeper:
         """Two people's finished games together, and who finished ahead how often."""
         return head_to_head(self.store.results_of(first, game), self.store.results_of(second, game))
 
-    def merge_players(self, player: str, into: str) -> None:
-        """Count the games of the name key `player` as games of the person `into`."""
-        self.store.merge_players(player, into)
+    def merge_players(self, player: str, into: str) -> Merged:
+        """Count the games of the name key `player` as games of the person `into` (refused
+        for two who sat at one game); returns what :meth:`unmerge_players` takes back."""
+        return self.store.merge_players(player, into)
+
+    def unmerge_players(self, merged: Merged) -> None:
+        """Take back a merge right after it, as it was made."""
+        self.store.unmerge_players(merged)
 
     def complete_listings(self) -> int:
         """Work out the listing of every game saved before listings were kept (replaying

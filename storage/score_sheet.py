@@ -1,7 +1,8 @@
 """The score sheet as CSV, for a spreadsheet: read from the ledger's state, never rescored.
 
-Layout (docs/game-format.md): a header row ("Round", then per player their name and
-"<name> total"), one row per scored round (the round's score and the running total per
+Layout (docs/game-format.md): a header row ("Round", then per player the game's own
+columns if it has any (Wizard: "<name> bid", "<name> tricks"), their name and "<name>
+total"), one row per scored round (those values, the round's score and the running total per
 player), then a "Total" row and a "Place" row (in the total columns). A game with a note on
 each round (Wizard: its trump, once one is entered) adds a last column of them. The labels
 are catalog keys, so the views can pass their translation; English by default.
@@ -22,7 +23,7 @@ Text = Callable[..., str]
 
 
 def english(key: str, **params: object) -> str:
-    text = MESSAGES[key] if key in MESSAGES else messages.english(key)
+    text = MESSAGES.get(key) or messages.english(key)
     return text.format(**params)
 
 
@@ -32,22 +33,37 @@ def export_csv(game: SavedGame, text: Text = english) -> str:
     Write it to a file opened with ``newline=""`` so the line ends stay as they are.
     """
     state = game.ledger.state
+    rules = state.rules
     places = {standing.seat: standing.place for standing in state.standings()}
+    players = range(len(state.players))
     buffer = io.StringIO()
     writer = _Noted(csv.writer(buffer), _notes(state, text))
-    header = [(name, text("storage.sheet_total_of", name=name)) for name in state.players]
+    header = [
+        [
+            *(text(key, name=name) for key in rules.sheet_columns),
+            name,
+            text("storage.sheet_total_of", name=name),
+        ]
+        for name in state.players
+    ]
     writer.writerow(_row(text("storage.sheet_round"), header))
     for scored, running in zip(state.rounds, state.running_totals(), strict=True):
-        writer.writerow(_row(scored.number, zip(scored.scores, running, strict=True)))
-    writer.writerow(_row(text("storage.sheet_total"), (("", t) for t in state.totals)))
-    place_cells = (("", places[seat]) for seat in range(len(state.players)))
+        values = rules.sheet_values(scored.entry)
+        cells = [
+            [*(column[seat] for column in values), scored.scores[seat], running[seat]]
+            for seat in players
+        ]
+        writer.writerow(_row(scored.number, cells))
+    before = [""] * len(rules.sheet_columns)
+    writer.writerow(_row(text("storage.sheet_total"), ([*before, "", t] for t in state.totals)))
+    place_cells = ([*before, "", places[seat]] for seat in players)
     writer.writerow(_row(text("storage.sheet_place"), place_cells))
     return buffer.getvalue()
 
 
-def _row(label: object, pairs: Iterable[tuple[object, object]]) -> list[object]:
-    """A row: its label, then two cells per player (round column, total column)."""
-    return [label, *chain.from_iterable(pairs)]
+def _row(label: object, groups: Iterable[Iterable[object]]) -> list[object]:
+    """A row: its label, then each player's cells (the game's own, the round, the total)."""
+    return [label, *chain.from_iterable(groups)]
 
 
 def _notes(state: GameState, text: Text) -> list[str] | None:

@@ -45,7 +45,15 @@ def test_a_game_downloads_as_json_and_csv_and_the_json_imports_again(
         app_page.get_by_role("button", name=t("files.export_csv")).click()
     assert sheet.value.suggested_filename.endswith("-ann-ben-cas.csv")
     rows = list(csv.reader(io.StringIO(Path(sheet.value.path()).read_text(encoding="utf-8"))))
-    assert [int(cell) for cell in rows[-2][2::2]] == list(totals)
+    # Per player: the bid, the tricks, the round's score and the total.
+    assert rows[0][1:5] == [
+        t("wizard.sheet.bid", name="Ann"),
+        t("wizard.sheet.tricks", name="Ann"),
+        "Ann",
+        t("storage.sheet_total_of", name="Ann"),
+    ]
+    assert rows[1][1:5] == ["0", "0", "20", "20"]
+    assert [int(cell) for cell in rows[-2][4::4]] == list(totals)
     # The buttons wait while a file is made: the next tap comes once this one is done.
     expect(
         app_page.get_by_text(t("files.exported", file=sheet.value.suggested_filename))
@@ -94,7 +102,8 @@ def test_a_backup_merges_through_the_upload_route_and_its_game_opens(
     # below the buttons: a taller window shows it without scrolling Flutter's canvas.
     app_page.set_viewport_size({"width": PHONE["width"], "height": 1_400})
     tile = f"{t('game.wizard')} · {joined(PLAYERS)}"
-    app_page.get_by_role("button", name=re.compile(re.escape(tile))).click()
+    # Named by the game first (its delete button is a control of its own beside it).
+    app_page.get_by_role("button", name=re.compile("^" + re.escape(tile))).click()
     expect(by_id(app_page, "banner")).to_contain_text(GAME_OVER)
     assert app_page.url.endswith(f"/game/{game_id}")
     for seat, total in enumerate(totals):

@@ -276,6 +276,20 @@ def sheet(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text, newline="")))
 
 
+def column(rows: list[list[str]], title: str) -> list[str]:
+    """The cells under the header `title`, from the first round's row to the Place row."""
+    at = rows[0].index(title)
+    return [row[at] for row in rows[1:]]
+
+
+OWN_COLUMNS: dict[str, tuple[str, ...]] = {
+    "wizard": ("{} bid", "{} tricks"),
+    "plotters": (),
+    "colour_blind": (),
+}
+"""The columns each game's sheet has per player before the round's score and total."""
+
+
 @pytest.mark.parametrize("name", sorted(PLAYED))
 def test_the_score_sheet_holds_the_ledgers_scores_totals_and_places(
     keeper: GameKeeper, name: str
@@ -284,39 +298,61 @@ def test_the_score_sheet_holds_the_ledgers_scores_totals_and_places(
     state = game.ledger.state
     rows = sheet(export_csv(game))
     header, *rounds, total_row, place_row = rows
-    assert header == ["Round", *(cell for p in state.players for cell in (p, f"{p} total"))]
+    own = OWN_COLUMNS[name]
+    assert header == [
+        "Round",
+        *(cell for p in state.players for cell in (*(c.format(p) for c in own), p, f"{p} total")),
+    ]
     assert len(rounds) == len(state.rounds) > 0
-    for row, scored, running in zip(rounds, state.rounds, state.running_totals(), strict=True):
-        assert int(row[0]) == scored.number
-        assert [int(cell) for cell in row[1::2]] == list(scored.scores)
-        assert [int(cell) for cell in row[2::2]] == list(running)
-    assert total_row[0] == "Total" and set(total_row[1::2]) == {""}
-    assert [int(cell) for cell in total_row[2::2]] == list(state.totals)
+    assert [int(row[0]) for row in rounds] == [scored.number for scored in state.rounds]
+    running = state.running_totals()
     places = {standing.seat: standing.place for standing in state.standings()}
-    assert place_row[0] == "Place"
-    assert [int(cell) for cell in place_row[2::2]] == [places[s] for s in range(len(places))]
+    for seat, player in enumerate(state.players):
+        scores = column(rows, player)
+        assert [int(cell) for cell in scores[:-2]] == [r.scores[seat] for r in state.rounds]
+        assert scores[-2:] == ["", ""]
+        totals = [int(cell) for cell in column(rows, f"{player} total")]
+        assert totals == [r[seat] for r in running] + [state.totals[seat], places[seat]]
+        for title in own:
+            assert column(rows, title.format(player))[-2:] == ["", ""]
+    assert (total_row[0], place_row[0]) == ("Total", "Place")
 
 
 def test_the_wizard_sheet_shows_each_rounds_bids_and_tricks_scored(keeper: GameKeeper) -> None:
     game = played_wizard(keeper)  # round 1 was edited after round 2
-    rows = sheet(export_csv(game))[1:-2]
-    for row, scored in zip(rows, game.ledger.state.rounds, strict=True):
-        bids, tricks = scored.entry["bids"], scored.entry["tricks"]
+    rows = sheet(export_csv(game))
+    state = game.ledger.state
+    for seat, player in enumerate(state.players):
+        bids = [int(cell) for cell in column(rows, f"{player} bid")[:-2]]
+        tricks = [int(cell) for cell in column(rows, f"{player} tricks")[:-2]]
+        assert bids == [scored.entry["bids"][seat] for scored in state.rounds]
+        assert tricks == [scored.entry["tricks"][seat] for scored in state.rounds]
         expected = [wizard.round_score(b, t) for b, t in zip(bids, tricks, strict=True)]
-        assert [int(cell) for cell in row[1::2]] == expected
-    assert [int(c) for c in rows[0][1::2]] == [-10, 20, 30]  # the edit, not the first entry
-    running = [0, 0, 0]
-    for row in rows:
-        running = [r + int(c) for r, c in zip(running, row[1::2], strict=True)]
-        assert [int(c) for c in row[2::2]] == running
+        assert [int(cell) for cell in column(rows, player)[:-2]] == expected
+    # The edit, not the first entry: Ann bid 1 and took none.
+    assert rows[1][:5] == ["1", "1", "0", "-10", "-10"]
+
+
+def test_the_wizard_sheet_writes_the_bid_the_cloud_changed(keeper: GameKeeper) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"cloud": True})
+    entry = {"bids": [0, 1, 0], "tricks": [1, 0, 0], "cloud": {"seat": 0, "change": 1}}
+    game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    rows = sheet(export_csv(game))
+    assert rows[0][1:5] == ["Ann bid", "Ann tricks", "Ann", "Ann total"]
+    assert rows[1][1:5] == ["1", "1", "30", "30"]  # bid 0, then 1 with the Cloud: made
 
 
 def test_names_with_commas_and_quotes_keep_their_columns(keeper: GameKeeper) -> None:
     game = keeper.start("wizard", ['Ann "Ace", Jr.', "Ben", "Cas"], 0)
     game = wizard_round(keeper, game, [1, 0, 0], [1, 0, 0])
     header, first, total, place = sheet(export_csv(game))
-    assert header[1:3] == ['Ann "Ace", Jr.', 'Ann "Ace", Jr. total']
-    assert len(first) == len(total) == len(place) == 7
+    assert header[1:5] == [
+        'Ann "Ace", Jr. bid',
+        'Ann "Ace", Jr. tricks',
+        'Ann "Ace", Jr.',
+        'Ann "Ace", Jr. total',
+    ]
+    assert len(first) == len(total) == len(place) == 13
 
 
 def test_a_game_without_rounds_has_a_sheet_of_zeros(keeper: GameKeeper) -> None:
@@ -332,8 +368,9 @@ def test_the_sheet_labels_can_be_translated(keeper: GameKeeper) -> None:
     game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
     labels = {"storage.sheet_round": "Runde", "storage.sheet_total": "Summe"}
     labels |= {"storage.sheet_place": "Platz", "storage.sheet_total_of": "{name} gesamt"}
+    labels |= {"wizard.sheet.bid": "{name} Ansage", "wizard.sheet.tricks": "{name} Stiche"}
     header, total, place = sheet(export_csv(game, lambda key, **p: labels[key].format(**p)))
-    assert header[:3] == ["Runde", "Ann", "Ann gesamt"]
+    assert header[:5] == ["Runde", "Ann Ansage", "Ann Stiche", "Ann", "Ann gesamt"]
     assert (total[0], place[0]) == ("Summe", "Platz")
 
 
@@ -398,10 +435,12 @@ def test_the_wizard_sheet_ends_with_each_rounds_trump_once_one_is_entered(
         given = {**entry, "trump": trump} if trump else entry
         game = keeper.apply(game, Action("score", {"round": number, "entry": given}))
     header, *rounds, total, place = sheet(export_csv(game))
-    assert header[-1] == "Trump" and len(header) == 8
+    columns = 1 + 3 * 4 + 1  # round; each player's bid, tricks, points, total; the trump
+    assert header[-1] == "Trump" and len(header) == columns
     assert [row[-1] for row in rounds] == ["\u2665", "W \u2660", "", "\u2014"]
-    assert total[-1] == place[-1] == "" and len(total) == len(place) == 8
-    assert [int(cell) for cell in rounds[0][1:7:2]] == [20, 30, 20]  # the scores stay put
+    assert total[-1] == place[-1] == "" and len(total) == len(place) == columns
+    scores = [int(rounds[0][header.index(name)]) for name in ("Ann", "Ben", "Cas")]
+    assert scores == [20, 30, 20]  # the scores stay put
     translated = export_csv(
         game, lambda key, **p: {"wizard.field.trump_column": "Trumpf"}.get(key, key)
     )

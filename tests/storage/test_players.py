@@ -3,8 +3,10 @@ without replaying a game, merged names counted as one person."""
 
 from pathlib import Path
 
+import pytest
+
 from scorers.ledger import Action
-from storage import open_store
+from storage import StorageError, open_store
 from storage.keeper import GameKeeper, SavedGame
 from tests.storage.played_games import played_plotters
 
@@ -62,3 +64,64 @@ def test_two_spellings_merged_count_as_one_person(tmp_path: Path) -> None:
         store.merge_players("ann", into="annie")  # merging back the other way
         people = {p.player: p.games for p in store.players()}
         assert people == {"annie": 3, "ben": 3, "cas": 3}
+
+
+def test_two_who_sat_at_one_game_are_never_merged(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        wizard_game(keeper, ["Ben", "Dot", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Bennie", "Eve", "Fay"], [1, 0, 0])
+        with pytest.raises(StorageError) as refused:
+            store.merge_players("dot", into="ben")
+        assert refused.value.key == "storage.merge_same_game"
+        # Nor through a name already merged into one of them, either way round.
+        store.merge_players("bennie", into="ben")
+        with pytest.raises(StorageError):
+            store.merge_players("dot", into="bennie")
+        with pytest.raises(StorageError):
+            store.merge_players("ben", into="dot")
+        people = {p.player: p.games for p in store.players()}
+        assert people["ben"] == 2 and people["dot"] == 1
+        # A deleted game no longer keeps them apart.
+        [_, together] = keeper.finished()
+        keeper.delete(together.id)
+        wizard_game(keeper, ["Dot", "Gus", "Hal"], [1, 0, 0])
+        store.merge_players("dot", into="bennie")
+        assert {p.player: p.games for p in store.players()}["ben"] == 2
+
+
+def test_a_merge_is_taken_back_as_it_was(tmp_path: Path) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        wizard_game(keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Anna", "Dot", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Annie", "Dot", "Eve"], [0, 1, 0])
+        store.merge_players("annie", into="anna")
+        people = {p.player: p.games for p in store.players()}
+        merged = store.merge_players("anna", into="ann")  # Anna and Annie become Ann
+        assert {p.player: p.games for p in store.players()}["ann"] == 3
+        store.unmerge_players(merged)
+        assert {p.player: p.games for p in store.players()} == people
+        assert [r.name for r in store.results_of("anna")] == ["Anna", "Annie"]
+        # The other way round: a name merged into the player becomes the key they go by.
+        merged = store.merge_players("anna", into="annie")
+        assert {p.player for p in store.players()} >= {"annie"}
+        store.unmerge_players(merged)
+        assert {p.player: p.games for p in store.players()} == people
+
+
+def test_an_undo_after_the_names_were_merged_otherwise_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    with open_store(tmp_path).store as store:
+        keeper = GameKeeper(store)
+        wizard_game(keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+        wizard_game(keeper, ["Anna", "Dot", "Eve"], [1, 0, 0])
+        wizard_game(keeper, ["Annie", "Dot", "Eve"], [1, 0, 0])
+        merged = store.merge_players("anna", into="ann")
+        store.merge_players("ann", into="annie")  # another screen, meanwhile
+        after = {p.player: p.games for p in store.players()}
+        with pytest.raises(StorageError) as refused:
+            store.unmerge_players(merged)
+        assert refused.value.key == "storage.merge_changed"
+        assert {p.player: p.games for p in store.players()} == after

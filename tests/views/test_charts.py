@@ -6,7 +6,7 @@ import flet_charts as fch
 from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
 from views.game_screen.charts import final_scores_chart, player_colour, running_totals_chart
-from views.shell.i18n import t
+from views.shell.i18n import t, whole
 from views.shell.widgets import points_text
 
 
@@ -34,12 +34,17 @@ async def test_the_running_totals_chart_draws_each_player_round_by_round(
     assert [list(totals) for totals in state.running_totals()] == [[30, 20, -10], [70, 40, 10]]
     await harness.render(lambda: running_totals_chart(state))
     [chart] = harness.find_all(fch.LineChart)
-    lines = [[(p.x, p.y) for p in series.points] for series in chart.data_series]
+    lines = [[(p.x, p.y) for p in series.points[1:]] for series in chart.data_series]
     assert lines == [
-        [(0, 0), (1, 30), (2, 70)],
-        [(0, 0), (1, 20), (2, 40)],
-        [(0, 0), (1, -10), (2, 10)],
+        [(1, 30), (2, 70)],
+        [(1, 20), (2, 40)],
+        [(1, -10), (2, 10)],
     ]
+    # Before round 1 everyone is at 0: drawn a few points apart, none behind another.
+    starts = [series.points[0] for series in chart.data_series]
+    assert [point.x for point in starts] == [0, 0, 0]
+    assert len({point.y for point in starts}) == 3
+    assert all(abs(point.y) < 5 for point in starts)
     assert [series.color for series in chart.data_series] == [player_colour(s) for s in range(3)]
     assert chart.data_series[0].points[2].tooltip == t(
         "chart.point", name="Ann", total="70", score="+40"
@@ -74,3 +79,73 @@ async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_sco
     await harness.go(f"/game/{finished.id}")
     assert t("chart.final", scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
     assert t("chart.after_round", number=2, scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
+
+
+def full_wizard_state(rounds: int, tied: bool = True):
+    """A three-player game of `rounds` one-card rounds; Ann and Ben tie every round when
+    `tied` (both bid 0 and take none), Cas takes the trick."""
+    sizes = [1] * rounds
+    ledger = Ledger.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": sizes})
+    for number in range(1, rounds + 1):
+        bids = [0, 0, 1] if tied else [0, 1, 1]
+        entry = {"bids": bids, "tricks": [0, 0, 1], "cloud": None}
+        ledger = ledger.apply(Action("score", {"round": number, "entry": entry}))
+    return ledger.state
+
+
+def label_texts(axis: fch.ChartAxis) -> list[tuple[float, str]]:
+    return [(label.value, label.label.value) for label in axis.labels]
+
+
+async def test_the_round_axis_writes_whole_rounds_in_the_language_with_room_for_the_last(
+    harness: AppHarness,
+) -> None:
+    for rounds, step in ((2, 1), (7, 1), (20, 2)):
+        state = full_wizard_state(rounds)
+        await harness.render(lambda state=state: running_totals_chart(state))
+        [chart] = harness.find_all(fch.LineChart)
+        axis = chart.bottom_axis
+        assert axis.label_spacing == step and not axis.show_max
+        assert label_texts(axis) == [(n, whole(n)) for n in range(0, rounds + 1, step)]
+        # Half a step of room past the last round: its label is not cut at the edge.
+        assert chart.max_x == rounds + step / 2
+        # The totals' axis: whole numbers as the language writes them, a real minus sign.
+        totals = label_texts(chart.left_axis)
+        assert all(value == int(value) for value, _ in totals)
+        assert [text for _, text in totals] == [whole(int(value)) for value, _ in totals]
+        assert chart.min_y < totals[0][0] and chart.max_y > totals[-1][0]
+        lowest = min(p.y for series in chart.data_series for p in series.points)
+        highest = max(p.y for series in chart.data_series for p in series.points)
+        assert chart.min_y < lowest and chart.max_y > highest
+
+
+async def test_a_german_chart_writes_its_numbers_in_german() -> None:
+    state = full_wizard_state(12, tied=False)  # Ben loses 10 a round: down to -120
+    async with AppHarness(languages=["de-DE"]) as harness:
+        await harness.render(lambda: running_totals_chart(state))
+        [chart] = harness.find_all(fch.LineChart)
+        assert [text for _, text in label_texts(chart.bottom_axis)] == [
+            whole(n, "de") for n in range(0, 13, 2)
+        ]
+        totals = label_texts(chart.left_axis)
+        assert [text for _, text in totals] == [whole(int(value), "de") for value, _ in totals]
+        assert "\u2212100" in [text for _, text in totals]
+    assert whole(-1000, "de") == "\u22121.000" and whole(1000, "en") == "1,000"
+
+
+async def test_players_on_equal_totals_are_drawn_apart_and_marked(harness: AppHarness) -> None:
+    state = full_wizard_state(3)  # Ann and Ben: 20, 40, 60
+    await harness.render(lambda: running_totals_chart(state))
+    [chart] = harness.find_all(fch.LineChart)
+    ann, ben, cas = chart.data_series
+    for number in range(1, 4):
+        total = state.running_totals()[number - 1][0]
+        a, b = ann.points[number], ben.points[number]
+        assert a.y != b.y and abs(a.y - total) < 5 and abs(b.y - total) < 5
+        # The tooltip tells the true total.
+        assert a.tooltip == t("chart.point", name="Ann", total=str(total), score="+20")
+        assert cas.points[number].y == state.running_totals()[number - 1][2]
+    # Every point is marked in its player's colour, so even a single point shows.
+    assert [series.point.color for series in chart.data_series] == [
+        player_colour(seat) for seat in range(3)
+    ]

@@ -86,7 +86,8 @@ async def test_a_stale_tap_on_a_laid_card_is_refused_with_the_rules_message(
     await lay(harness, ["AH"])
     # A second tap that reached the app before the picker greyed the card out.
     await harness.dispatch(button_of(harness, picker_card(harness, "AH")), "click")
-    assert t("colour_blind.row_duplicate", card="AH") in harness.texts()
+    # The refusal writes the card as the app shows cards: "A♥ is in the row twice."
+    assert t("colour_blind.row_duplicate", card="A\u2665") in harness.texts()
     assert draft(app, game_id)["row"] == ["AH"]
 
 
@@ -125,7 +126,8 @@ async def test_a_tap_gives_a_card_a_second_tap_keeps_it_and_undo_takes_it_back(
     assert not harness.find_all(ft.OutlinedButton, text=t("colour_blind.remove_last"))
     await give(harness, "Cas", "KC")  # given to the wrong player: moved
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [2]
-    taking = t("colour_blind.change.captor", player="Cas", card="KC")
+    # Undo says the card as the app shows cards, with its suit sign: "Cas taking K♣".
+    taking = t("colour_blind.change.captor", player="Cas", card="K\u2663")
     undo = t("undo.undo", what=t("undo.change_deal", change=taking, number=1))
     await harness.click(harness.find(ft.TextButton, has_text=undo))
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]

@@ -119,10 +119,26 @@ async def test_the_score_sheet_csv_holds_the_ledgers_rounds_and_totals(app: AppU
     rows = list(csv.reader(io.StringIO(app.files.saved[name].decode("utf-8"))))
     state = game.ledger.state
     header, *round_rows, total_row, _place_row = rows
-    assert header[1::2] == list(state.players)
+    # Per player, as on the paper sheet: the bid, the tricks, the round's score, the total.
+    assert header[1:] == [
+        cell
+        for player in state.players
+        for cell in (
+            t("wizard.sheet.bid", name=player),
+            t("wizard.sheet.tricks", name=player),
+            player,
+            t("storage.sheet_total_of", name=player),
+        )
+    ]
     assert total_row[0] == t("storage.sheet_total")
-    assert [int(cell) for cell in total_row[2::2]] == list(state.totals)
-    assert [[int(cell) for cell in row[1::2]] for row in round_rows] == [
+    assert [int(cell) for cell in total_row[4::4]] == list(state.totals)
+    assert [[int(cell) for cell in row[1::4]] for row in round_rows] == [
+        r.entry["bids"] for r in state.rounds
+    ]
+    assert [[int(cell) for cell in row[2::4]] for row in round_rows] == [
+        r.entry["tricks"] for r in state.rounds
+    ]
+    assert [[int(cell) for cell in row[3::4]] for row in round_rows] == [
         list(r.scores) for r in state.rounds
     ]
     assert shown(harness, "export-status").value == t("files.exported", file=name)

@@ -194,3 +194,28 @@ async def test_every_home_button_is_named_on_itself_and_thumb_sized(app: AppUnde
     assert theme.visual_density == ft.VisualDensity.STANDARD
     for style in (theme.text_button_theme.style, theme.outlined_button_theme.style):
         assert 20 + style.padding.top + style.padding.bottom >= 48
+
+
+async def test_a_game_tile_is_named_by_its_game_first_and_its_delete_button_apart(
+    app: AppUnderTest,
+) -> None:
+    finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
+    app.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    harness = await app.start()
+    tiles = harness.find_all(ft.ListTile)
+    games = [tile for tile in tiles if " · " in str(tile.title.value)]
+    assert [tile.title.value for tile in games] == [
+        f"{t('game.plotters')} · Ann, Ben, Cas, and Dot",
+        f"{t('game.wizard')} · Eve, Fay, and Gus",
+    ]
+    deletes = delete_buttons(harness)
+    assert len(deletes) == 2
+    for tile in games:
+        # What a screen reader hears for the tile: its own texts, the game first.
+        heard = harness.texts(within=tile)
+        assert heard[0] == tile.title.value
+        assert not harness.find_all(ft.IconButton, within=tile)
+    for delete in deletes:
+        assert delete.parent is not None and any(
+            isinstance(sibling, ft.ListTile) for sibling in delete.parent.controls
+        )

@@ -57,17 +57,65 @@ async def test_players_are_listed_with_their_records_and_compared(app: AppUnderT
     assert shown(harness, "head-to-head") == expected
 
 
-async def test_two_spellings_are_counted_as_one_person_after_merging(app: AppUnderTest) -> None:
+async def test_two_spellings_are_counted_as_one_person_once_asked_and_undone_at_once(
+    app: AppUnderTest,
+) -> None:
     one_round_wizard(app.keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
-    one_round_wizard(app.keeper, ["Anne", "Ben", "Cas"], [1, 0, 0])
+    one_round_wizard(app.keeper, ["Anne", "Dot", "Eve"], [1, 0, 0])
     harness = await app.start("/players")
     await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
     await compare_with(harness, "Anne")
     button = t("players.same_person", first="Ann", second="Anne")
     await harness.click(harness.find(ft.OutlinedButton, text=button))
+    # Asked first, naming both and what happens; keeping them apart changes nothing.
+    dialog = harness.dialog()
+    assert t("players.merge_question", first="Ann", second="Anne") in harness.texts(within=dialog)
+    await harness.click(harness.find(ft.TextButton, text=t("players.merge_cancel")))
+    assert not harness.dialogs()
+    assert shown(harness, "player-anne") == t("players.line", games=1, wins=1, rate="100%")
+    await harness.click(harness.find(ft.OutlinedButton, text=button))
+    await harness.click(harness.find(ft.TextButton, text=t("players.merge_confirm")))
     assert shown(harness, "player-ann") == t("players.line", games=2, wins=2, rate="100%")
     assert not harness.find_all(ft.Semantics, identifier="player-anne")
-    assert {player.player for player in app.keeper.players()} == {"ann", "ben", "cas"}
+    assert {player.player for player in app.keeper.players()} == {"ann", "ben", "cas", "dot", "eve"}
+    # Undone right after, from the message saying what was done.
+    snack = harness.find(ft.SnackBar)
+    assert t("players.merged", first="Ann", second="Anne") in harness.texts(within=snack)
+    assert snack.action == t("players.undo_merge")
+    await harness.dispatch(snack, "action")
+    assert shown(harness, "player-ann") == t("players.line", games=1, wins=1, rate="100%")
+    assert shown(harness, "player-anne") == t("players.line", games=1, wins=1, rate="100%")
+    assert "anne" in {player.player for player in app.keeper.players()}
+
+
+async def test_two_who_sat_at_one_game_are_not_offered_as_one_person(app: AppUnderTest) -> None:
+    one_round_wizard(app.keeper, ["Ben", "Dot", "Cas"], [1, 0, 0])
+    harness = await app.start("/players")
+    await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ben"))
+    await compare_with(harness, "Dot")
+    assert not harness.find_all(
+        ft.OutlinedButton, text=t("players.same_person", first="Ben", second="Dot")
+    )
+    refused = t("players.not_same_person", first="Ben", second="Dot")
+    assert shown(harness, "same-person-refused") == refused
+    assert {player.player: player.games for player in app.keeper.players()}["dot"] == 1
+
+
+async def test_a_merge_refused_by_storage_says_so_where_it_was_tapped(app: AppUnderTest) -> None:
+    one_round_wizard(app.keeper, ["Ann", "Ben", "Cas"], [1, 0, 0])
+    one_round_wizard(app.keeper, ["Anne", "Dot", "Eve"], [1, 0, 0])
+    harness = await app.start("/players")
+    await harness.click(harness.find(ft.ListTile, where=lambda c: c.title.value == "Ann"))
+    await compare_with(harness, "Anne")
+    # Meanwhile, on another screen, a game with both of them is finished.
+    one_round_wizard(app.keeper, ["Ann", "Anne", "Cas"], [1, 0, 0])
+    await harness.click(
+        harness.find(ft.OutlinedButton, text=t("players.same_person", first="Ann", second="Anne"))
+    )
+    await harness.click(harness.find(ft.TextButton, text=t("players.merge_confirm")))
+    assert t("storage.merge_same_game") in harness.texts()
+    assert not harness.find_all(ft.SnackBar)
+    assert {player.player: player.games for player in app.keeper.players()}["anne"] == 2
 
 
 async def test_with_no_finished_game_the_screen_says_where_records_come_from(

@@ -68,3 +68,48 @@ async def test_another_game_keeps_its_own_settings(app: AppUnderTest) -> None:
     assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "2, 4"
     await harness.go("/new/colour_blind")
     assert harness.find(ft.TextField, label=t("setting.target")).value == "60"
+
+
+def name_field(harness: AppHarness, seat: int) -> ft.TextField:
+    return harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1))
+
+
+async def test_enter_in_a_name_moves_on_to_the_next_name_keeping_every_letter(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start("/new/wizard")
+    focused: list[int] = []
+    harness.client_methods["focus"] = lambda control, _: focused.append(control._i)
+    await harness.type(name_field(harness, 0), "Ann", submit=True)
+    assert focused == [name_field(harness, 1)._i]
+    await harness.type(name_field(harness, 1), "Ben", submit=True)
+    assert focused[-1] == name_field(harness, 2)._i
+    # Enter in the last name stays there; what arrives with the Enter is kept too.
+    await harness.dispatch(name_field(harness, 2), "submit", "Cas", value="Cas")
+    assert focused[-1] == name_field(harness, 2)._i
+    assert [name_field(harness, seat).value for seat in range(3)] == ["Ann", "Ben", "Cas"]
+    # A player added gets the focus in their name at once.
+    await harness.click(harness.find(ft.TextButton, text=t("setup.add_player")))
+    assert focused[-1] == name_field(harness, 3)._i
+    await harness.type(name_field(harness, 3), "Dot", submit=True)
+    await harness.click(start_button(harness))
+    [game] = app.keeper.unfinished()
+    assert app.keeper.open(game.id).ledger.state.players == ("Ann", "Ben", "Cas", "Dot")
+
+
+async def test_enter_while_renaming_moves_on_to_the_next_name(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    harness = await app.start(f"/game/{game.id}")
+    focused: list[int] = []
+    harness.client_methods["focus"] = lambda control, _: focused.append(control._i)
+    await harness.click(harness.find(ft.TextButton, text=t("rename.open")))
+
+    def rename_field(seat: int) -> ft.TextField:
+        return harness.find(ft.TextField, label=t("rename.field", n=seat + 1))
+
+    await harness.type(rename_field(0), "Anna", submit=True)
+    assert focused == [rename_field(1)._i]
+    await harness.dispatch(rename_field(2), "submit", "Cassie", value="Cassie")
+    assert focused[-1] == rename_field(2)._i
+    await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
+    assert app.keeper.open(game.id).ledger.state.players == ("Anna", "Ben", "Cassie")

@@ -6,15 +6,17 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
+import pytest
 import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
-from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
 from views.sharing.codes import FREE_TRIES, Shares, spaced
+from views.shell import work
 from views.shell.app import build_main
-from views.shell.i18n import t
+from views.shell.i18n import LANGUAGES, t
 
 SHARE_URL = "https://192.0.2.10:8551"
 PHONE_IP = "192.0.2.20"
@@ -148,3 +150,24 @@ async def test_a_phone_through_the_share_is_never_the_host_even_from_this_comput
         await open_on(phone, keeper, Shares(), "/")
         assert phone.find_all(ft.TextField, label=t("join.code"))
         assert t("home.in_progress") not in phone.texts()
+
+
+async def test_a_server_without_sharing_says_so_in_a_players_words(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    harness = await app.start(f"/game/{game.id}")
+    said = harness.find(ft.Semantics, identifier="share-off").content.value
+    assert said == t("share.off")
+    assert not harness.find_all(ft.OutlinedButton, text=t("share.start"))
+    for language in LANGUAGES:  # no command-line flag, no file to look up
+        assert "--" not in t("share.off", language) and "README" not in t("share.off", language)
+
+
+async def test_a_phone_alone_says_nothing_of_sharing(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(work, "IN_BROWSER", True)  # the phone-alone app: Python in the browser
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    harness = await app.start(f"/game/{game.id}")
+    assert not harness.find_all(ft.Semantics, identifier="share-off")
+    assert t("share.off") not in harness.texts()
+    assert not harness.find_all(ft.OutlinedButton, text=t("share.start"))

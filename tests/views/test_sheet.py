@@ -10,6 +10,7 @@ from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.game_screen.sheet import letters_per_column, short_names
+from views.games.registry import GAME_VIEWS
 from views.shell.i18n import t
 from views.shell.widgets import points_text
 
@@ -107,3 +108,22 @@ async def test_the_named_button_on_a_row_opens_its_correction(app: AppUnderTest)
     assert correct.height is not None and correct.height >= 48
     await harness.click(label)
     harness.find(ft.FilledButton, text=t("entry.save_correction"))
+
+
+async def test_a_game_of_deals_says_deal_in_the_banner_and_on_the_sheet(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("colour_blind", ["Ann", "Ben", "Cas"], first_dealer=0)
+    row = ["AH", "2D", "3H", "4D", "5H", "6D", "7H", "8S", "9C", "10S", "JC", "QS", "KC"]
+    entry = {"row": row, "captured_by": [0] * 5 + [1] * 4 + [2] * 4}
+    app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    assert t("banner.deal", number=2) in identified(harness, "banner").value
+    texts = harness.texts()
+    assert t("sheet.deal") in texts and t("sheet.round") not in texts
+    named(harness, t("sheet.edit_deal", number=1))
+    saved = app.keeper.open(game.id).ledger.state
+    how = GAME_VIEWS["colour_blind"].cell(entry, 0, saved.settings)
+    points = points_text(saved.rounds[0].scores[0])
+    heard = t("sheet.cell_deal", name="Ann", number=1, how=how, points=points)
+    assert identified(harness, "cell-1-0").semantics_label == heard

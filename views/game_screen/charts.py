@@ -2,6 +2,7 @@
 as bars. Each player keeps one colour wherever the game shows them, and each chart carries
 its story in words for screen readers ("After round 5: Ann 90, Ben 50, Cas 40")."""
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -9,7 +10,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorers.ledger import GameState
-from views.shell.i18n import joined, t
+from views.shell.i18n import joined, t, whole
 from views.shell.widgets import change_text, identified, points_text
 
 # Told apart in light and dark themes and by most colour-blind players (Okabe-Ito order).
@@ -22,6 +23,73 @@ PLAYER_COLOURS = (
     "#D55E00",  # vermillion
 )
 CHART_HEIGHT = 220
+MOST_ROUND_LABELS = 10
+"""The most round numbers the round axis writes: on a phone's width each gets room."""
+MOST_TOTAL_LABELS = 5
+"""The most totals the other axis writes, in the chart's height."""
+SPREAD = 0.03
+"""How far apart, as a share of the totals' range, the lines of players on equal totals
+are drawn (a few pixels), so that no line hides another."""
+POINT_RADIUS = 3.5
+EDGE = 0.05
+"""The room above the highest line and below the lowest, as a share of their range."""
+LABEL_ROOM = 0.03
+"""How near an end of the totals' axis a label may be, as a share of the axis: about half
+a label's height in the chart's height, so none is cut."""
+
+
+def nice_step(span: float, most: int, smallest: int = 1) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50 ... (at least `smallest`) that cuts `span` into
+    at most `most` steps: where an axis writes its whole-number labels."""
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * power
+            if step >= smallest and span / step <= most:
+                return step
+        power *= 10
+
+
+def round_axis(last: int) -> tuple[fch.ChartAxis, float]:
+    """The axis of rounds: whole rounds only, written as the session's language writes
+    numbers; and how far it reaches, half a label's step past the last round so that the
+    last label is not cut at the chart's edge."""
+    step = nice_step(last, MOST_ROUND_LABELS)
+    labels = [
+        fch.ChartAxisLabel(value=number, label=ft.Text(whole(number), size=12))
+        for number in range(0, last + 1, step)
+    ]
+    axis = fch.ChartAxis(labels=labels, label_spacing=step, label_size=24, show_max=False)
+    return axis, last + step / 2
+
+
+def totals_axis(low: float, high: float) -> tuple[fch.ChartAxis, float, float]:
+    """The axis of totals from the lowest line to the highest with a little room around:
+    whole steps written in the session's language, none so near an end that it is cut."""
+    span = max(high - low, 10)
+    step = nice_step(span, MOST_TOTAL_LABELS, smallest=5)
+    bottom, top = low - span * EDGE, high + span * EDGE
+    room = (top - bottom) * LABEL_ROOM
+    first, last = math.ceil((bottom + room) / step), math.floor((top - room) / step)
+    labels = [
+        fch.ChartAxisLabel(value=n * step, label=ft.Text(whole(n * step), size=12))
+        for n in range(first, last + 1)
+    ]
+    axis = fch.ChartAxis(
+        labels=labels, label_spacing=step, label_size=44, show_min=False, show_max=False
+    )
+    return axis, bottom, top
+
+
+def drawn_heights(totals: Sequence[int], gap: float) -> list[float]:
+    """Where each seat's line passes at one round: at its total, but players on equal
+    totals spread `gap` apart around it (seat order), so each line stays in sight."""
+    heights = [float(total) for total in totals]
+    for total in set(totals):
+        seats = [seat for seat, other in enumerate(totals) if other == total]
+        for rank, seat in enumerate(seats):
+            heights[seat] += (rank - (len(seats) - 1) / 2) * gap
+    return heights
 
 
 def player_colour(seat: int) -> str:
@@ -72,27 +140,45 @@ def running_totals_chart(state: GameState) -> ft.Control:
 @ft.component
 def TotalsChart(state: GameState) -> ft.Control:
     """A line per player: 0 before round 1, then the total after each scored round; a
-    point's tooltip tells that round's score."""
-    running = state.running_totals()
+    point's tooltip tells that round's score. Each point is marked, and players on equal
+    totals are drawn a few pixels apart, so a line is never hidden behind another."""
+    running = [tuple(0 for _ in state.players), *state.running_totals()]
+    everything = [total for totals in running for total in totals]
+    gap = SPREAD * max(max(everything) - min(everything), 10)
+    heights = [drawn_heights(totals, gap) for totals in running]
     series = []
     for seat, name in enumerate(state.players):
-        points = [fch.LineChartDataPoint(0, 0, tooltip=f"{name}: 0")]
-        for scored, totals in zip(state.rounds, running, strict=True):
+        points = [fch.LineChartDataPoint(0, heights[0][seat], tooltip=f"{name}: 0")]
+        for scored, totals, drawn in zip(state.rounds, running[1:], heights[1:], strict=True):
             tip = t(
                 "chart.point",
                 name=name,
                 total=points_text(totals[seat]),
                 score=change_text(scored.scores[seat]),
             )
-            points.append(fch.LineChartDataPoint(scored.number, totals[seat], tooltip=tip))
-        series.append(fch.LineChartData(points=points, color=player_colour(seat), stroke_width=3))
+            points.append(fch.LineChartDataPoint(scored.number, drawn[seat], tooltip=tip))
+        colour = player_colour(seat)
+        series.append(
+            fch.LineChartData(
+                points=points,
+                color=colour,
+                stroke_width=3,
+                point=fch.ChartCirclePoint(radius=POINT_RADIUS, color=colour),
+            )
+        )
+    last = state.rounds[-1].number if state.rounds else 0
+    bottom, max_x = round_axis(max(1, last))
+    drawn = [height for row in heights for height in row]
+    left, min_y, max_y = totals_axis(min(drawn), max(drawn))
     chart = fch.LineChart(
         data_series=series,
         height=CHART_HEIGHT,
         min_x=0,
-        max_x=max(1, len(state.rounds)),
-        left_axis=fch.ChartAxis(label_size=44),
-        bottom_axis=fch.ChartAxis(label_size=24),
+        max_x=max_x,
+        min_y=min_y,
+        max_y=max_y,
+        left_axis=left,
+        bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
     return _described("totals-chart", totals_summary(state), state.players, chart)

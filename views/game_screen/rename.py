@@ -7,7 +7,7 @@ import flet as ft
 
 from views.shell.fonts import add_faces_for
 from views.shell.i18n import t
-from views.shell.widgets import message_line
+from views.shell.widgets import TextFields, message_line, on_to_the_next
 
 
 @ft.observable
@@ -55,16 +55,19 @@ def RenamePlayers(
 
     if not is_open:
         return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)
+    fields: TextFields = {
+        seat: ft.TextField(
+            label=t("rename.field", n=seat + 1),
+            value=name,
+            on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
+        )
+        for seat, name in enumerate(draft.names)
+    }
+    for seat, field in fields.items():
+        field.on_submit = on_to_the_next(fields, seat, lambda text, seat=seat: typed(seat, text))
     return ft.Column(
         controls=[
-            *[
-                ft.TextField(
-                    label=t("rename.field", n=seat + 1),
-                    value=name,
-                    on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
-                )
-                for seat, name in enumerate(draft.names)
-            ],
+            *fields.values(),
             message_line(refusal),
             ft.Row(
                 controls=[

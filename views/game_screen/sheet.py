@@ -99,11 +99,12 @@ def correct_button(
     label: str,
     on_edit: Callable[[int], None],
     mark: tuple[str, str] | None = None,
+    edit_key: str = "sheet.edit_round",
 ) -> ft.Control:
     """The row's first cell: its label with a pencil, a button named "Correct round 3"; with
     the game's mark of the round after the label ("3 ♥": Wizard's trump), and in its name
     ("Correct round 3, trump: hearts")."""
-    name = t("sheet.edit_round", number=number)
+    name = t(edit_key, number=number)
     if mark is not None:
         shown, said = mark
         label = f"{label} {shown}"
@@ -154,7 +155,7 @@ def round_row(
                     ft.Text(
                         points_text(points),
                         semantics_label=t(
-                            "sheet.cell",
+                            view.sheet_keys["cell"],
                             name=state.players[seat],
                             number=number,
                             points=points_text(points),
@@ -167,7 +168,8 @@ def round_row(
         for seat, points in enumerate(scored.scores)
     ]
     mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
-    return sheet_row(correct_button(number, label, on_edit, mark), cells)
+    edit_key = view.sheet_keys["edit"]
+    return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells)
 
 
 def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
@@ -221,7 +223,7 @@ def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> f
         return str(state.round_info(number).cards if by_hand else number)
 
     rows: list[ft.Control] = [
-        header_row(state.players, "sheet.cards" if by_hand else "sheet.round"),
+        header_row(state.players, "sheet.cards" if by_hand else view.sheet_keys["header"]),
         ft.Divider(height=1),
         *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
         ft.Divider(height=1),

@@ -55,6 +55,13 @@ class GameView(ABC):
     }
     """Catalog keys of what undo and redo name (a round scored or corrected, a tap's
     change, any other entry), in the words the banner uses for a round."""
+    sheet_keys: ClassVar[Mapping[str, str]] = {
+        "header": "sheet.round",
+        "cell": "sheet.cell",
+        "edit": "sheet.edit_round",
+    }
+    """Catalog keys of the sheet's words for a round: its column's header, a cell's and a
+    correct button's accessible names, in the words the banner uses for a round."""
     setting_fields: ClassVar[tuple[SettingField, ...]] = ()
     """How the setup form asks for each setting the rules resolve, in form order."""
 

@@ -54,24 +54,31 @@ def delete_button(
     return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
 
 
+def beside_delete(tile: ft.ListTile, delete: ft.IconButton) -> ft.Row:
+    """A game's tile (a tap opens the game) with its delete button beside it, not inside:
+    a tile merges what it holds into the one name a screen reader says, which then began
+    with "Delete". So the tile is named by its own texts, the game first, and the button by
+    its own name."""
+    tile.expand = True
+    return ft.Row(spacing=0, controls=[tile, delete])
+
+
 def unfinished_tile(
     game: GameSummary, listing: Listing, on_delete: Callable[[GameSummary], None]
 ) -> ft.Control:
     """A game in progress: a tap opens it; an abandoned one can be deleted (and restored)."""
-    return ft.Card(
-        content=ft.ListTile(
-            title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
-            subtitle=ft.Text(
-                t(
-                    "home.unfinished_line",
-                    progress=progress_text(game, listing),
-                    when=moment(game.updated_at),
-                )
-            ),
-            trailing=delete_button(game, game.updated_at, on_delete),
-            on_click=lambda _: open_game(game),
-        )
+    tile = ft.ListTile(
+        title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
+        subtitle=ft.Text(
+            t(
+                "home.unfinished_line",
+                progress=progress_text(game, listing),
+                when=moment(game.updated_at),
+            )
+        ),
+        on_click=lambda _: open_game(game),
     )
+    return ft.Card(content=beside_delete(tile, delete_button(game, game.updated_at, on_delete)))
 
 
 def finished_tile(
@@ -79,12 +86,12 @@ def finished_tile(
 ) -> ft.Control:
     winners = [listing.players[seat] for seat in listing.winners]
     finished = game.finished_at or game.updated_at
-    return ft.ListTile(
+    tile = ft.ListTile(
         title=ft.Text(f"{game_title(game)} · {players_text(game)}"),
         subtitle=ft.Text(t("home.finished_line", when=moment(finished), winner=joined(winners))),
         on_click=lambda _: open_game(game),
-        trailing=delete_button(game, finished, on_delete),
     )
+    return beside_delete(tile, delete_button(game, finished, on_delete))
 
 
 def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:

@@ -21,11 +21,13 @@ from views.shell.live import announce
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import (
+    TextFields,
     choice_chips,
     icon_button,
     identified,
     labelled_switch,
     message_line,
+    on_to_the_next,
 )
 
 RANDOM_DEALER = "random"
@@ -101,18 +103,26 @@ def typed_name(setup: Setup, seat: int, name: str) -> None:
     add_faces_for(ft.context.page, [name])  # a Korean name typed on a phone in another language
 
 
-def name_row(setup: Setup, seat: int, fewest: int) -> ft.Control:
+def name_field(setup: Setup, seat: int, fields: TextFields) -> ft.TextField:
+    """A player's name; Enter moves on to the next player's name (views.shell.widgets)."""
+    field = ft.TextField(
+        label=t("setup.player_n", n=seat + 1),
+        value=setup.names[seat],
+        expand=True,
+        on_change=lambda e: typed_name(setup, seat, e.control.value),
+        on_submit=on_to_the_next(fields, seat, lambda name: typed_name(setup, seat, name)),
+    )
+    fields[seat] = field
+    return field
+
+
+def name_row(setup: Setup, seat: int, fewest: int, fields: TextFields) -> ft.Control:
     """One player's name field with buttons to move the player up a seat and to remove them."""
     name = setup.names[seat]
     shown = name.strip() or t("setup.player_n", n=seat + 1)
     return ft.Row(
         controls=[
-            ft.TextField(
-                label=t("setup.player_n", n=seat + 1),
-                value=name,
-                expand=True,
-                on_change=lambda e: typed_name(setup, seat, e.control.value),
-            ),
+            name_field(setup, seat, fields),
             icon_button(
                 ft.Icons.ARROW_UPWARD,
                 t("setup.move_up", name=shown),
@@ -223,7 +233,22 @@ def SetupScreen(view: GameView) -> ft.View:
     keeper = use_services().keeper
     setup, _ = ft.use_state(lambda: Setup.blank(view, keeper.last_settings(view.game)))
     recent, _ = ft.use_state(lambda: keeper.recent_names())
+    # The seat whose name field is to have the focus once drawn (a player just added).
+    focus_seat, set_focus_seat = ft.use_state(None)
+    fields: TextFields = {}
     rules = view.rules
+
+    def add_player() -> None:
+        setup.add_name()
+        set_focus_seat(len(setup.names) - 1)
+
+    async def focus_added() -> None:
+        field = fields.get(focus_seat) if focus_seat is not None else None
+        if field is not None:
+            set_focus_seat(None)
+            await field.focus()
+
+    ft.use_effect(focus_added, [focus_seat])
 
     def start() -> None:
         saved = setup.start(keeper, random.Random())
@@ -242,12 +267,12 @@ def SetupScreen(view: GameView) -> ft.View:
             t("setup.players", low=rules.min_players, high=rules.max_players),
             theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
         ),
-        *[name_row(setup, seat, rules.min_players) for seat in range(len(setup.names))],
+        *[name_row(setup, seat, rules.min_players, fields) for seat in range(len(setup.names))],
     ]
     if len(setup.names) < rules.max_players:
         controls.append(
             ft.TextButton(
-                t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda _: setup.add_name()
+                t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda _: add_player()
             )
         )
     controls += recent_names(setup, recent, rules.max_players)

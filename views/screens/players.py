@@ -8,7 +8,7 @@ import flet as ft
 
 from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
-from storage.store import PlayerSummary
+from storage.store import Merged, PlayerSummary
 from views.game_screen.open_game import message_of
 from views.games.registry import GAME_VIEWS
 from views.screens.history import history_route
@@ -82,38 +82,101 @@ def head_to_head_line(first: str, second: str, both: HeadToHead) -> ft.Control:
     return identified("head-to-head", ft.Text(text))
 
 
+def merge_dialog(
+    first: str, second: str, on_confirm: Callable[[], None], on_cancel: Callable[[], None]
+) -> ft.AlertDialog:
+    """Asks before `second`'s games are counted as `first`'s, saying what that does."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("players.merge_title")),
+        content=ft.Text(t("players.merge_question", first=first, second=second)),
+        actions=[
+            ft.TextButton(t("players.merge_cancel"), on_click=lambda _: on_cancel()),
+            ft.TextButton(t("players.merge_confirm"), on_click=lambda _: on_confirm()),
+        ],
+        on_dismiss=lambda _: on_cancel(),
+    )
+
+
+def same_person_control(
+    first: str, second: str, both: HeadToHead, on_merge: Callable[[], None]
+) -> ft.Control:
+    """The way to count two names as one person; for two who sat at one game, why not."""
+    if both.games:
+        return identified(
+            "same-person-refused",
+            ft.Text(t("players.not_same_person", first=first, second=second), italic=True),
+        )
+    return ft.OutlinedButton(
+        t("players.same_person", first=first, second=second),
+        icon=ft.Icons.MERGE,
+        on_click=lambda _: on_merge(),
+    )
+
+
 @ft.component
 def PlayerCard(
     player: PlayerSummary, others: list[PlayerSummary], on_merged: Callable[[], None]
 ) -> ft.Control:
-    """One person's records per game, head to head with another, and merging names."""
+    """One person's records per game, head to head with another, and merging names (asked
+    first, undoable right after, never for two who sat at one game)."""
     keeper = use_services().keeper
     rival, set_rival = ft.use_state(None)
+    asking, set_asking = ft.use_state(False)
     failure, set_failure = ft.use_state(None)
     names = {other.player: other.name for other in others}
 
-    def merge(_: ft.Event[ft.OutlinedButton]) -> None:
+    def pick(key: str) -> None:
+        set_failure(None)
+        set_rival(key)
+
+    def changed() -> None:
+        announce_lists()
+        on_merged()
+
+    def undo(merged: Merged) -> None:
         try:
-            keeper.merge_players(rival, into=player.player)
+            keeper.unmerge_players(merged)
+        except StorageError as error:
+            ft.context.page.show_dialog(ft.SnackBar(ft.Text(message_of(error))))
+            return
+        changed()
+
+    def merge() -> None:
+        set_asking(False)
+        second = names[rival]
+        try:
+            merged = keeper.merge_players(rival, into=player.player)
         except StorageError as error:
             set_failure(message_of(error))
             return
         set_rival(None)
-        announce_lists()
-        on_merged()
+        changed()
+        ft.context.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(t("players.merged", first=player.name, second=second)),
+                action=t("players.undo_merge"),
+                on_action=lambda _: undo(merged),
+            )
+        )
 
+    ft.use_dialog(
+        merge_dialog(player.name, names[rival], merge, lambda: set_asking(False))
+        if asking and rival in names
+        else None
+    )
     controls = record_section(keeper.records(player.player))
     if names:
         options = [(key, name, t("players.compare_with", name=name)) for key, name in names.items()]
         controls += [
             ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
-            choice_chips(options, rival or "", set_rival),
+            choice_chips(options, rival or "", pick),
         ]
     if rival in names:
-        same = t("players.same_person", first=player.name, second=names[rival])
+        both = keeper.head_to_head(player.player, rival)
         controls += [
-            head_to_head_line(player.name, names[rival], keeper.head_to_head(player.player, rival)),
-            ft.OutlinedButton(same, icon=ft.Icons.MERGE, on_click=merge),
+            head_to_head_line(player.name, names[rival], both),
+            same_person_control(player.name, names[rival], both, lambda: set_asking(True)),
         ]
     controls.append(
         ft.OutlinedButton(
@@ -148,5 +211,5 @@ def PlayersScreen() -> ft.View:
         )
         if opened:
             others = [other for other in players if other.player != player.player]
-            controls.append(PlayerCard(player, others, lambda: set_version(version + 1)))
+            controls.append(PlayerCard(player, others, lambda: set_version(lambda now: now + 1)))
     return screen("/players", t("players.title"), controls, back_to="/")

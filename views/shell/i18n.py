@@ -116,6 +116,13 @@ def decimal(value: float | None, language: str | None = None, /) -> str:
     return written(format_decimal, value, language or session_language(), format="0.0")
 
 
+def whole(value: int, language: str | None = None, /) -> str:
+    """A whole number as the language writes it ("1.000" in German, "1,000" in English), a
+    negative one with a real minus sign (U+2212) as every score is shown."""
+    text = written(format_decimal, value, language or session_language(), format="#,##0")
+    return text.replace("-", "\u2212")
+
+
 def moment(when: datetime, language: str | None = None, /) -> str:
     """A moment in the device's time zone, as the language writes a short date and time."""
     return written(

@@ -1,6 +1,6 @@
 """Small controls the game screens share."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 import flet as ft
 
@@ -153,3 +153,21 @@ def action_panel(
             ft.Row(wrap=True, controls=buttons),
         ]
     )
+
+
+TextFields = dict[int, ft.TextField]
+"""A form's text fields in order, as drawn, for Enter in one to move on to the next."""
+
+
+def on_to_the_next(
+    fields: TextFields, index: int, keep: Callable[[str], None]
+) -> Callable[[ft.Event[ft.TextField]], Awaitable[None]]:
+    """What Enter (Next on a phone's keyboard) in the field `index` of `fields` does: keeps
+    the text (`keep`), then puts the focus in the next field, or back in the last one, so
+    the next letters typed always land in a field."""
+
+    async def next_field(e: ft.Event[ft.TextField]) -> None:
+        keep(e.control.value or "")
+        await fields.get(index + 1, fields[index]).focus()
+
+    return next_field

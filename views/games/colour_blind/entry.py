@@ -63,6 +63,21 @@ CARD_HEIGHT = 48
 GAP = 4
 
 
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+"""The suit signs as text (♠♥♦♣), drawn by the app's own fonts, as the rules sheets write
+cards ("3♠")."""
+
+
+def card_text(card: str) -> str:
+    """A card as text, its rank as the card faces show it and its suit sign: "3♠", "10♥"."""
+    return f"{card[:-1]}{SUIT_SIGNS[card[-1]]}"
+
+
+def is_card(value: object) -> bool:
+    """Whether `value` is a card code of the pack ("3S", "10H"), not something typed."""
+    return isinstance(value, str) and value[-1:] in SUITS and value[:-1] in RANKS
+
+
 def card_name(card: str) -> str:
     """ "10 of hearts", "Queen of spades": what screen readers and messages say."""
     rank, suit = card[:-1], card[-1]

@@ -10,7 +10,7 @@ from scorers import colour_blind
 from scorers.ledger import GameState
 from scorers.stats import Record
 from views.game_screen.open_game import OpenGame
-from views.games.colour_blind.entry import MINUS, ColourBlindPanel
+from views.games.colour_blind.entry import MINUS, ColourBlindPanel, card_text, is_card
 from views.games.colour_blind.trick import ColourBlindTrickHelper
 from views.games.game_view import GameView
 from views.screens.setup_fields import FieldKind, SettingField
@@ -28,9 +28,21 @@ class ColourBlind(GameView):
         "change": "undo.change_deal",
         "entry": "undo.entry_deal",
     }
+    sheet_keys: ClassVar[Mapping[str, str]] = {
+        "header": "sheet.deal",
+        "cell": "sheet.cell_deal",
+        "edit": "sheet.edit_deal",
+    }
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )
+
+    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A card code ("3S") as the app shows cards, with its suit sign ("3♠")."""
+        said = dict(params)
+        if is_card(said.get("card")):
+            said["card"] = card_text(said["card"])
+        return said
 
     def trick_helper(self) -> ft.Control:
         return ColourBlindTrickHelper()
