@@ -255,7 +255,7 @@ class ColourBlindRules(GameRules):
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {"row": [], "captured_by": []}
 
-    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    def completed(self, entry: Mapping[str, Any], context: RoundContext) -> Mapping[str, Any]:
         """The cards nobody was given yet go to the one player given none (`filled_in`)."""
         return filled_in(entry)
 

@@ -204,10 +204,11 @@ class GameRules(ABC):
         scorers.errors.InvalidEntry: Ben has not bid yet.
         """
 
-    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    def completed(self, entry: Mapping[str, Any], context: RoundContext) -> Mapping[str, Any]:
         """The draft as it is scored: with whatever the rules can fill in themselves
-        (Plotters: the last player's counts of a full round); the draft itself unchanged.
-        By default nothing is filled in."""
+        (Plotters: the last player's counts of a full round; Wizard: the one player's tricks
+        the others leave to the cards); the draft itself unchanged. By default nothing is
+        filled in."""
         return entry
 
     @abstractmethod

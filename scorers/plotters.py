@@ -365,7 +365,7 @@ class PlottersRules(GameRules):
     ) -> tuple[str, dict[str, Any]]:
         return "plotters.trick", {"first": first, "picks": 2 if players == 4 else 3}
 
-    def completed(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    def completed(self, entry: Mapping[str, Any], context: RoundContext) -> Mapping[str, Any]:
         """The last player's counts of a full round filled in (see `filled_in`)."""
         return filled_in(entry)
 

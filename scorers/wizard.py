@@ -155,6 +155,53 @@ def counted_bids(entry: Mapping[str, Any]) -> list[int]:
     return bids
 
 
+def filled_seat(entry: Mapping[str, Any], cards: int, *, bomb: bool) -> int | None:
+    """The one seat whose tricks the others' leave to the cards: every other player's
+    tricks are in and theirs is not, and the others took at most the cards dealt each.
+    None otherwise, and always with the Bomb in the game (the tricks may then add up to
+    one fewer, so the cards do not say what the last player took).
+
+    >>> filled_seat({"bids": [1, 0, 1], "tricks": [1, None, 0]}, 2, bomb=False)
+    1
+    >>> filled_seat({"bids": [1, 0, 1], "tricks": [2, None, 1]}, 2, bomb=False) is None
+    True
+    """
+    tricks = entry["tricks"]
+    missing = [seat for seat, count in enumerate(tricks) if count is None]
+    if bomb or len(missing) != 1:
+        return None
+    others = sum(count for count in tricks if count is not None)
+    return missing[0] if others <= cards else None
+
+
+def filled_in(entry: Mapping[str, Any], cards: int, *, bomb: bool) -> WizardEntry:
+    """The entry as it is scored: the `filled_seat`'s tricks are the cards dealt each
+    minus the others' (the tricks of a round add up to the cards); else as entered."""
+    seat = filled_seat(entry, cards, bomb=bomb)
+    if seat is None:
+        return _changed(entry)
+    rest = cards - sum(count for count in entry["tricks"] if count is not None)
+    return _changed(entry, tricks=_with_value(entry["tricks"], seat, rest))
+
+
+def round_preview(entry: Mapping[str, Any]) -> list[int | None]:
+    """Each seat's points as the round stands (the entry as the rules complete it): the
+    `round_score` of its bid as counted (after any Cloud change) and its tricks, once both
+    are in; None for a seat still missing either.
+
+    >>> round_preview({"bids": [1, 0, 2], "tricks": [1, 1, None], "cloud": None})
+    [30, -10, None]
+    """
+    bids, tricks = list(entry["bids"]), entry["tricks"]
+    cloud = entry.get("cloud")
+    if cloud and bids[cloud["seat"]] is not None:
+        bids[cloud["seat"]] += cloud["change"]
+    return [
+        None if bid is None or count is None else round_score(bid, count)
+        for bid, count in zip(bids, tricks, strict=True)
+    ]
+
+
 WIZARD = "W"
 JESTER = "J"
 SUITS = ("S", "H", "D", "C")
@@ -531,6 +578,10 @@ class WizardRules(GameRules):
 
     def blank_entry(self, players: int) -> dict[str, Any]:
         return {"bids": [None] * players, "tricks": [None] * players, "cloud": None}
+
+    def completed(self, entry: Mapping[str, Any], context: RoundContext) -> Mapping[str, Any]:
+        """The one player's tricks the others leave to the cards filled in (`filled_in`)."""
+        return filled_in(entry, context.info.cards, bomb=context.settings["bomb"])
 
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool

@@ -99,15 +99,15 @@ class OpenGame:
     @property
     def completed(self) -> Entry:
         """The entry as it would be scored: with what the rules fill in themselves."""
-        return self.state.rules.completed(self.entry)
+        return self.state.rules.completed(self.entry, self.state.round_context(self.round_number))
 
     def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
         """Why the entry cannot be scored yet, or None when it is complete and valid."""
-        number = self.round_number
+        context = self.state.round_context(self.round_number)
         try:
             self.state.rules.check_entry(
-                self.state.rules.completed(entry if entry is not None else self.entry),
-                self.state.round_context(number),
+                self.state.rules.completed(entry if entry is not None else self.entry, context),
+                context,
                 complete=True,
             )
         except InvalidEntry as error:
