@@ -13,6 +13,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
+from views.games.wizard.trump import suit_name
 from views.sharing.codes import FREE_TRIES, Shares, spaced
 from views.shell import work
 from views.shell.app import build_main
@@ -86,11 +87,72 @@ async def test_a_watching_phone_cannot_enter_and_a_stopped_share_ends_its_access
     await host.click(chip(host, t("share.view_only")))
     await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
     assert shown(phone, "following") == t("share.following")
-    assert not phone.find_all(ft.Text, where=lambda c: c.semantics_label == t(
-        "wizard.bid_name", player="Ben", count=1))  # fmt: skip
+    assert_nothing_to_tap(phone)
     await host.click(host.find(ft.TextButton, text=t("share.stop")))
     await phone.settle()  # the phone hears at once that its table is no longer shared
     assert phone.find_all(ft.TextField, label=t("join.code"))
+
+
+def assert_nothing_to_tap(phone: AppHarness) -> None:
+    """A watching phone's game screen holds no control that could change the round: no
+    chip or button in the round's entry, no trump chip, no confirm, undo or clear button
+    in the bar (the app bar's and the sheet's own buttons aside)."""
+    [entry] = phone.find_all(ft.Container, where=lambda c: c.disabled is True)
+    assert phone.find_all(ft.Semantics, identifier="value-0", within=entry)
+    for kind in (ft.OutlinedButton, ft.FilledButton, ft.TextButton, ft.IconButton):
+        assert not phone.find_all(kind, within=entry), kind
+    bar = phone.find(ft.Semantics, identifier="entry-hint").parent.parent
+    assert not phone.find_all((ft.FilledButton, ft.TextButton), within=bar)
+    buttons = phone.find_all((ft.OutlinedButton, ft.FilledButton, ft.TextButton))
+    names = [c.semantics_label or c.value or "" for b in buttons for c in phone.find_all(
+        ft.Text, within=b)]  # fmt: skip
+    for word in ("bids", "took", "turned up", "Clear", "Change", "Score"):
+        assert not any(word in name for name in names), (word, names)
+    tooltips = [c.tooltip or "" for c in phone.find_all(ft.IconButton)]
+    assert not any("trump" in tip or "Clear" in tip for tip in tooltips), tooltips
+
+
+async def test_a_watching_phone_sees_the_round_in_progress_read_only(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    host, phone = host_and_phone
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [2]})
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    await host.click(chip(host, t("share.view_only")))
+    await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    # Ann deals 2 each, Ben bids first: the host enters the trump and Ben's bid.
+    await host.click(chip(host, t("wizard.turned_suit", suit=suit_name("H"))))
+    await host.click(chip(host, t("wizard.bid_name", player="Ben", count=1)))
+    await phone.settle()
+    assert shown(phone, "entry-hint") == t("wizard.next_bid", player="Cas")
+    assert shown(phone, "bid-count") == shown(host, "bid-count")
+    assert shown(phone, "value-1") == "1"
+    assert shown(phone, "value-2") == "\u2013"
+    assert shown(phone, "note-1") == t("wizard.first_mark")
+    assert "Cas" in phone.texts(within=phone.find(ft.Semantics, identifier="next-player"))
+    assert shown(phone, "trump") == shown(host, "trump")
+    assert_nothing_to_tap(phone)
+    # The bids done and two players' tricks in: the watcher sees the tricks, Ann's filled
+    # in from the cards, and what the round gives each player, as the host does.
+    await host.click(chip(host, t("wizard.bid_name", player="Cas", count=0)))
+    await host.click(chip(host, t("wizard.bid_name", player="Ann", count=1)))
+    await host.click(chip(host, t("wizard.took_name", player="Ben", count=1)))
+    await host.click(chip(host, t("wizard.took_name", player="Cas", count=0)))
+    await phone.settle()
+    assert shown(phone, "entry-hint") == t("entry.ready")
+    assert shown(phone, "trick-count") == shown(host, "trick-count")
+    assert shown(phone, "value-0") == "1"
+    assert t("wizard.filled_mark") in shown(phone, "note-0")
+    for seat in range(3):
+        assert shown(phone, f"preview-{seat}") == shown(host, f"preview-{seat}")
+    assert shown(phone, "preview-0") == "+30"
+    assert_nothing_to_tap(phone)
+    # Given the right to enter, the same phone gets the chips and the bar's buttons.
+    await host.click(chip(host, t("share.can_enter")))
+    await phone.settle()
+    assert phone.find(ft.FilledButton, text=t("entry.score_round"))
 
 
 async def test_wrong_codes_are_refused_then_throttled(

@@ -17,7 +17,7 @@ from views.game_screen import sheet
 from views.games.wizard import entry as wizard_entry
 from views.shell.i18n import t
 from views.shell.services import is_secure
-from views.shell.widgets import points_text
+from views.shell.widgets import change_text, points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
@@ -40,9 +40,10 @@ async def took(harness: AppHarness, player: str, count: int) -> None:
     await harness.click(chip(harness, t("wizard.took_name", player=player, count=count)))
 
 
-async def bids_done(harness: AppHarness) -> None:
-    """The bids step's confirm button, taking the table to the tricks."""
-    await harness.click(harness.find(ft.FilledButton, text=t("wizard.to_tricks")))
+def on_the_tricks(harness: AppHarness) -> None:
+    """The last bid took the table to the tricks by itself: no "Bids done" tap."""
+    assert harness.find_all(ft.Semantics, identifier="trick-count")
+    assert not harness.find_all(ft.FilledButton, text=t("wizard.to_tricks"))
 
 
 async def undo(harness: AppHarness, what: str) -> None:
@@ -101,14 +102,18 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
     assert app.screen_awake.calls == [True]
     # Round 1: Ann deals one card each; Ben bids first.
-    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0)]:
         await bid(harness, player, count)
     assert t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact")) in harness.texts()
-    await bids_done(harness)
+    await bid(harness, "Ann", 0)
+    on_the_tricks(harness)
     for player, count in [("Ben", 0), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
-    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     expected = [wizard.round_score(b, k) for b, k in [(0, 0), (1, 0), (0, 1), (0, 0)]]
+    # Before scoring, each row says what the round gives its player.
+    for seat, points in enumerate(expected):
+        assert shown(harness, f"preview-{seat}") == change_text(points)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
     for seat, points in enumerate(expected):
         assert shown(harness, f"total-{seat}") == points_text(points)
         assert shown(harness, f"cell-1-{seat}") == points_text(points)
@@ -134,7 +139,7 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
     harness, game_id = await start_game(app)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await bid(harness, player, 0)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player in ["Ben", "Cas", "Dot", "Ann"]:
         await took(harness, player, 0)
     score = harness.find(ft.FilledButton, text=t("entry.score_round"))
@@ -148,7 +153,7 @@ async def test_tricks_that_do_not_add_up_cannot_be_scored(app: AppUnderTest) -> 
 async def play_round(harness: AppHarness, bids: dict[str, int], tricks: dict[str, int]) -> None:
     for player, count in bids.items():
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player, count in tricks.items():
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
@@ -199,13 +204,16 @@ async def test_reopening_mid_round_lands_on_the_same_step(
     async with AppHarness() as fresh:
         again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
         reopened = await again.start(f"/game/{game_id}")
-        for player in order[:bids_made]:
-            made = 0 if player != "Ben" else 1
-            assert is_chosen(chip(reopened, t("wizard.bid_name", player=player, count=made)))
-        # Every bid in: the bids stay in sight, their confirm button ready.
-        assert not reopened.find_all(ft.Semantics, identifier="trick-count")
-        confirm = reopened.find(ft.FilledButton, text=t("wizard.to_tricks"))
-        assert confirm.disabled == (bids_made < 4)
+        if bids_made < 4:  # still bidding: the bids in sight, the tricks not yet reachable
+            for player in order[:bids_made]:
+                made = 0 if player != "Ben" else 1
+                assert is_chosen(chip(reopened, t("wizard.bid_name", player=player, count=made)))
+            assert not reopened.find_all(ft.Semantics, identifier="trick-count")
+            assert reopened.find(ft.FilledButton, text=t("wizard.to_tricks")).disabled
+        else:  # every bid in: the tricks, each beside its bid, as on the phone that bid
+            on_the_tricks(reopened)
+            for seat, made in enumerate([0, 1, 0, 0]):
+                assert shown(reopened, f"note-{seat}").startswith(t("wizard.bid_was", bid=made))
 
 
 async def test_the_last_round_ends_the_game_with_standings(app: AppUnderTest) -> None:
@@ -265,7 +273,7 @@ async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) 
     harness = await app.start(f"/game/{game.id}")
     for player, count in [("Ben", 1), ("Cas", 1), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player, count in [("Ben", 2), ("Cas", 1), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(chip(harness, t("wizard.cloud_player", player="Ben")))
@@ -373,7 +381,7 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
     assert len(drawn) == first  # the sheet was not drawn again for the bids
     for player, count in [("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
@@ -406,7 +414,7 @@ async def test_a_bid_tap_draws_again_only_the_rows_it_changed_and_not_the_frame(
     assert len(frames) == drawn_frames
     for player, count in [("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     assert len(frames) == drawn_frames
@@ -445,8 +453,7 @@ async def test_the_next_bidder_is_named_in_bidding_order_and_highlighted(
         assert "tricks" not in shown(harness, "entry-hint")
     assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Ann")
     await bid(harness, "Ann", 0)
-    assert shown(harness, "entry-hint") == t("wizard.bids_done")
-    await bids_done(harness)
+    on_the_tricks(harness)
     assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Cas")
     await took(harness, "Cas", 0)
     assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Dot")
@@ -485,7 +492,7 @@ async def test_tricks_may_pass_the_cards_while_moved_and_are_checked_at_scoring(
     harness, game_id = await start_game(app, round_sizes=[3])
     for player, count in [("Ben", 2), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     # Cas took a trick Ben was given by mistake: Ben is raised first, 4 of 3 for a moment.
     for player, count in [("Ben", 3), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
@@ -535,3 +542,106 @@ async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
     await bid(harness, "Cas", 0)
     assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Dot")
     assert refusal not in harness.texts()
+
+
+def row_names(harness: AppHarness) -> list[str]:
+    """The player of each entry row, top to bottom (a row's first text is its name)."""
+    rows = harness.find_all(ft.Semantics, where=lambda c: c.identifier in ("player", "next-player"))
+    return [harness.texts(within=row)[0] for row in rows]
+
+
+async def test_the_last_players_tricks_are_filled_in_marked_and_still_changeable(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app, round_sizes=[3])
+    for player, count in [("Ben", 1), ("Cas", 1), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    await took(harness, "Ben", 1)
+    await took(harness, "Cas", 1)
+    assert not harness.find_all(ft.Semantics, identifier="note-0", where=lambda c: t(
+        "wizard.filled_mark") in c.content.value)  # fmt: skip
+    await took(harness, "Dot", 0)
+    # Ann's tricks are the 3 cards less the others' 2: filled in, marked, not saved as hers.
+    assert is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=1)))
+    assert chip(harness, t("wizard.took_name", player="Ann", count=1)).italic
+    assert shown(harness, "note-0") == f"{t('wizard.bid_was', bid=0)} \u00b7 " + t(
+        "wizard.filled_mark"
+    )
+    assert app.keeper.open(game_id).ledger.state.draft["tricks"] == [None, 1, 1, 0]
+    assert shown(harness, "preview-0") == change_text(wizard.round_score(0, 1))
+    assert shown(harness, "entry-hint") == t("entry.ready")
+    # The filled-in value is not Ann's to clear, only to change.
+    assert not harness.find_all(
+        ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_tricks", player="Ann")
+    )
+    # Another player's change moves what is left to Ann.
+    await took(harness, "Dot", 1)
+    assert is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=0)))
+    assert shown(harness, "preview-0") == change_text(wizard.round_score(0, 0))
+    # More tricks than cards among the others: nothing is filled in (it would be negative).
+    await took(harness, "Ben", 3)
+    assert not any(
+        is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=n))) for n in range(4)
+    )
+    assert not harness.find_all(ft.Semantics, identifier="preview-0")
+    assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Ann")
+    await took(harness, "Ben", 1)
+    # Ann's own tap makes the value hers: saved, no longer marked.
+    await took(harness, "Ann", 0)
+    assert app.keeper.open(game_id).ledger.state.draft["tricks"] == [0, 1, 1, 1]
+    assert t("wizard.filled_mark") not in shown(harness, "note-0")
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert shown(harness, "cell-1-0") == points_text(20)
+
+
+async def test_a_filled_in_round_is_scored_with_the_filled_in_tricks(app: AppUnderTest) -> None:
+    harness, game_id = await start_game(app, round_sizes=[2])
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 1), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 1)]:
+        await took(harness, player, count)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    scored = app.keeper.open(game_id).ledger.state.rounds[0]
+    assert scored.entry["tricks"] == [0, 1, 0, 1]
+    assert shown(harness, "cell-1-0") == points_text(20)
+
+
+async def test_the_last_bid_moves_on_to_the_tricks_and_the_bids_stay_one_tap_away(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app, round_sizes=[2])
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 1)]:
+        await bid(harness, player, count)
+    assert not harness.find_all(ft.Semantics, identifier="trick-count")
+    await bid(harness, "Ann", 0)
+    on_the_tricks(harness)
+    await harness.click(harness.find(ft.TextButton, text=t("wizard.to_bids")))
+    assert harness.find_all(ft.Semantics, identifier="bid-count")
+    await bid(harness, "Ann", 1)  # the bids stay while they are being changed
+    assert harness.find_all(ft.Semantics, identifier="bid-count")
+    assert shown(harness, "entry-hint") == t("wizard.bids_done")
+    await harness.click(harness.find(ft.FilledButton, text=t("wizard.to_tricks")))
+    assert shown(harness, "note-0") == t("wizard.bid_was", bid=1)
+    assert app.keeper.open(game_id).ledger.state.draft["bids"] == [1, 1, 0, 1]
+
+
+async def test_rows_keep_seat_order_every_round_and_mark_the_first_bidder(
+    app: AppUnderTest,
+) -> None:
+    # Cas deals round 1, so Dot bids first: the rows stay Ann, Ben, Cas, Dot all the same.
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=2)
+    harness = await app.start(f"/game/{game.id}")
+    assert row_names(harness) == PLAYERS
+    assert shown(harness, "note-3") == t("wizard.first_mark")
+    assert shown(harness, "note-2") == t("wizard.dealer_mark")
+    assert "Dot" in harness.texts(within=harness.find(ft.Semantics, identifier="next-player"))
+    await play_round(harness, dict(Dot=1, Ann=0, Ben=0, Cas=0), dict(Dot=1, Ann=0, Ben=0, Cas=0))
+    # Round 2: Dot deals and Ann bids first; the rows have not moved.
+    assert row_names(harness) == PLAYERS
+    assert shown(harness, "note-0") == t("wizard.first_mark")
+    assert shown(harness, "note-3") == t("wizard.dealer_mark")
+    await bid(harness, "Ann", 1)
+    assert "Ben" in harness.texts(within=harness.find(ft.Semantics, identifier="next-player"))
+    for player in ["Ben", "Cas", "Dot"]:
+        await bid(harness, player, 0)
+    assert row_names(harness) == PLAYERS  # the tricks too

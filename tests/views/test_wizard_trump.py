@@ -8,7 +8,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
-from tests.views.test_wizard_flow import PLAYERS, bid, bids_done, chip, shown, took, undo
+from tests.views.test_wizard_flow import PLAYERS, bid, chip, on_the_tricks, shown, took, undo
 from views.games.wizard.trump import TRUMP_ID
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE
@@ -56,7 +56,7 @@ async def test_a_suit_turned_up_is_saved_shown_and_its_chips_fold_away(
     # Still in sight on the tricks step.
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
 
 
@@ -68,7 +68,7 @@ async def test_a_wizard_turned_up_asks_the_dealers_suit_and_scoring_waits_for_it
     assert trump_shown(harness) == t("wizard.trump_wizard_pending", dealer="Ann")
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await bid(harness, player, count)
-    await bids_done(harness)
+    on_the_tricks(harness)
     for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0), ("Ann", 0)]:
         await took(harness, player, count)
     score = harness.find(ft.FilledButton, text=t("entry.score_round"))

@@ -118,10 +118,11 @@ def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
 
 
 @ft.component
-def StepBar(table: OpenGame, view: GameView | None) -> ft.Control:
+def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> ft.Control:
     """The bar under the thumb that stays in place: the status line, the step's confirm
-    button (none once the game is over: `view` None), undo and redo. Drawn again at every
-    change of the table, on its own."""
+    button (none once the game is over: `view` None), undo and redo; for a phone that may
+    only watch (`watching`), the status line alone. Drawn again at every change of the
+    table, on its own."""
     controls: list[ft.Control] = []
     if view is not None:
         text, refused = status_text(table, view)
@@ -138,7 +139,11 @@ def StepBar(table: OpenGame, view: GameView | None) -> ft.Control:
         )
     elif table.message:
         controls.append(message_line(table.message))
-    buttons = (confirm_buttons(table, view) if view is not None else []) + history_buttons(table)
+    buttons: list[ft.Control] = []
+    if not watching:
+        buttons = (confirm_buttons(table, view) if view is not None else []) + history_buttons(
+            table
+        )
     if buttons:
         controls.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=4))
     return ft.Container(
@@ -191,7 +196,10 @@ def entry_part(table: OpenGame, view: GameView, compact: bool) -> list[ft.Contro
             controls.append(result)
         controls.append(FinalStandings(table, again))
     elif not table.may_enter():
+        # A watcher sees the round as the scorer does, with nothing in it to tap: the panel
+        # draws its values as text, and is disabled should a game's panel keep a control.
         controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
+        controls.append(ft.Container(disabled=True, content=view.entry_panel(table)))
     else:
         controls.append(view.entry_panel(table))
     return controls
@@ -238,7 +246,10 @@ def game_layout(table: OpenGame, view: GameView, size: ScreenSize) -> ft.Control
     state = table.state
     entering = table.may_enter()
     finished = state.is_over and table.editing is None
-    bar = ft.memo(StepBar)(table, None if finished else view) if entering else None
+    if entering:
+        bar: ft.Control | None = ft.memo(StepBar)(table, None if finished else view)
+    else:  # a watcher: the status line (who acts next) without the buttons
+        bar = None if finished else ft.memo(StepBar)(table, view, True)
     top = entry_part(table, view, compact=size.landscape_phone)
     # Shown from the top again whenever a round is scored, undone or opened for correction.
     key = f"{len(state.rounds)}-{table.editing}-{finished}"
