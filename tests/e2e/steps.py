@@ -119,10 +119,13 @@ def start_short_wizard(
 def play_wizard_round(
     page: Page, bids: dict[str, int], tricks: dict[str, int], language: str | None = None
 ) -> None:
-    """A Wizard round as the table plays it: the bids in bidding order (as given), "Bids
-    done", the tricks, then scored. After each tap it waits, as a player glancing at the
-    screen would, until the prompt names the next player. `language`: the app's."""
-    bidders = list(bids)
+    """A Wizard round as the table plays it: the bids in bidding order (as given), after
+    which the screen is on the tricks by itself; the tricks of all but the last player
+    (given in bidding order too), whose tricks the app fills in from the cards (the round is
+    then ready: the filled-in value is the one given, the rest of the cards); then scored.
+    After each tap it waits, as a player glancing at the screen would, until the prompt
+    names the next player. `language`: the app's."""
+    bidders, takers = list(bids), list(tricks)
     for step, (player, count) in enumerate(bids.items()):
         tap(page, t("wizard.bid_name", language, player=player, count=count))
         later = bidders[step + 1 :]
@@ -131,13 +134,11 @@ def play_wizard_round(
             "entry-hint",
             t("wizard.next_bid", language, player=later[0])
             if later
-            else t("wizard.bids_done", language),
+            else t("wizard.next_tricks", language, player=takers[0]),
         )
-    tap(page, t("wizard.to_tricks", language))
-    takers = list(tricks)
-    for step, (player, count) in enumerate(tricks.items()):
+    for step, (player, count) in enumerate(list(tricks.items())[:-1]):
         tap(page, t("wizard.took_name", language, player=player, count=count))
-        later = takers[step + 1 :]
+        later = takers[step + 1 : -1]
         if later:
             expect_value(page, "entry-hint", t("wizard.next_tricks", language, player=later[0]))
     expect_value(page, "entry-hint", t("entry.ready", language))

@@ -81,12 +81,22 @@ def test_a_table_of_three_screens_shares_one_game(
         expect_value(page, "bid-count", bid_count(1, 3))
     screenshot(ann, "share-phone")
 
-    # Watching only: the phone follows the game and cannot enter.
+    # Watching only: the phone follows the round in progress, as the host sees it (the
+    # bids so far, whose turn it is), and has nothing to tap that could change it.
     tap(host, t("share.view_only"))
     expect(by_id(ben, "following")).to_be_attached()
+    expect_value(ben, "entry-hint", t("wizard.next_bid", player="Ann"))
+    expect_value(ben, "bid-count", bid_count(1, 3))
+    expect(by_id(ben, "note-1")).to_have_text(t("wizard.first_mark"))
     expect(
         ben.get_by_role("button", name=t("wizard.bid_name", player="Ann", count=0))
     ).to_have_count(0)
+    expect(ben.get_by_role("button", name=t("entry.score_round"))).to_have_count(0)
+    # The host bids for Ann: the watcher follows it into the tricks, the hint with it.
+    tap(host, t("wizard.bid_name", player="Ann", count=1))
+    expect_value(ben, "entry-hint", t("wizard.next_tricks", player="Ben"))
+    expect(by_id(ben, "trick-count")).to_be_attached()
+    screenshot(ben, "share-watcher")
 
     # A phone reaches nothing but its table: not Home, not another game.
     for elsewhere in ("/", "/players", f"/game/{'0' * 32}"):

@@ -13,7 +13,7 @@ from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import by_id, enter_players, expect_score, expect_value, tap, value_of
 from views.shell.i18n import t
-from views.shell.widgets import points_text
+from views.shell.widgets import change_text, points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
 TALL = {"width": 900, "height": 2400}
@@ -69,23 +69,31 @@ def enter_bids(page: Page, number: int) -> None:
         bid(page, PLAYERS[seat], bids[seat])
         total += bids[seat]
         expect_value(page, "bid-count", count_text("wizard.bid_count", total, number))
+        # After the last bid the screen is on the tricks by itself.
         later = order[step + 1 :]
-        prompt = t("wizard.next_bid", player=PLAYERS[later[0]]) if later else t("wizard.bids_done")
+        prompt = t("wizard.next_bid" if later else "wizard.next_tricks", player=PLAYERS[
+            (later or order)[0]])  # fmt: skip
         expect_value(page, "entry-hint", prompt)
 
 
 def enter_tricks_and_score(page: Page, number: int) -> None:
-    _, tricks = plan(number)
-    tap(page, t("wizard.to_tricks"))
+    """The tricks of every player but the dealer, the last in bidding order, whose tricks the
+    app fills in from the cards (marked so); each row's points previewed, then scored."""
+    bids, tricks = plan(number)
     total = 0
     order = bidding_order(number)
-    for step, seat in enumerate(order):
+    for step, seat in enumerate(order[:-1]):
         took(page, PLAYERS[seat], tricks[seat])
         total += tricks[seat]
         expect_value(page, "trick-count", count_text("wizard.trick_count", total, number))
-        later = order[step + 1 :]
+        later = order[step + 1 : -1]
         prompt = t("wizard.next_tricks", player=PLAYERS[later[0]]) if later else t("entry.ready")
         expect_value(page, "entry-hint", prompt)
+    dealer = order[-1]
+    expect(by_id(page, f"note-{dealer}")).to_contain_text(t("wizard.filled_mark"))
+    for seat in range(6):
+        points = wizard.round_score(bids[seat], tricks[seat])
+        expect_value(page, f"preview-{seat}", change_text(points))
     tap(page, t("entry.score_round"))
 
 
@@ -134,11 +142,12 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             app_server.restart()
             page.close()
             page = open_app(browser, app_server.url + game_path, TALL)
-            over = t("wizard.over", count=1)
             # A restarted server's first page: drawn late on a busy machine, so a longer wait.
-            expect(by_id(page, "bid-count")).to_have_text(
-                t("wizard.bid_count", total=6, cards=5, gap=over), timeout=30_000
+            # Every bid was in: the tricks, each beside its bid (Fay bid all 5, first).
+            expect(by_id(page, "trick-count")).to_have_text(
+                count_text("wizard.trick_count", 0, 5), timeout=30_000
             )
+            expect_value(page, "note-5", t("wizard.bid_was", bid=5))
         enter_tricks_and_score(page, number)
         played[number] = plan(number)
         check_totals(page, played)

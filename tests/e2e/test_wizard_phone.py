@@ -96,21 +96,25 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
 
     # Bids: each one moves the prompt on to the next bidder; every row fits, and so on.
     step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
-    for seat, player in enumerate(order):
-        tap(page, t("wizard.bid_name", player=player, count=2 if seat < 5 else 0))
-        after = t("wizard.next_bid", player=order[seat + 1]) if seat < 5 else t("wizard.bids_done")
-        expect_value(page, "entry-hint", after)
+    for seat, player in enumerate(order[:-1]):
+        tap(page, t("wizard.bid_name", player=player, count=2))
+        expect_value(page, "entry-hint", t("wizard.next_bid", player=order[seat + 1]))
     step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
     painted_screenshot(page, "wizard-bids-390")
     dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
 
-    tap(page, t("wizard.to_tricks"))
+    # The last bid takes the table to the tricks, no tap between.
+    tap(page, t("wizard.bid_name", player=order[-1], count=0))
     expect_value(page, "entry-hint", t("wizard.next_tricks", player=order[0]))
     step_fits(page, "wizard.took_name", t("entry.score_round"))
-    for seat, player in enumerate(order):
-        tap(page, t("wizard.took_name", player=player, count=2 if seat < 5 else 0))
-        after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 5 else t("entry.ready")
+    for seat, player in enumerate(order[:-1]):
+        tap(page, t("wizard.took_name", player=player, count=2))
+        after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 4 else t("entry.ready")
         expect_value(page, "entry-hint", after)
+    # Maximilian's tricks are the rest of the cards: filled in, and every row's points shown.
+    expect(by_id(page, "note-0")).to_contain_text(t("wizard.filled_mark"))
+    for seat in range(6):
+        expect_value(page, f"preview-{seat}", "+20" if seat == 0 else "+40")
     step_fits(page, "wizard.took_name", t("entry.score_round"))
     painted_screenshot(page, "wizard-tricks-390")
     dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)

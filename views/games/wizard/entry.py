@@ -136,14 +136,8 @@ def PlayerRow(
         note = ft.Text(shows.note, size=11, italic=True, max_lines=1)
         label.append(identified(f"note-{seat}", note))
     if shows.preview is not None:
-        points = ft.Text(
-            change_text(shows.preview),
-            size=12,
-            weight=ft.FontWeight.BOLD,
-            semantics_label=t(
-                "wizard.preview_name", player=name, points=change_text(shows.preview)
-            ),
-        )
+        # Read after the name and the note ("Ann, bid 1, +30"): the number says it all.
+        points = ft.Text(change_text(shows.preview), size=12, weight=ft.FontWeight.BOLD)
         label.append(identified(f"preview-{seat}", points))
     if shows.read_only:
         values: ft.Control = ft.memo(ShownValue)(seat, name, value, shows.filled, words)
