@@ -173,8 +173,7 @@ def seed(data_dir: Path) -> dict[str, str]:
         ):
             wizard = scored(keeper, wizard, {"bids": bids, "tricks": tricks, "cloud": None})
         tricks_step = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
-        # One trick count entered: the screen is on the tricks step (with none, the bids stay
-        # in sight until the table confirms them).
+        # Every bid in, so the screen is on the tricks step; one trick count entered.
         tricks_step = draft(
             keeper,
             tricks_step,

@@ -233,3 +233,34 @@ async def test_a_phone_alone_says_nothing_of_sharing(
     assert not harness.find_all(ft.Semantics, identifier="share-off")
     assert t("share.off") not in harness.texts()
     assert not harness.find_all(ft.OutlinedButton, text=t("share.start"))
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "shown_id"),
+    [("plotters", ["Ann", "Ben", "Cas", "Dot"], "cards-count"), ("colour_blind", None, None)],
+)
+async def test_a_watcher_of_any_game_sees_its_round_entry_disabled_and_the_bars_hint(
+    keeper: GameKeeper,
+    host_and_phone: tuple[AppHarness, AppHarness],
+    game: str,
+    players: list[str] | None,
+    shown_id: str | None,
+) -> None:
+    host, phone = host_and_phone
+    shares = Shares()
+    started = keeper.start(game, players or ["Ann", "Ben", "Cas"], 0)
+    await open_on(host, keeper, shares, f"/game/{started.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    await host.click(chip(host, t("share.view_only")))
+    await open_on(phone, keeper, shares, f"/join/{shares.shared(started.id).code}")
+    # The round's entry is there, every control in it disabled (Flet disables a disabled
+    # control's children), and the bar says what the host's bar says, with no button.
+    [entry] = phone.find_all(ft.Container, where=lambda c: c.disabled is True)
+    controls = (ft.OutlinedButton, ft.FilledTonalButton, ft.Switch)
+    assert phone.find_all(controls, within=entry)
+    if shown_id:
+        assert shown(phone, shown_id) == shown(host, shown_id)
+    assert shown(phone, "entry-hint") == shown(host, "entry-hint")
+    bar = phone.find(ft.Semantics, identifier="entry-hint").parent.parent
+    assert not phone.find_all((ft.FilledButton, ft.TextButton), within=bar)
+    assert not phone.find_all(ft.FilledButton, text=t("entry.score_round"))
