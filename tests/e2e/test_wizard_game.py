@@ -96,7 +96,7 @@ def enter_tricks_and_score(page: Page, number: int) -> None:
         prompt = t("wizard.next_tricks", player=PLAYERS[later[0]]) if later else t("entry.ready")
         expect_value(page, "entry-hint", prompt)
     dealer = order[-1]
-    expect(by_id(page, f"note-{dealer}")).to_contain_text(t("wizard.filled_mark"))
+    expect_value(page, f"filled-{dealer}", t("wizard.filled_mark"))
     for seat in range(6):
         points = wizard.round_score(bids[seat], tricks[seat])
         expect_value(page, f"preview-{seat}", change_text(points))

@@ -112,7 +112,7 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
         after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 4 else t("entry.ready")
         expect_value(page, "entry-hint", after)
     # Maximilian's tricks are the rest of the cards: filled in, and every row's points shown.
-    expect(by_id(page, "note-0")).to_contain_text(t("wizard.filled_mark"))
+    expect_value(page, "filled-0", t("wizard.filled_mark"))
     for seat in range(6):
         expect_value(page, f"preview-{seat}", "+20" if seat == 0 else "+40")
     step_fits(page, "wizard.took_name", t("entry.score_round"))

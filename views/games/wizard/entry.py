@@ -135,6 +135,9 @@ def PlayerRow(
     if shows.note:
         note = ft.Text(shows.note, size=11, italic=True, max_lines=1)
         label.append(identified(f"note-{seat}", note))
+    if shows.filled:  # a line of its own: no note cut short to make room for it
+        filled = ft.Text(t("wizard.filled_mark"), size=11, italic=True, max_lines=1)
+        label.append(identified(f"filled-{seat}", filled))
     if shows.preview is not None:
         # Read after the name and the note ("Ann, bid 1, +30"): the number says it all.
         points = ft.Text(change_text(shows.preview), size=12, weight=ft.FontWeight.BOLD)
@@ -286,8 +289,6 @@ def trick_section(
             note = t("wizard.bid_was", bid=bids[seat])
         else:
             note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
-        if seat == filled:
-            note = f"{note} \u00b7 {t('wizard.filled_mark')}"
         shows = RowShows(note, preview[seat], filled=seat == filled, read_only=read_only)
         return ft.memo(PlayerRow)(
             seat,

@@ -46,13 +46,14 @@ def suit_words(suit: str) -> str:
     return f"{SUIT_SIGNS[suit]} {suit_name(suit)}"
 
 
-def trump_line(trump: str | None, dealer: str, turned_up: bool) -> str:
+def trump_line(trump: str | None, dealer: str, turned_up: bool, may_change: bool = True) -> str:
     """What is trump this round, in one line: "Trump: ♥ hearts", a Wizard's suit and who
-    picked it, no trump (a Jester, or every card dealt), or that it is not entered."""
+    picked it, no trump (a Jester, or every card dealt), or that it is not entered (to be
+    tapped, or for a phone that may only watch, not yet)."""
     if not turned_up:
         return t("wizard.trump_all_dealt_line")
     if trump is None:
-        return t("wizard.trump_not_entered")
+        return t("wizard.trump_not_entered" if may_change else "wizard.trump_not_yet")
     if trump == JESTER:
         return t("wizard.trump_jester_line")
     suit = trump_suit(trump)
@@ -177,7 +178,7 @@ def TrumpChoice(
     changing, set_changing = ft.use_state(False)
     if hidden:
         return ft.Container(visible=False)
-    line = identified(TRUMP_ID, ft.Text(trump_line(trump, dealer, turned_up), size=15))
+    line = identified(TRUMP_ID, ft.Text(trump_line(trump, dealer, turned_up, may_change), size=15))
     if not turned_up or not may_change:
         return line
     header: list[ft.Control] = [ft.Container(expand=True, content=line)]
