@@ -262,3 +262,31 @@ def test_games_move_between_a_table_server_and_the_phone_by_file(
         assert report.added == 1 and not report.refused
         (summary,) = keeper.finished()
         assert keeper.open(summary.id).ledger.state.totals == game.ledger.state.totals
+
+
+def test_an_entry_the_browser_cannot_keep_is_said_on_screen(browser: Browser, site: str) -> None:
+    """When IndexedDB refuses a copy (a full or broken storage), the entry stays on screen
+    and a dialog says it is not kept and how to keep the game."""
+    context = browser.new_context(viewport=PHONE_ALONE)
+    try:
+        page = open_site(context, site)
+        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+        (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
+        python.evaluate(REFUSE_INDEXEDDB)
+        tap(page, t("wizard.bid_name", player="Ben", count=1))
+        expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved", detail=REFUSAL))
+        screenshot(page, "phone-alone-not-saved")
+        tap(page, t("home.notice_ok"))
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
+    finally:
+        context.close()
+
+
+REFUSAL = "Error: QuotaExceededError"
+REFUSE_INDEXEDDB = f"""() => {{
+    self.pyodide.FS.filesystems.IDBFS.getDB = (name, callback) =>
+        callback(new Error("{REFUSAL.removeprefix("Error: ")}"));
+}}"""
+"""Run in the Python worker: every later copy to IndexedDB fails as a full storage does."""
