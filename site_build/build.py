@@ -60,8 +60,9 @@ CLIENT_SKIPPED_SUFFIXES = (".map", ".whl")
 installed at run time)."""
 
 
-def build_site(out: Path) -> Path:
-    """Write the whole app into `out` (emptied first) and return it."""
+def build_site(out: Path, base: str = "/") -> Path:
+    """Write the whole app into `out` (emptied first) and return it. `base` is the path the
+    host serves it at: "/" at the root of an address, "/trickpad/" for a project page."""
     web_dir = Path(flet_web.get_package_web_dir())
     if out.exists():
         shutil.rmtree(out)
@@ -71,7 +72,7 @@ def build_site(out: Path) -> Path:
     shutil.copytree(
         assets, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*SITE_ASSETS_SKIPPED)
     )
-    patch_index(out, web_dir)
+    patch_index(out, web_dir, base)
     stop_rive_fetch(out)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
@@ -98,13 +99,13 @@ def cut_client_fonts(web_dir: Path, out: Path) -> None:
         shutil.copyfile(variants["identity"].path, out / url_path)
 
 
-def patch_index(out: Path, web_dir: Path) -> None:
+def patch_index(out: Path, web_dir: Path, base: str) -> None:
     """Flet's page set to run `phone.py` from the archive in Pyodide, all from the folder."""
     version = json.loads((web_dir / "pyodide" / "package.json").read_text(encoding="utf-8"))
     index = out / "index.html"
     flet_web.patch_index_html(
         str(index),
-        "/",
+        base,
         app_name=t("app.name"),
         app_description=t("app.description"),
         pyodide=True,

@@ -290,3 +290,27 @@ REFUSE_INDEXEDDB = f"""() => {{
         callback(new Error("{REFUSAL.removeprefix("Error: ")}"));
 }}"""
 """Run in the Python worker: every later copy to IndexedDB fails as a full storage does."""
+
+
+def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Path) -> None:
+    """Built with `--base /trickpad/` and served below that path (as a project page is), the
+    app opens there, its game's address stays below it, and a reload there opens the game."""
+    host = tmp_path / "host"
+    build_site(host / "trickpad", "/trickpad/")
+    context = browser.new_context(viewport=PHONE_ALONE)
+    try:
+        with serving(host) as url:
+            elsewhere = requests_elsewhere(context, url)
+            page = open_site(context, f"{url}/trickpad/")
+            expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+            start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+            first_bid = t("wizard.next_bid", player="Ben")
+            expect(by_id(page, "entry-hint")).to_have_text(first_bid)
+            assert page.url.startswith(f"{url}/trickpad/game/"), page.url
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.reload()
+            enable_accessibility(page)
+            expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+            assert not elsewhere, elsewhere
+    finally:
+        context.close()
