@@ -73,6 +73,7 @@ def build_site(out: Path, base: str = "/") -> Path:
         assets, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*SITE_ASSETS_SKIPPED)
     )
     patch_index(out, web_dir, base)
+    place_manifest(out, base)
     stop_rive_fetch(out)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
@@ -119,6 +120,15 @@ def patch_index(out: Path, web_dir: Path, base: str) -> None:
     text = index.read_text(encoding="utf-8")
     text = text.replace('="pyodide/pyodide.mjs"', '="./pyodide/pyodide.mjs"')
     index.write_text(text.replace(PYTHON_SCRIPT, PAGE_SCRIPT + PYTHON_SCRIPT, 1))
+
+
+def place_manifest(out: Path, base: str) -> None:
+    """Trickpad's web app manifest (assets/manifest.json) for a site at `base`: the app
+    installed from it opens there, and its every page belongs to it."""
+    manifest = out / "manifest.json"
+    fields = json.loads(manifest.read_text(encoding="utf-8"))
+    fields.update(id=base, start_url=base, scope=base)
+    manifest.write_text(json.dumps(fields, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 PYTHON_SCRIPT = '<script src="python.js"></script>'

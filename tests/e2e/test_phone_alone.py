@@ -312,5 +312,8 @@ def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Pa
             enable_accessibility(page)
             expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
             assert not elsewhere, elsewhere
+            manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
+            assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
+            assert manifest["name"] == t("app.name")
     finally:
         context.close()
