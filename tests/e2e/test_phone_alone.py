@@ -113,6 +113,12 @@ def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, 
             expect(by_id(page, "home-notice")).to_have_text(t("phone.may_be_cleared"))
         assert screenshot(page, "phone-alone-home").stat().st_size > 0
         assert not elsewhere, elsewhere
+        # Installable: Chromium finds nothing missing (a test's profile is an incognito one).
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        devtools = page.context.new_cdp_session(page)
+        assert devtools.send("Page.getAppManifest")["errors"] == []
+        missing = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [error["errorId"] for error in missing if error["errorId"] != "in-incognito"] == []
     finally:
         page.close()
 
