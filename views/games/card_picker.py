@@ -107,11 +107,9 @@ def seat_line(seat: int, player: str, card: str | None, note: str | None, deck: 
     rules refuse it, or what it says about following suit)."""
     shown = t("picker.seat_card", player=player, card=deck.card_text(card) if card else "\u2013")
     line = identified(CARD_ID.format(seat=seat), ft.Text(shown))
-    if not note:
-        return line
     return ft.Column(
         spacing=0,
-        controls=[line, ft.Text(note, color=ft.Colors.ERROR, size=13)],
+        controls=[line, ft.Text(note or "", color=ft.Colors.ERROR, size=13, visible=bool(note))],
     )
 
 
