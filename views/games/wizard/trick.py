@@ -13,9 +13,9 @@ import flet as ft
 from scorers import wizard
 from scorers.seats import seats_from
 from views.game_screen.open_game import OpenGame
-from views.games.card_picker import CardPicker, Deck, Special, Suit
+from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
 from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
-from views.games.wizard.trump import RED_SUITS, chip_row, suit_name, suit_words
+from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
 from views.shell.i18n import t
 from views.shell.widgets import choice_chips, icon_button, identified
 
@@ -163,7 +163,12 @@ def WizardTrickHelper(
     controls: list[ft.Control] = [
         ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
         ft.Text(t("wizard.trick.trump")),
-        chip_row(trump_options(), shown_trump, set_trump),
+        chips(
+            [
+                card_chip(value, text, name, selected=value == shown_trump, on_pick=set_trump)
+                for value, text, name in trump_options()
+            ]
+        ),
     ]
     if players:
         controls += [
