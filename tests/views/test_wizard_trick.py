@@ -79,7 +79,7 @@ async def test_a_card_taken_back_is_tapped_again_and_a_card_in_the_trick_cannot_
         "picker.seat_card", player=seat(2), card="Wizard"
     )
     take_back = t("picker.take_back", card="Wizard", player=seat(2))
-    await harness.click(harness.find(ft.IconButton, tooltip=take_back))
+    await harness.click(harness.find(ft.TextButton, has_text=take_back))
     assert text_of(harness, CARD_ID.format(seat=1)) == t(
         "picker.seat_card", player=seat(2), card="\u2013"
     )
@@ -150,3 +150,18 @@ async def test_the_banner_opens_the_helper_with_the_rounds_trump_and_leader(
     )
     await harness.click(harness.find(ft.TextButton, text=t("wizard.trick.close")))
     assert dialog not in harness.dialogs()
+
+
+async def test_in_a_round_that_deals_every_card_the_helper_opens_with_no_trump(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [20]})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    assert named(harness, t("wizard.trick.no_trump")).weight == ft.FontWeight.BOLD
+    await play(harness, "Ben", "2 clubs")
+    await play(harness, "Cas", "13 hearts")
+    await play(harness, "Ann", "3 clubs")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_led", player="Ann", card="3\u2663", suit=suit("clubs")
+    )

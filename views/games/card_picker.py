@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE, icon_button, identified
+from views.shell.widgets import CHIP_SIZE, identified
 
 CARD_ID = "trick-card-{seat}"
 """The Semantics identifier of the card a seat played (tests read it): seat 0 leads."""
@@ -141,16 +141,11 @@ def CardPicker(
     if played:
         last = deck.card_text(cards[-1])
         controls.append(
-            ft.Row(
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[
-                    icon_button(
-                        ft.Icons.UNDO,
-                        t("picker.take_back", card=last, player=seats[played - 1]),
-                        on_take_back,
-                    ),
-                    ft.Text(t("picker.take_back_short"), size=13),
-                ],
+            ft.TextButton(
+                icon=ft.Icons.UNDO,
+                content=ft.Text(t("picker.take_back", card=last, player=seats[played - 1])),
+                height=CHIP_SIZE,
+                on_click=lambda _: on_take_back(),
             )
         )
     if played >= len(seats):

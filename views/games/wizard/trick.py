@@ -17,7 +17,7 @@ from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
 from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
 from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
 from views.shell.i18n import t
-from views.shell.widgets import choice_chips, icon_button, identified
+from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified
 
 FOLLOW_ID = "trick-follow"
 """The Semantics identifier of the line saying what the next card must follow."""
@@ -208,7 +208,7 @@ def WizardTrickHelper(
         controls.append(
             ft.OutlinedButton(
                 content=ft.Text(t("wizard.trick.next_trick", player=winner)),
-                height=48,
+                height=CHIP_SIZE,
                 on_click=lambda _: lead(players.index(winner)),
             )
         )
