@@ -137,7 +137,7 @@ def expected_plotters_trick(cards: list[tuple[str, int]], players: int) -> tuple
 
 async def test_plotters_helper_names_picker_and_taker(app: AppUnderTest) -> None:
     harness = await open_rules(app, rules_route("plotters"))
-    five = t("rules.plotters.players_n", count=5)
+    five = t("rules.players_n", count=5)
     await harness.click(harness.find(ft.Text, where=lambda c: c.semantics_label == five))
     trick = [("red", 9), ("blue", 2), ("red", 14), ("green", 2), ("blue", 7)]
     await enter_plotters(harness, trick)
@@ -167,7 +167,7 @@ async def test_plotters_numbers_are_the_cards_in_play(app: AppUnderTest) -> None
         ),
     )
     assert [n.value for n in numbers] == [str(n) for n in range(1, 15)]  # 4 players: 1-14
-    five = t("rules.plotters.players_n", count=5)
+    five = t("rules.players_n", count=5)
     await harness.click(named(harness, five))  # blue stays chosen
     numbers = harness.find_all(
         ft.Text,

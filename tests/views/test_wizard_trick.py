@@ -93,7 +93,7 @@ async def test_a_card_taken_back_is_tapped_again_and_a_card_in_the_trick_cannot_
 
 async def test_only_jesters_then_a_wizard_frees_everyone(app: AppUnderTest) -> None:
     harness = await app.start(rules_route("wizard"))
-    await harness.click(named(harness, t("rules.plotters.players_n", count=4)))
+    await harness.click(named(harness, t("rules.players_n", count=4)))
     await play(harness, seat(1), "J")
     assert text_of(harness, FOLLOW_ID) == t("wizard.trick.after_jesters", player=seat(2))
     await play(harness, seat(2), "W")

@@ -68,10 +68,10 @@ def PlottersTrickHelper() -> ft.Control:
         spacing=8,
         controls=[
             ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-            ft.Text(t("rules.plotters.players")),
+            ft.Text(t("rules.players")),
             choice_chips(
                 [
-                    (str(n), str(n), t("rules.plotters.players_n", count=n))
+                    (str(n), str(n), t("rules.players_n", count=n))
                     for n in range(plotters.MIN_PLAYERS, plotters.MAX_PLAYERS + 1)
                 ],
                 str(players),

@@ -189,10 +189,10 @@ def WizardTrickHelper(
             trick.clear()
 
         controls += [
-            ft.Text(t("rules.plotters.players")),
+            ft.Text(t("rules.players")),
             choice_chips(
                 [
-                    (str(n), str(n), t("rules.plotters.players_n", count=n))
+                    (str(n), str(n), t("rules.players_n", count=n))
                     for n in range(wizard.MIN_PLAYERS, wizard.MAX_PLAYERS + 1)
                 ],
                 str(count),
