@@ -145,11 +145,14 @@ def WizardTrickHelper(
     cards = trick.cards
     trump_suit = shown_trump or None
     check = check_in_play_order(cards, lambda played: judge(played, len(seats), trump_suit))
+    # The duty to follow is said of the cards the rules accept, up to the first refused.
+    accepted = cards if check.refused_at is None else cards[: check.refused_at]
+    follows = follow_notes(accepted, seats)
     notes = [
         refused or follow
         for refused, follow in zip(
             refusal_notes(check, len(seats)),
-            [*follow_notes(cards, seats), *[None] * (len(seats) - len(cards))],
+            [*follows, *[None] * (len(seats) - len(follows))],
             strict=True,
         )
     ]
@@ -200,7 +203,7 @@ def WizardTrickHelper(
             ),
         ]
     controls.append(CardPicker(deck(), seats, cards, trick.play, trick.take_back, notes))
-    if len(cards) < len(seats):
+    if len(cards) < len(seats) and check.refused_at is None:
         controls.append(identified(FOLLOW_ID, ft.Text(follow_line(cards, seats))))
     controls.append(result_text(summary))
     if whole and players:
