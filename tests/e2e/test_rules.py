@@ -50,7 +50,13 @@ def test_wizard_trick_helper_takes_a_trump_and_a_trick_and_names_the_winner(
         tap(page, tap_trump)
         seat = [t("wizard.trick.seat", number=n) for n in (1, 2, 3)]
         tap(page, t("picker.plays", player=seat[0], card=t("wizard.jester")))
-        tap_card(page, seat[1], hearts, t("wizard.trick.card_name", number=5, suit=hearts))
+        tap(page, t("picker.suit", suit=hearts, player=seat[1]))
+        five = t(
+            "picker.plays", player=seat[1], card=t("wizard.trick.card_name", number=5, suit=hearts)
+        )
+        expect(page.get_by_role("button", name=five, exact=True)).to_be_visible()
+        screenshot(page, "rules-wizard-numbers-phone")
+        tap(page, five)
         tap_card(page, seat[2], clubs, t("wizard.trick.card_name", number=2, suit=clubs))
         # A Jester led, the 5 of hearts set the suit; the 2 of clubs is trump and wins.
         won = t("wizard.trick.highest_trump", player=seat[2], card="2\u2663", suit=clubs)
