@@ -298,6 +298,55 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return 0
 
 
+WIN_REASONS = ("first_wizard", "highest_trump", "highest_led", "first_jester")
+"""Why a trick's card wins (`win_reason`): the first Wizard played; the highest trump; the
+highest card of the led suit; only Jesters were played, so the first of them."""
+
+
+def win_reason(cards: Sequence[str], trump: str | None) -> str:
+    """Which rule gives the trick to its winner (`trick_winner`), one of `WIN_REASONS`.
+
+    >>> win_reason(["7H", "13H", "2S", "J"], trump="S")
+    'highest_trump'
+    >>> win_reason(["J", "J", "J"], trump=None)
+    'first_jester'
+    """
+    codes = _trick_cards(cards, MIN_PLAYERS)
+    code = codes[trick_winner(codes, trump)]
+    if code == WIZARD:
+        return "first_wizard"
+    if code == JESTER:
+        return "first_jester"
+    return "highest_trump" if code[-1] == _trump_suit(trump) else "highest_led"
+
+
+def barred_cards(played: Sequence[str]) -> frozenset[str]:
+    """The cards a player who holds a card of the led suit may not play next, given the
+    cards played so far (0 to 5, in play order): every suit card of the other three suits.
+    None while no suit is led (nothing played, only Jesters, or a Wizard led): then, as
+    always, Wizards and Jesters may be played.
+
+    >>> sorted(barred_cards(["J", "5D"]))[:3]
+    ['10C', '10H', '10S']
+    >>> barred_cards(["W", "5D"])
+    frozenset()
+    """
+    suit = led_suit(played)
+    if suit is None:
+        return frozenset()
+    return frozenset(number + other for other in SUITS if other != suit for number in NUMBERS)
+
+
+def breaks_follow(played: Sequence[str], card: str) -> bool:
+    """Whether `card`, played after `played`, is of another suit than the one led: allowed
+    only to a player who holds no card of the led suit.
+
+    >>> breaks_follow(["7H"], "2S"), breaks_follow(["7H"], "W"), breaks_follow(["7H"], "2h")
+    (True, False, False)
+    """
+    return parse_card(card) in barred_cards(played)
+
+
 TURN_UPS = (*SUITS, JESTER, WIZARD)
 """The cards a round's turned-up card may be, as a choice: a suit card (its suit is trump),
 a Jester (no trump), a Wizard (the dealer then picks one of `SUITS`, never no trump)."""

@@ -81,8 +81,11 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--out", type=Path, default=REPO / "site")
     parser.add_argument("--serve", action="store_true", help="serve it on loopback after")
     parser.add_argument("--port", type=int, default=8560)
+    parser.add_argument(
+        "--base", default="/", help="the path the host serves the site at (/trickpad/)"
+    )
     args = parser.parse_args(argv)
-    folder = build_site(args.out.resolve())
+    folder = build_site(args.out.resolve(), args.base)
     size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     print(f"{folder}: {size / 1e6:.1f} MB", flush=True)
     if args.serve:

@@ -60,8 +60,9 @@ CLIENT_SKIPPED_SUFFIXES = (".map", ".whl")
 installed at run time)."""
 
 
-def build_site(out: Path) -> Path:
-    """Write the whole app into `out` (emptied first) and return it."""
+def build_site(out: Path, base: str = "/") -> Path:
+    """Write the whole app into `out` (emptied first) and return it. `base` is the path the
+    host serves it at: "/" at the root of an address, "/trickpad/" for a project page."""
     web_dir = Path(flet_web.get_package_web_dir())
     if out.exists():
         shutil.rmtree(out)
@@ -71,7 +72,8 @@ def build_site(out: Path) -> Path:
     shutil.copytree(
         assets, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*SITE_ASSETS_SKIPPED)
     )
-    patch_index(out, web_dir)
+    patch_index(out, web_dir, base)
+    place_manifest(out, base)
     stop_rive_fetch(out)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
@@ -98,13 +100,13 @@ def cut_client_fonts(web_dir: Path, out: Path) -> None:
         shutil.copyfile(variants["identity"].path, out / url_path)
 
 
-def patch_index(out: Path, web_dir: Path) -> None:
+def patch_index(out: Path, web_dir: Path, base: str) -> None:
     """Flet's page set to run `phone.py` from the archive in Pyodide, all from the folder."""
     version = json.loads((web_dir / "pyodide" / "package.json").read_text(encoding="utf-8"))
     index = out / "index.html"
     flet_web.patch_index_html(
         str(index),
-        "/",
+        base,
         app_name=t("app.name"),
         app_description=t("app.description"),
         pyodide=True,
@@ -118,6 +120,15 @@ def patch_index(out: Path, web_dir: Path) -> None:
     text = index.read_text(encoding="utf-8")
     text = text.replace('="pyodide/pyodide.mjs"', '="./pyodide/pyodide.mjs"')
     index.write_text(text.replace(PYTHON_SCRIPT, PAGE_SCRIPT + PYTHON_SCRIPT, 1))
+
+
+def place_manifest(out: Path, base: str) -> None:
+    """Trickpad's web app manifest (assets/manifest.json) for a site at `base`: the app
+    installed from it opens there, and its every page belongs to it."""
+    manifest = out / "manifest.json"
+    fields = json.loads(manifest.read_text(encoding="utf-8"))
+    fields.update(id=base, start_url=base, scope=base)
+    manifest.write_text(json.dumps(fields, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 PYTHON_SCRIPT = '<script src="python.js"></script>'

@@ -113,6 +113,12 @@ def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, 
             expect(by_id(page, "home-notice")).to_have_text(t("phone.may_be_cleared"))
         assert screenshot(page, "phone-alone-home").stat().st_size > 0
         assert not elsewhere, elsewhere
+        # Installable: Chromium finds nothing missing (a test's profile is an incognito one).
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        devtools = page.context.new_cdp_session(page)
+        assert devtools.send("Page.getAppManifest")["errors"] == []
+        missing = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [error["errorId"] for error in missing if error["errorId"] != "in-incognito"] == []
     finally:
         page.close()
 
@@ -262,3 +268,58 @@ def test_games_move_between_a_table_server_and_the_phone_by_file(
         assert report.added == 1 and not report.refused
         (summary,) = keeper.finished()
         assert keeper.open(summary.id).ledger.state.totals == game.ledger.state.totals
+
+
+def test_an_entry_the_browser_cannot_keep_is_said_on_screen(browser: Browser, site: str) -> None:
+    """When IndexedDB refuses a copy (a full or broken storage), the entry stays on screen
+    and a dialog says it is not kept and how to keep the game."""
+    context = browser.new_context(viewport=PHONE_ALONE)
+    try:
+        page = open_site(context, site)
+        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+        (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
+        python.evaluate(REFUSE_INDEXEDDB)
+        tap(page, t("wizard.bid_name", player="Ben", count=1))
+        expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved", detail=REFUSAL))
+        screenshot(page, "phone-alone-not-saved")
+        tap(page, t("home.notice_ok"))
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
+    finally:
+        context.close()
+
+
+REFUSAL = "Error: QuotaExceededError"
+REFUSE_INDEXEDDB = f"""() => {{
+    self.pyodide.FS.filesystems.IDBFS.getDB = (name, callback) =>
+        callback(new Error("{REFUSAL.removeprefix("Error: ")}"));
+}}"""
+"""Run in the Python worker: every later copy to IndexedDB fails as a full storage does."""
+
+
+def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Path) -> None:
+    """Built with `--base /trickpad/` and served below that path (as a project page is), the
+    app opens there, its game's address stays below it, and a reload there opens the game."""
+    host = tmp_path / "host"
+    build_site(host / "trickpad", "/trickpad/")
+    context = browser.new_context(viewport=PHONE_ALONE)
+    try:
+        with serving(host) as url:
+            elsewhere = requests_elsewhere(context, url)
+            page = open_site(context, f"{url}/trickpad/")
+            expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+            start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+            first_bid = t("wizard.next_bid", player="Ben")
+            expect(by_id(page, "entry-hint")).to_have_text(first_bid)
+            assert page.url.startswith(f"{url}/trickpad/game/"), page.url
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.reload()
+            enable_accessibility(page)
+            expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+            assert not elsewhere, elsewhere
+            manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
+            assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
+            assert manifest["name"] == t("app.name")
+    finally:
+        context.close()

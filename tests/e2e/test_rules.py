@@ -1,22 +1,23 @@
-"""The rules screen in a real browser: the sheet renders and the trick helper answers."""
+"""The rules screen in a real browser: the sheet renders and the trick helpers answer, the
+cards tapped in (a suit or colour, then its number), never typed."""
 
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import type_into
+from tests.e2e.steps import by_id, expect_value, tap
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route
 from views.shell.i18n import t
 
-
-def type_card(page: Page, number: int, card: str) -> None:
-    type_into(page, t("rules.card_label", number=number), card)
-
-
-# A phone's width, tall enough that every card field of the helper is on screen: Flutter
-# does not scroll a field into view for a click, so a field below the fold (or one moved
-# down by the helper's answer appearing) could not be clicked.
+# A phone's width, tall enough that every chip of the helper is on screen: Flutter does not
+# scroll a chip into view for a click, and the helper grows as cards are played.
 TALL_PHONE = {"width": 360, "height": 1400}
+
+
+def tap_card(page: Page, player: str, suit: str, card: str) -> None:
+    """Tap the suit's (colour's) chip for `player`, then the card's number (named `card`)."""
+    tap(page, t("picker.suit", suit=suit, player=player))
+    tap(page, t("picker.plays", player=player, card=card))
 
 
 def test_plotters_sheet_and_trick_helper(browser, reading_server: AppServer) -> None:
@@ -25,10 +26,41 @@ def test_plotters_sheet_and_trick_helper(browser, reading_server: AppServer) -> 
         expect(page.get_by_text(t("rules.title", game=t("game.plotters")))).to_be_visible(
             timeout=20_000
         )
-        for number, card in enumerate(["red 9", "blue 2", "red 14", "green 1"], start=1):
-            type_card(page, number, card)
-        result = page.locator(f'[flt-semantics-identifier="{RESULT_ID}"]')
+        for seat, (colour, number) in enumerate(
+            [("red", 9), ("blue", 2), ("red", 14), ("green", 1)], start=1
+        ):
+            colour_word = t(f"plotters.colour.{colour}")
+            card = t("rules.plotters.card", colour=colour_word, number=number)
+            tap_card(page, t("rules.card_label", number=seat), colour_word, card)
+        result = by_id(page, RESULT_ID)
         expect(result).to_contain_text("Card 3 (red 14) picks 2 cards")
         screenshot(page, "rules-plotters-phone")
+    finally:
+        page.close()
+
+
+def test_wizard_trick_helper_takes_a_trump_and_a_trick_and_names_the_winner(
+    browser, reading_server: AppServer
+) -> None:
+    page = open_app(browser, reading_server.url + rules_route("wizard"), TALL_PHONE)
+    try:
+        hearts, clubs = t("wizard.suit.hearts"), t("wizard.suit.clubs")
+        tap_trump = t("wizard.trick.trump_suit", suit=clubs)
+        expect(page.get_by_role("button", name=tap_trump, exact=True)).to_be_visible(timeout=20_000)
+        tap(page, tap_trump)
+        seat = [t("wizard.trick.seat", number=n) for n in (1, 2, 3)]
+        tap(page, t("picker.plays", player=seat[0], card=t("wizard.jester")))
+        tap(page, t("picker.suit", suit=hearts, player=seat[1]))
+        five = t(
+            "picker.plays", player=seat[1], card=t("wizard.trick.card_name", number=5, suit=hearts)
+        )
+        expect(page.get_by_role("button", name=five, exact=True)).to_be_visible()
+        screenshot(page, "rules-wizard-numbers-phone")
+        tap(page, five)
+        tap_card(page, seat[2], clubs, t("wizard.trick.card_name", number=2, suit=clubs))
+        # A Jester led, the 5 of hearts set the suit; the 2 of clubs is trump and wins.
+        won = t("wizard.trick.highest_trump", player=seat[2], card="2\u2663", suit=clubs)
+        expect_value(page, RESULT_ID, won)
+        screenshot(page, "rules-wizard-phone")
     finally:
         page.close()

@@ -1,7 +1,7 @@
 """Property tests: invariants the rules imply, over many generated inputs."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorers import InvalidEntry, colour_blind, plotters, wizard
@@ -212,3 +212,20 @@ def test_wizard_trick_with_a_suit_card_twice_is_refused(cards, trump, data):
         wizard.trick_winner([*cards[:at], again, *cards[at:]], trump)
     assert info.value.key == "wizard.card_twice"
     assert info.value.params == {"card": again}
+
+
+SPECIALS = (wizard.WIZARD, wizard.JESTER)
+wizard_cards = st.sampled_from([*SPECIALS, *(n + s for s in wizard.SUITS for n in wizard.NUMBERS)])
+
+
+@given(st.lists(wizard_cards, max_size=5), wizard_cards)
+def test_only_a_card_of_another_suit_than_the_led_one_breaks_the_duty_to_follow(played, card):
+    suit_cards = [c for c in played if c not in SPECIALS]
+    assume(len(set(suit_cards)) == len(suit_cards))  # each suit card once, as in the pack
+    assume(all(played.count(special) <= wizard.COPIES for special in SPECIALS))
+    led = wizard.led_suit(played)
+    breaks = wizard.breaks_follow(played, card)
+    if led is None or card in SPECIALS:
+        assert not breaks
+    else:
+        assert breaks == (card[-1] != led)

@@ -529,3 +529,52 @@ def test_the_trump_as_a_field_and_as_a_change_for_undo():
         ("wizard.change.trump_picked", {"suit": "S"}),
         ("wizard.change.trump_cleared", {}),
     ]
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "reason"),
+    [
+        (["3S", "W", "W", "13S"], "S", "first_wizard"),
+        (["7H", "13H", "2S", "J"], "S", "highest_trump"),
+        (["7H", "13H", "2S", "J"], "D", "highest_led"),
+        (["7H", "13H", "2S", "J"], None, "highest_led"),
+        (["J", "5D", "13C", "9D"], "c", "highest_trump"),
+        (["J", "J", "J"], "S", "first_jester"),
+    ],
+)
+def test_win_reason_names_the_rule_that_gave_the_trick(cards, trump, reason):
+    assert wizard.win_reason(cards, trump) == reason
+
+
+def test_win_reason_refuses_what_the_judge_refuses():
+    with refused("wizard.trick_size"):
+        wizard.win_reason(["W", "J"], None)
+
+
+@pytest.mark.parametrize(
+    ("played", "suit"),
+    [
+        (["7H"], "H"),
+        (["J", "5d"], "D"),
+        (["J", "J", "13C", "W"], "C"),
+    ],
+)
+def test_a_player_holding_the_led_suit_may_not_play_another_suit(played, suit):
+    barred = wizard.barred_cards(played)
+    others = [s for s in wizard.SUITS if s != suit]
+    assert barred == {n + s for s in others for n in wizard.NUMBERS}
+    assert len(barred) == 39
+    assert not barred & {wizard.WIZARD, wizard.JESTER}
+    assert all(not wizard.breaks_follow(played, n + suit) for n in wizard.NUMBERS)
+    assert all(wizard.breaks_follow(played, n + s) for s in others for n in ("1", "13"))
+
+
+@pytest.mark.parametrize("played", [[], ["J"], ["J", "J"], ["W"], ["W", "5D"], ["J", "W", "5D"]])
+def test_with_no_suit_led_every_card_may_be_played(played):
+    assert wizard.barred_cards(played) == frozenset()
+    assert not any(wizard.breaks_follow(played, card) for card in ("1S", "13H", "W", "J"))
+
+
+def test_breaks_follow_refuses_a_card_that_is_not_a_wizard_card():
+    with refused("wizard.card_invalid"):
+        wizard.breaks_follow(["7H"], "14H")

@@ -13,7 +13,6 @@ import pytest
 import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorers import plotters
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
@@ -239,21 +238,25 @@ async def test_a_hangul_name_saved_or_typed_after_the_phone_opened_loads_the_fac
         assert loads_hangul(harness)
 
 
-async def test_a_german_player_writes_trick_cards_in_german_colour_words(
-    keeper: GameKeeper,
-) -> None:
+async def test_a_german_player_taps_trick_cards_named_in_german(keeper: GameKeeper) -> None:
     async with AppHarness(languages=["de-DE"]) as harness:
         await open_app(harness, keeper, rules_route("plotters"))
-        fields = harness.find_all(ft.TextField)
-        for field, card in zip(fields, ["Rot 9", "blau 2", "Rot 14", "Grün 30"], strict=True):
-            await harness.type(field, card)
-        refused = harness.find_all(ft.TextField)[3].error
-        high = plotters.cards_in_play(4)["green"]
-        said = t("plotters.card_not_in_play", "de", card="green 30", colour="Grün", high=high)
-        assert refused == said
-        await harness.type(harness.find_all(ft.TextField)[3], "Grün 2")
+        for seat, (colour, number) in enumerate(
+            [("red", 9), ("blue", 2), ("red", 14), ("green", 2)], start=1
+        ):
+            player = t("rules.card_label", "de", number=seat)
+            colour_word = t(f"plotters.colour.{colour}", "de")
+            card = t("rules.plotters.card", "de", colour=colour_word, number=number)
+            for name in (
+                t("picker.suit", "de", suit=colour_word, player=player),
+                t("picker.plays", "de", player=player, card=card),
+            ):
+                await harness.click(
+                    harness.find(ft.Text, where=lambda c, name=name: c.semantics_label == name)
+                )
         result = " ".join(harness.texts(within=harness.find(ft.Semantics, identifier=RESULT_ID)))
         card = t("rules.plotters.card", "de", colour="Rot", number=14)
+        assert result.startswith(t("rules.card_label", "de", number=3)), result
         assert card in result, result
 
 

@@ -1,8 +1,9 @@
 """The parts every trick helper shares (a game's GameView.trick_helper shows one on the
-rules screen): enter the cards of one trick, see what the rules make of it.
+rules screen): the cards of one trick, tapped in with views.games.card_picker, and what the
+rules make of them.
 
 The cards are judged in play order by the rules' own trick function, given the cards up to
-each one, so a refusal shows at the field of the card that caused it. Nothing here decides a
+each one, so a refusal shows at the card that caused it. Nothing here decides a
 rule: who picks, takes or wins comes from `scorers`.
 """
 
@@ -53,25 +54,38 @@ def check_in_play_order(
     return TrickCheck(result=result)
 
 
-def card_fields(
-    cards: Sequence[str],
-    check: TrickCheck[object],
-    hint: str,
-    on_card: Callable[[int, str], None],
-) -> list[ft.Control]:
-    """One labelled text field per card in play order; a refusal shows at its card."""
+def refusal_notes(check: TrickCheck[object], seats: int) -> list[str | None]:
+    """A note per seat: why the rules refuse its card, at the first card they refuse."""
+    notes: list[str | None] = [None] * seats
+    refusal = check.refusal
+    if check.refused_at is not None and refusal is not None and check.refused_at < seats:
+        notes[check.refused_at] = t(refusal.key, **in_words(refusal.key, refusal.params))
+    return notes
 
-    def field(index: int, card: str) -> ft.TextField:
-        refusal = check.refusal if check.refused_at == index else None
-        return ft.TextField(
-            label=t("rules.card_label", number=index + 1),
-            hint_text=hint,
-            value=card,
-            error=t(refusal.key, **in_words(refusal.key, refusal.params)) if refusal else None,
-            on_change=lambda e: on_card(index, e.control.value or ""),
-        )
 
-    return [field(index, card) for index, card in enumerate(cards)]
+@dataclass(frozen=True)
+class Trick:
+    """The cards tapped so far in play order, and what changes them."""
+
+    cards: tuple[str, ...]
+    play: Callable[[str], None]
+    take_back: Callable[[], None]
+    clear: Callable[[], None]
+
+
+def use_trick(seats: int) -> Trick:
+    """The cards of one trick of `seats` cards at most (fewer when the seats became fewer),
+    each change made to the cards as they are then, not as the last drawing saw them:
+    taps quicker than the screen is drawn again each count."""
+    cards, set_cards = ft.use_state(())
+
+    def play(card: str) -> None:
+        set_cards(lambda now: now if len(now) >= seats else (*now, card))
+
+    def take_back() -> None:
+        set_cards(lambda now: now[:-1])
+
+    return Trick(tuple(cards[:seats]), play, take_back, lambda: set_cards(()))
 
 
 def result_text(text: str) -> ft.Control:
@@ -80,15 +94,3 @@ def result_text(text: str) -> ft.Control:
         live_region=True,
         content=ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
     )
-
-
-def use_cards(count: int) -> tuple[tuple[str, ...], Callable[[int, str], None]]:
-    """The text of `count` card fields (blank at first) and a setter for one of them."""
-    cards, set_cards = ft.use_state(("",) * count)
-
-    def set_card(index: int, value: str) -> None:
-        # From the cards as they are now, not as this handler's drawing saw them: a field
-        # typed into before the screen was drawn again would otherwise undo the last one.
-        set_cards(lambda now: (*now[:index], value, *now[index + 1 :]))
-
-    return cards, set_card

@@ -5,27 +5,33 @@ from collections.abc import Sequence
 import flet as ft
 
 from scorers import plotters
-from views.games.plotters.entry import COLOUR_KEYS, colour_name
-from views.games.trick_helpers import card_fields, check_in_play_order, result_text, use_cards
+from views.games.card_picker import CardPicker, Deck, Suit
+from views.games.plotters.entry import colour_name
+from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
 from views.shell.i18n import t
 from views.shell.widgets import choice_chips
-
-
-def in_rule_words(card: str) -> str:
-    """A card as the player wrote it in their language ("Rot 14") in the words the rules
-    read ("red 14"); English words and the rules' one-letter colours pass as written."""
-    text = card.strip()
-    for colour in COLOUR_KEYS:
-        word = colour_name(colour).lower()
-        if text.lower().startswith(word):
-            return colour + text[len(word) :]
-    return text
 
 
 def plotters_card_name(card: str, players: int) -> str:
     """A card as a player says it ("blue 7")."""
     colour, number = plotters.parse_card(card, players)
     return t("rules.plotters.card", colour=colour_name(colour), number=number)
+
+
+def deck(players: int) -> Deck:
+    """The cards in play at a table of `players`: four colours, each of its own length."""
+    in_play = plotters.cards_in_play(players)
+    return Deck(
+        suits=tuple(
+            Suit(colour, colour_name(colour), colour_name(colour)) for colour in plotters.COLOURS
+        ),
+        numbers=lambda colour: tuple(str(n) for n in range(1, in_play[colour] + 1)),
+        code=lambda colour, number: colour + number,
+        card_text=lambda card: plotters_card_name(card, players),
+        card_name=lambda colour, number: t(
+            "rules.plotters.card", colour=colour_name(colour), number=number
+        ),
+    )
 
 
 def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickResult) -> str:
@@ -47,31 +53,38 @@ def plotters_result(cards: Sequence[str], players: int, result: plotters.TrickRe
 
 @ft.component
 def PlottersTrickHelper() -> ft.Control:
-    """The number of players, a card field per player in play order, and the trick's result."""
+    """The number of players, the cards tapped in play order, and the trick's result."""
     players, set_players = ft.use_state(plotters.MIN_PLAYERS)
-    cards, set_card = use_cards(plotters.MAX_PLAYERS)
-    in_trick = cards[:players]
-    read = [in_rule_words(card) for card in in_trick]
+    trick = use_trick(players)
     check = check_in_play_order(
-        read, lambda played: plotters.trick_result(played, players), "plotters.trick_size"
+        trick.cards, lambda played: plotters.trick_result(played, players), "plotters.trick_size"
     )
     if check.result is None:
         summary = t("rules.plotters.waiting", players=players)
     else:
-        summary = plotters_result(read, players, check.result)
+        summary = plotters_result(trick.cards, players, check.result)
+    seats = [t("rules.card_label", number=n) for n in range(1, players + 1)]
     return ft.Column(
-        [
+        spacing=8,
+        controls=[
             ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-            ft.Text(t("rules.plotters.players")),
+            ft.Text(t("rules.players")),
             choice_chips(
                 [
-                    (str(n), str(n), t("rules.plotters.players_n", count=n))
+                    (str(n), str(n), t("rules.players_n", count=n))
                     for n in range(plotters.MIN_PLAYERS, plotters.MAX_PLAYERS + 1)
                 ],
                 str(players),
                 lambda value: set_players(int(value)),
             ),
-            *card_fields(in_trick, check, t("rules.plotters.card_hint"), set_card),
+            CardPicker(
+                deck(players),
+                seats,
+                trick.cards,
+                trick.play,
+                trick.take_back,
+                refusal_notes(check, players),
+            ),
             result_text(summary),
-        ]
+        ],
     )

@@ -1,6 +1,7 @@
 """Plotters as the screens show it: counts by colour, "6x4/2" on the sheet, colours named
 in messages, a trick helper."""
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,9 @@ from views.games.plotters.entry import COLOUR_KEYS, PlottersPanel, cards_line, c
 from views.games.plotters.trick import PlottersTrickHelper
 from views.screens.setup_fields import FieldKind, SettingField
 from views.shell.i18n import decimal, t
+
+CARD_CODE = re.compile("(" + "|".join(plotters.COLOURS) + r")(\d{1,2})")
+"""A card as the rules write it in their messages: its colour's id and its number."""
 
 
 class Plotters(GameView):
@@ -35,10 +39,14 @@ class Plotters(GameView):
     )
 
     def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """A colour id ("red") as the colour's name in the player's language ("Rot")."""
+        """A colour id ("red") as the colour's name in the player's language ("Rot"); a card
+        as the rules write it ("red14") as a player says it ("Rot 14")."""
         said = dict(params)
         if said.get("colour") in COLOUR_KEYS:
             said["colour"] = colour_name(said["colour"])
+        card = CARD_CODE.fullmatch(str(said.get("card", "")))
+        if card is not None:
+            said["card"] = t("rules.plotters.card", colour=colour_name(card[1]), number=card[2])
         return said
 
     def trick_helper(self) -> ft.Control:

@@ -11,6 +11,7 @@ from scorers.stats import Record
 from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView, StepButton
 from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
+from views.games.wizard.trick import RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.shell.i18n import decimal, percent, t
@@ -63,8 +64,20 @@ class Wizard(GameView):
         return WizardPanel(table)
 
     def banner_part(self, table: OpenGame, compact: bool) -> ft.Control:
-        """The card turned up for trump, and what is trump while bids and tricks go in."""
-        return TrumpPart(table, compact)
+        """The card turned up for trump, and what is trump while bids and tricks go in;
+        beside it, the trick helper for the round, one tap away."""
+        return ft.Row(
+            spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            controls=[
+                ft.Container(expand=True, content=TrumpPart(table, compact)),
+                RoundTrickHelper(table),
+            ],
+        )
+
+    def trick_helper(self) -> ft.Control:
+        """Who wins a trick, and who must follow which suit, for any trump and table."""
+        return WizardTrickHelper()
 
     def round_mark(
         self, entry: Mapping[str, Any], info: RoundInfo, players: int

@@ -1,0 +1,167 @@
+"""Wizard's trick helper without a browser: on the rules screen, and from a round's banner
+seeded with the round's trump and players. Cards are tapped (a suit, then its number; a
+Wizard; a Jester), the winner is named with the rule that gave the trick, and a card of
+another suit than the one led says when it was right."""
+
+import flet as ft
+
+from tests.flet_harness import AppHarness
+from tests.views.conftest import AppUnderTest
+from tests.views.test_wizard_flow import PLAYERS
+from views.games.card_picker import CARD_ID
+from views.games.trick_helpers import RESULT_ID
+from views.games.wizard.trick import FOLLOW_ID
+from views.screens.rules import rules_route
+from views.shell.i18n import t
+from views.shell.widgets import CHIP_SIZE
+
+
+def named(harness: AppHarness, name: str) -> ft.Text:
+    return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
+
+
+def suit(name: str) -> str:
+    return t(f"wizard.suit.{name}")
+
+
+async def play(harness: AppHarness, player: str, card: str) -> None:
+    """Tap `card` for `player` the way a player does: "W", "J", or (number, suit name)."""
+    if card == "W":
+        await harness.click(named(harness, t("picker.plays", player=player, card="Wizard")))
+        return
+    if card == "J":
+        await harness.click(named(harness, t("picker.plays", player=player, card="Jester")))
+        return
+    number, suit_key = card.split(" ")
+    await harness.click(named(harness, t("picker.suit", suit=suit(suit_key), player=player)))
+    name = t("wizard.trick.card_name", number=number, suit=suit(suit_key))
+    await harness.click(named(harness, t("picker.plays", player=player, card=name)))
+
+
+def text_of(harness: AppHarness, identifier: str) -> str:
+    return " ".join(harness.texts(within=harness.find(ft.Semantics, identifier=identifier)))
+
+
+def seat(number: int) -> str:
+    return t("wizard.trick.seat", number=number)
+
+
+async def test_the_rules_screen_judges_a_trick_tapped_in(app: AppUnderTest) -> None:
+    harness = await app.start(rules_route("wizard"))
+    await harness.click(named(harness, t("wizard.trick.trump_suit", suit=suit("spades"))))
+    assert text_of(harness, FOLLOW_ID) == t("wizard.trick.leads_any", player=seat(1))
+    await play(harness, seat(1), "7 hearts")
+    assert text_of(harness, FOLLOW_ID) == t(
+        "wizard.trick.must_follow", player=seat(2), suit=suit("hearts")
+    )
+    await play(harness, seat(2), "13 hearts")
+    assert text_of(harness, RESULT_ID) == t("wizard.trick.waiting")
+    await play(harness, seat(3), "2 spades")
+    # A spade on a heart lead: right only for a player with no hearts; and it is trump.
+    assert t(
+        "wizard.trick.off_suit", player=seat(3), card="2\u2660", suit=suit("hearts")
+    ) in harness.texts(within=harness.find(ft.Semantics, identifier=CARD_ID.format(seat=2)).parent)
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_trump", player=seat(3), card="2\u2660", suit=suit("spades")
+    )
+
+
+async def test_a_card_taken_back_is_tapped_again_and_a_card_in_the_trick_cannot_be(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start(rules_route("wizard"))
+    await play(harness, seat(1), "7 hearts")
+    await harness.click(named(harness, t("picker.suit", suit=suit("hearts"), player=seat(2))))
+    seven = named(harness, t("picker.plays", player=seat(2), card="7 of hearts"))
+    assert seven.parent.disabled and seven.parent.height == CHIP_SIZE
+    await play(harness, seat(2), "W")
+    assert text_of(harness, CARD_ID.format(seat=1)) == t(
+        "picker.seat_card", player=seat(2), card="Wizard"
+    )
+    take_back = t("picker.take_back", card="Wizard", player=seat(2))
+    await harness.click(harness.find(ft.TextButton, has_text=take_back))
+    assert text_of(harness, CARD_ID.format(seat=1)) == t(
+        "picker.seat_card", player=seat(2), card="\u2013"
+    )
+    await play(harness, seat(2), "J")
+    await play(harness, seat(3), "1 hearts")
+    # No trump chosen: the highest heart, the suit led, wins.
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_led", player=seat(1), card="7\u2665", suit=suit("hearts")
+    )
+
+
+async def test_only_jesters_then_a_wizard_frees_everyone(app: AppUnderTest) -> None:
+    harness = await app.start(rules_route("wizard"))
+    await harness.click(named(harness, t("rules.players_n", count=4)))
+    await play(harness, seat(1), "J")
+    assert text_of(harness, FOLLOW_ID) == t("wizard.trick.after_jesters", player=seat(2))
+    await play(harness, seat(2), "W")
+    assert text_of(harness, FOLLOW_ID) == t("wizard.trick.after_wizard", player=seat(3))
+    await play(harness, seat(3), "13 clubs")
+    await play(harness, seat(4), "W")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.first_wizard", player=seat(2), card="Wizard", suit=""
+    )
+
+
+async def test_every_control_of_the_helper_is_named_and_48_px(app: AppUnderTest) -> None:
+    harness = await app.start(rules_route("wizard"))
+    await harness.click(named(harness, t("picker.suit", suit=suit("hearts"), player=seat(1))))
+    buttons = harness.find_all((ft.OutlinedButton, ft.FilledButton))
+    assert len(buttons) > 13 + 6
+    for button in buttons:
+        assert button.height == CHIP_SIZE
+        assert isinstance(button.content, ft.Text) and button.content.semantics_label
+
+
+async def test_the_banner_opens_the_helper_with_the_rounds_trump_and_leader(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0)
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(named(harness, t("wizard.turned_suit", suit=suit("hearts"))))
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    dialog = harness.dialog()
+    # Ann deals: Ben leads the first trick, then the table round from him.
+    order = ["Ben", "Cas", "Dot", "Ann"]
+    assert [text_of(harness, CARD_ID.format(seat=i)) for i in range(4)] == [
+        t("picker.seat_card", player=name, card="\u2013") for name in order
+    ]
+    hearts_trump = named(harness, t("wizard.trick.trump_suit", suit=suit("hearts")))
+    assert hearts_trump.weight == ft.FontWeight.BOLD  # the round's trump, chosen
+    await play(harness, "Ben", "12 spades")
+    assert text_of(harness, FOLLOW_ID) == t(
+        "wizard.trick.must_follow", player="Cas", suit=suit("spades")
+    )
+    await play(harness, "Cas", "1 hearts")
+    await play(harness, "Dot", "13 spades")
+    await play(harness, "Ann", "W")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.first_wizard", player="Ann", card="Wizard", suit=""
+    )
+    assert "Ann wins with the Wizard" in text_of(harness, RESULT_ID)
+    # The winner leads the next trick.
+    await harness.click(
+        harness.find(ft.OutlinedButton, has_text=t("wizard.trick.next_trick", player="Ann"))
+    )
+    assert text_of(harness, CARD_ID.format(seat=0)) == t(
+        "picker.seat_card", player="Ann", card="\u2013"
+    )
+    await harness.click(harness.find(ft.TextButton, text=t("wizard.trick.close")))
+    assert dialog not in harness.dialogs()
+
+
+async def test_in_a_round_that_deals_every_card_the_helper_opens_with_no_trump(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [20]})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    assert named(harness, t("wizard.trick.no_trump")).weight == ft.FontWeight.BOLD
+    await play(harness, "Ben", "2 clubs")
+    await play(harness, "Cas", "13 hearts")
+    await play(harness, "Ann", "3 clubs")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_led", player="Ann", card="3\u2663", suit=suit("clubs")
+    )

@@ -1,0 +1,252 @@
+"""Wizard's trick helper: the trump, the cards of one trick tapped in play order, who wins
+and why, and who must follow which suit. On the rules screen for any table; from a round's
+banner seeded with the round's trump and its players, the round's leader first.
+
+The judge (`trick_winner`, `win_reason`) and the duty to follow (`led_suit`, `breaks_follow`)
+are the rules' (scorers.wizard); this only says them in the player's words.
+"""
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from scorers import wizard
+from scorers.seats import seats_from
+from views.game_screen.open_game import OpenGame
+from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
+from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
+from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
+from views.shell.i18n import t
+from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified
+
+FOLLOW_ID = "trick-follow"
+"""The Semantics identifier of the line saying what the next card must follow."""
+NO_TRUMP = ""
+"""The trump chips' value for no trump."""
+WIN_KEYS = {
+    "first_wizard": "wizard.trick.first_wizard",
+    "highest_trump": "wizard.trick.highest_trump",
+    "highest_led": "wizard.trick.highest_led",
+    "first_jester": "wizard.trick.first_jester",
+}
+"""The winner's line for each of the rules' reasons (scorers.wizard.WIN_REASONS)."""
+
+
+def card_text(code: str) -> str:
+    """A Wizard card as the screen shows it: "13♥", "Wizard", "Jester"."""
+    if code == wizard.WIZARD:
+        return t("wizard.wizard_card")
+    if code == wizard.JESTER:
+        return t("wizard.jester")
+    return f"{code[:-1]}{wizard.SUIT_SIGNS[code[-1]]}"
+
+
+def deck() -> Deck:
+    """Wizard's pack in the session's language: four suits of 1 to 13, Wizards, Jesters."""
+    return Deck(
+        suits=tuple(
+            Suit(
+                suit,
+                suit_words(suit),
+                suit_name(suit),
+                ft.Colors.RED_700 if suit in RED_SUITS else None,
+            )
+            for suit in wizard.SUITS
+        ),
+        numbers=lambda _: wizard.NUMBERS,
+        code=lambda suit, number: number + suit,
+        card_text=card_text,
+        card_name=lambda suit, number: t(
+            "wizard.trick.card_name", number=number, suit=suit_name(suit)
+        ),
+        specials=(
+            Special(wizard.WIZARD, t("wizard.wizard_card"), t("wizard.wizard_card"), wizard.COPIES),
+            Special(wizard.JESTER, t("wizard.jester"), t("wizard.jester"), wizard.COPIES),
+        ),
+    )
+
+
+def winner_line(cards: Sequence[str], seats: Sequence[str], trump: str | None) -> str:
+    """Who wins the whole trick, with which card and by which rule."""
+    winner = wizard.trick_winner(cards, trump)
+    reason = wizard.win_reason(cards, trump)
+    code = cards[winner]
+    suit = code[-1] if code not in (wizard.WIZARD, wizard.JESTER) else None
+    return t(
+        WIN_KEYS[reason],
+        player=seats[winner],
+        card=card_text(code),
+        suit=suit_name(suit) if suit else "",
+    )
+
+
+def follow_line(cards: Sequence[str], seats: Sequence[str]) -> str:
+    """What the next card must follow, and why: nothing led yet; only Jesters (the next
+    card sets the suit); a Wizard led (anything goes); a suit led (follow it if you can)."""
+    player = seats[len(cards)]
+    if not cards:
+        return t("wizard.trick.leads_any", player=player)
+    suit = wizard.led_suit(cards)
+    if suit is not None:
+        return t("wizard.trick.must_follow", player=player, suit=suit_name(suit))
+    if all(card == wizard.JESTER for card in cards):
+        return t("wizard.trick.after_jesters", player=player)
+    return t("wizard.trick.after_wizard", player=player)
+
+
+def follow_notes(cards: Sequence[str], seats: Sequence[str]) -> list[str | None]:
+    """Under each card of another suit than the one led: it was right only for a player
+    who had none of the led suit."""
+    notes: list[str | None] = []
+    for index, card in enumerate(cards):
+        before = cards[:index]
+        if wizard.breaks_follow(before, card):
+            led = suit_name(wizard.led_suit(before) or "")
+            notes.append(
+                t("wizard.trick.off_suit", player=seats[index], card=card_text(card), suit=led)
+            )
+        else:
+            notes.append(None)
+    return notes
+
+
+def judge(played: Sequence[str], seats: int, trump: str | None) -> str | int | None:
+    """The rules' verdict on the cards played so far: the winner's index once every seat has
+    played, the led suit before; a card the pack cannot give refused either way."""
+    return wizard.trick_winner(played, trump) if len(played) == seats else wizard.led_suit(played)
+
+
+def trump_options() -> list[tuple[str, str, str]]:
+    """The helper's trump chips: a suit's sign (named "Trump: hearts"), or no trump."""
+    return [
+        *[
+            (suit, wizard.SUIT_SIGNS[suit], t("wizard.trick.trump_suit", suit=suit_name(suit)))
+            for suit in wizard.SUITS
+        ],
+        (NO_TRUMP, t("wizard.trick.no_trump"), t("wizard.trick.no_trump")),
+    ]
+
+
+@ft.component
+def WizardTrickHelper(
+    trump: str | None = None, players: tuple[str, ...] = (), first: int = 0
+) -> ft.Control:
+    """The trump (seeded with the round's `trump`, a value of the entry's "trump" field),
+    who leads (from a round: its `players`, `first` leading; on the rules screen: how many
+    play, seat 1 leading), the cards in play order, the duty to follow and the winner."""
+    shown_trump, set_trump = ft.use_state(wizard.trump_suit(trump) or NO_TRUMP)
+    count, set_count = ft.use_state(len(players) or wizard.MIN_PLAYERS)
+    leader, set_leader = ft.use_state(first)
+    if players:
+        seats = [players[seat] for seat in seats_from(leader, len(players))]
+    else:
+        seats = [t("wizard.trick.seat", number=n) for n in range(1, count + 1)]
+    trick = use_trick(len(seats))
+    cards = trick.cards
+    trump_suit = shown_trump or None
+    check = check_in_play_order(cards, lambda played: judge(played, len(seats), trump_suit))
+    # The duty to follow is said of the cards the rules accept, up to the first refused.
+    accepted = cards if check.refused_at is None else cards[: check.refused_at]
+    follows = follow_notes(accepted, seats)
+    notes = [
+        refused or follow
+        for refused, follow in zip(
+            refusal_notes(check, len(seats)),
+            [*follows, *[None] * (len(seats) - len(follows))],
+            strict=True,
+        )
+    ]
+    whole = len(cards) == len(seats) and check.refused_at is None
+    summary = winner_line(cards, seats, trump_suit) if whole else t("wizard.trick.waiting")
+
+    def lead(seat: int) -> None:
+        set_leader(seat)
+        trick.clear()
+
+    controls: list[ft.Control] = [
+        ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
+        ft.Text(t("wizard.trick.trump")),
+        chips(
+            [
+                card_chip(value, text, name, selected=value == shown_trump, on_pick=set_trump)
+                for value, text, name in trump_options()
+            ]
+        ),
+    ]
+    if players:
+        controls += [
+            ft.Text(t("wizard.trick.who_leads")),
+            choice_chips(
+                [
+                    (str(seat), name, t("wizard.trick.player_leads", player=name))
+                    for seat, name in enumerate(players)
+                ],
+                str(leader),
+                lambda value: lead(int(value)),
+            ),
+        ]
+    else:
+
+        def seat_count(value: str) -> None:
+            set_count(int(value))
+            trick.clear()
+
+        controls += [
+            ft.Text(t("rules.players")),
+            choice_chips(
+                [
+                    (str(n), str(n), t("rules.players_n", count=n))
+                    for n in range(wizard.MIN_PLAYERS, wizard.MAX_PLAYERS + 1)
+                ],
+                str(count),
+                seat_count,
+            ),
+        ]
+    controls.append(CardPicker(deck(), seats, cards, trick.play, trick.take_back, notes))
+    if len(cards) < len(seats) and check.refused_at is None:
+        controls.append(identified(FOLLOW_ID, ft.Text(follow_line(cards, seats))))
+    controls.append(result_text(summary))
+    if whole and players:
+        winner = seats[wizard.trick_winner(cards, trump_suit)]
+        controls.append(
+            ft.OutlinedButton(
+                content=ft.Text(t("wizard.trick.next_trick", player=winner)),
+                height=CHIP_SIZE,
+                on_click=lambda _: lead(players.index(winner)),
+            )
+        )
+    return ft.Column(spacing=8, controls=controls)
+
+
+@ft.component
+def TrickHelperButton(trump: str | None, players: tuple[str, ...], first: int) -> ft.Control:
+    """The banner's button opening the trick helper for the round: its trump, its players
+    with the round's leader first."""
+    shown, set_shown = ft.use_state(False)
+    ft.use_dialog(
+        ft.AlertDialog(
+            content=ft.Column(
+                tight=True,
+                scroll=ft.ScrollMode.AUTO,
+                controls=[WizardTrickHelper(trump, players, first)],
+            ),
+            actions=[ft.TextButton(t("wizard.trick.close"), on_click=lambda _: set_shown(False))],
+            on_dismiss=lambda _: set_shown(False),
+        )
+        if shown
+        else None
+    )
+    return icon_button(ft.Icons.STYLE_OUTLINED, t("wizard.trick.open"), lambda: set_shown(True))
+
+
+@ft.component
+def RoundTrickHelper(table: OpenGame) -> ft.Control:
+    """The trick helper's button for the round the banner shows, following every change of
+    the table: the trump entered (or none yet), the players, the round's leader first."""
+    state, info = table.state, table.round_info
+    return ft.memo(TrickHelperButton)(
+        table.entry.get("trump"),
+        tuple(state.players),
+        info.first,
+        key=f"trick-{table.round_number}-{table.editing}",
+    )
