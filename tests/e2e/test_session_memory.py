@@ -7,6 +7,7 @@ A few real Chromium tabs then show that a Flutter tab's own close frees its sess
 """
 
 import contextlib
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,17 +80,33 @@ def blocks_in_use(server: AppServer) -> int:
 
 
 def freed(server: AppServer, sessions: int) -> bool:
-    """Whether Flet has deleted `sessions` sessions and freed every connection's handler,
-    and the server has collected the garbage since the last deletion (its log says)."""
+    """Whether `sessions` sessions are gone (Flet deleted them, or, for a tab closed while
+    its session was starting, collected them without a deletion to log) and every
+    connection's handler is freed, and the server has collected the garbage since the last
+    of them (its log says)."""
     lines = list(server.output)
-    deleted = [at for at, line in enumerate(lines) if "Delete session (" in line]
+    gone: dict[str, int] = {}
+    for at, line in enumerate(lines):
+        session = gone_session(line)
+        if session is not None:
+            gone[session] = at
     made = sum("New FletApp:" in line for line in lines)
     handlers_freed = sum("FletApp was garbage collected" in line for line in lines)
     return (
-        len(deleted) >= sessions
+        len(gone) >= sessions
         and made == handlers_freed
-        and any(COLLECTED_MESSAGE in line for line in lines[deleted[-1] :])
+        and any(COLLECTED_MESSAGE in line for line in lines[max(gone.values()) :])
     )
+
+
+DELETED = re.compile(r"Delete session \(\d+ left\): _(.+)_[0-9a-f]{40}$")
+COLLECTED = re.compile(r"Session was garbage collected: (.+)$")
+
+
+def gone_session(line: str) -> str | None:
+    """The id of the session a log line says is deleted or collected, if it says so."""
+    match = DELETED.search(line.strip()) or COLLECTED.search(line.strip())
+    return match.group(1) if match else None
 
 
 def wait_until_freed(server: AppServer, sessions: int) -> None:
