@@ -23,9 +23,8 @@ from scorers.wizard import (
     wizard_picks,
 )
 from views.game_screen.open_game import OpenGame
-from views.games.card_picker import picker_chip
 from views.shell.i18n import t
-from views.shell.widgets import icon_button, identified
+from views.shell.widgets import CHIP_SIZE, icon_button, identified
 
 SUIT_KEYS = {
     "S": "wizard.suit.spades",
@@ -84,16 +83,28 @@ def card_chip(
     value: str, text: str, name: str, *, selected: bool, on_pick: Callable[[str], None]
 ) -> ft.Control:
     """A 48 px chip of a card or suit, filled when it is the one chosen; screen readers hear
-    `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one, as the
-    trick helpers' cards are (card_picker.picker_chip)."""
+    `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one."""
+    sign = value in SUIT_SIGNS
     ink = ft.Colors.RED_700 if value in RED_SUITS else None
-    return picker_chip(
+    label = ft.Text(
         text,
-        name,
-        lambda: on_pick(value),
-        round_chip=value in SUIT_SIGNS,
-        selected=selected,
-        ink=ink,
+        semantics_label=name,
+        size=20 if sign else None,
+        weight=ft.FontWeight.BOLD if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else ink,
+    )
+    style = ft.ButtonStyle(
+        shape=ft.CircleBorder() if sign else ft.StadiumBorder(),
+        padding=0 if sign else ft.Padding.symmetric(horizontal=12),
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
+    )
+    return ft.OutlinedButton(
+        content=label,
+        style=style,
+        on_click=lambda _: on_pick(value),
+        width=CHIP_SIZE if sign else None,
+        height=CHIP_SIZE,
     )
 
 
