@@ -77,11 +77,12 @@ def number_chips(
     forbidden: int | None = None,
     on_pick: Callable[[int], None],
 ) -> ft.Row:
-    """One chip per number on a single line that scrolls sideways within itself when the
-    numbers do not fit (20 cards on a phone): the page around it never has to scroll."""
+    """One chip per number, wrapped over as many lines as the width needs (21 for Wizard's
+    largest hand on a phone): every number stays in sight, none behind a sideways scroll."""
     return ft.Row(
-        scroll=ft.ScrollMode.AUTO,
+        wrap=True,
         spacing=4,
+        run_spacing=4,
         controls=[
             number_chip(
                 n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick

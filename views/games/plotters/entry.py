@@ -31,7 +31,6 @@ from scorers.plotters import (
 )
 from views.game_screen.open_game import Entry, OpenGame
 from views.shell.i18n import joined, t
-from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.widgets import CHIP_SIZE, identified, number_chips
 
 COLOUR_KEYS = {
@@ -166,7 +165,8 @@ class Pad:
 
 
 def use_pad(table: OpenGame) -> Pad:
-    """A hook: the spot the pad enters, starting at the first open one."""
+    """A hook: the spot the pad enters, starting at the first open one; the table is told
+    each spot, so the bar asks what the pad asks."""
     start = first_open(table.entry, table.completed, 0)
     shown, set_shown = ft.use_state(start)
     now = ft.use_ref(start)
@@ -174,8 +174,19 @@ def use_pad(table: OpenGame) -> Pad:
     def move(to: Spot | None) -> None:
         now.current = to
         set_shown(to)
+        table.place_pad(to)
 
+    ft.use_effect(lambda: table.place_pad(start), [])
     return Pad(shown, lambda: now.current, move)
+
+
+def pad_question(table: OpenGame, spot: Spot) -> str:
+    """What the pad asks at `spot`: "Cas: green cards?", "Dot: which two stay face up?"."""
+    seat, what = spot
+    name = table.state.players[seat]
+    if what == FACE_UP:
+        return t("plotters.pad_face_up", player=name)
+    return t("plotters.pad_colour", player=name, colour=colour_name(what))
 
 
 def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
@@ -286,24 +297,10 @@ def player_row(
     )
 
 
-PAGE_MARGIN = 20
-"""The game screen's padding either side of the entry."""
-
-
-def pad_width(size: ScreenSize) -> float | None:
-    """The pad line's width: as many whole chips as the screen has room for, so that no chip
-    shows cut in half at its end (too small to tap); None while the size is not known."""
-    if not size.width:
-        return None
-    room = WIDE_ENTRY if size.wide else size.width
-    chips = int((room - PAGE_MARGIN + GAP) // (CHIP_SIZE + GAP))
-    return chips * (CHIP_SIZE + GAP) - GAP
-
-
 def number_pad(
-    table: OpenGame, spot: tuple[int, str], on_pick: Callable[[int], None], width: float | None
+    table: OpenGame, spot: tuple[int, str], on_pick: Callable[[int], None]
 ) -> list[ft.Control]:
-    """0 up to the cards of this colour in play, on one line that scrolls sideways."""
+    """0 up to the cards of this colour in play, every one in sight (wrapped over lines)."""
     seat, colour = spot
     name, in_play = table.state.players[seat], cards_in_play(len(table.state.players))
     chips = number_chips(
@@ -315,7 +312,7 @@ def number_pad(
     # A pad of its own for each count: the second tap of a double tap reaches the pad the
     # first tap left, not the next count's button in the same place.
     chips.key = f"pad-{seat}-{colour}"
-    return [ft.Container(width=width, content=chips)]
+    return [chips]
 
 
 def face_up_pad(table: OpenGame, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
@@ -409,7 +406,7 @@ def PlottersPanel(table: OpenGame) -> ft.Control:
             spacing=2,
             controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
         ),
-        *pad_section(table, pad, pick, tap_face_up, pad_width(use_screen_size())),
+        *pad_section(table, pad, pick, tap_face_up),
     ]
     return ft.Column(controls, spacing=4)
 
@@ -419,19 +416,16 @@ def pad_section(
     pad: Pad,
     pick: Callable[[int], None],
     tap_face_up: Callable[[str], None],
-    width: float | None,
 ) -> list[ft.Control]:
     """What the pad enters now and that player's live formula, then the pad."""
     if pad.shown is None:
         return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
     seat, what = pad.shown
-    name = table.state.players[seat]
+    title = pad_question(table, pad.shown)
     if what == FACE_UP:
-        title = t("plotters.pad_face_up", player=name)
         keys = face_up_pad(table, seat, tap_face_up)
     else:
-        title = t("plotters.pad_colour", player=name, colour=colour_name(what))
-        keys = number_pad(table, (seat, what), pick, width)
+        keys = number_pad(table, (seat, what), pick)
     formula = formula_line(table.completed, seat, table.state.settings)
     heading = ft.Row(
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
