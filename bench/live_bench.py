@@ -28,8 +28,8 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.wizard_steps import bid_chip
 from views.shell.app import build_main
-from views.shell.i18n import t
 
 FOLLOWERS = 5
 GIVE_UP_SECONDS = 10
@@ -61,8 +61,7 @@ async def propagation(keeper: GameKeeper, taps: int) -> tuple[list[float], float
     delays = []
     for tap in range(taps):
         count = 1 + tap % 19
-        name = t("wizard.bid_name", player="Ben", count=count)
-        chip = tapping.find(ft.Text, where=lambda c, name=name: c.semantics_label == name)
+        chip = await bid_chip(tapping, "Ben", count)
         start = time.perf_counter()
         await tapping.click(chip)
         shown = bid_count(tapping)

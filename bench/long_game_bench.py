@@ -33,8 +33,8 @@ from storage.keeper import GameKeeper
 from tests.big_game import long_wizard_ledger
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.wizard_steps import bid_chip
 from views.shell.app import build_main
-from views.shell.i18n import t
 
 WARM_UP = 5  # untimed taps on each game first
 
@@ -42,8 +42,7 @@ WARM_UP = 5  # untimed taps on each game first
 async def tap(phone: AppHarness, count: int) -> float:
     """Processor seconds of the server's loop from Ben's bid chip `count` being tapped
     until the last update the tap caused was sent."""
-    name = t("wizard.bid_name", player="Ben", count=count)
-    chip = phone.find(ft.Text, where=lambda c: c.semantics_label == name)
+    chip = await bid_chip(phone, "Ben", count)
     sent = len(phone.messages)
     start = time.thread_time()
     await phone.press(chip)

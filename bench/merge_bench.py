@@ -30,14 +30,14 @@ from storage.keeper import GameKeeper
 from tests.big_game import big_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.wizard_steps import bid_chip
 from views.shell.app import build_main
 from views.shell.i18n import t
 
 
 async def tap(phone: AppHarness, count: int) -> float:
     """Wall-clock seconds from Ben's bid chip `count` tapped to the phone's update sent."""
-    name = t("wizard.bid_name", player="Ben", count=count)
-    chip = phone.find(ft.Text, where=lambda c: c.semantics_label == name)
+    chip = await bid_chip(phone, "Ben", count)
     sent = len(phone.messages)
     start = time.perf_counter()
     await phone.press(chip)

@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,13 +37,14 @@ from typing import BinaryIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from bench.figures import Row, ms, p95, print_table
 from bench.ui_bench import (
     HOME_JS,
     REPO_ROOT,
     UNTIMED_TAPS,
+    ben_bids,
     free_port,
     stop,
     timed_tap,
@@ -141,19 +142,8 @@ def home_seen(page: Page, url: str) -> float:
     return page.evaluate("window.homeSeen") / 1000 - started
 
 
-def ben_bids(page: Page) -> Callable[[], Locator]:
-    """Ben's other bid (0 or 1, nobody else bids): each tap changes the bid count."""
-    full = t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact"))
-
-    def chip() -> Locator:
-        bid = 0 if page.locator(BID_COUNT).text_content() == full else 1
-        return page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=bid))
-
-    return chip
-
-
 def timed_taps(page: Page, taps: int) -> list[float]:
-    chip = ben_bids(page)
+    chip = ben_bids(page, BID_COUNT)
     for _ in range(UNTIMED_TAPS):
         timed_tap(page, chip(), BID_COUNT)
     return [timed_tap(page, chip(), BID_COUNT) for _ in range(taps)]

@@ -40,6 +40,7 @@ from serving.web_app import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
+from tests.e2e.steps import pad_to
 from views.shell.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -173,6 +174,25 @@ def bare_subject() -> Subject:
     )
 
 
+def ben_bids(page: Page, bid_count: str) -> Callable[[], Locator]:
+    """Ben's other bid (0 or 1; nobody else bids): each tap changes the bid count. The pad
+    moves on to the next bidder after a bid, so it is brought back to Ben first by a tap
+    on his row that is not timed."""
+    full = t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact"))
+    ben_pad = t("wizard.pad_bid", player="Ben")
+
+    def chip() -> Locator:
+        if page.locator(PAD_TITLE).inner_text().strip() != ben_pad:
+            pad_to(page, "Ben")
+        bid = 0 if page.locator(bid_count).text_content() == full else 1
+        return page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=bid))
+
+    return chip
+
+
+PAD_TITLE = '[flt-semantics-identifier="pad-title"]'
+
+
 def trickpad_subject(data_dir: Path) -> Subject:
     with open_store(data_dir).store as store:
         game_id = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0).id
@@ -183,14 +203,8 @@ def trickpad_subject(data_dir: Path) -> Subject:
         watched = '[flt-semantics-identifier="bid-count"]'
         expect(page.locator(watched)).to_be_visible(timeout=30_000)
 
-        full = t("wizard.bid_count", total=1, cards=1, gap=t("wizard.exact"))
-
-        def chip(_: int) -> Locator:
-            """Ben's other bid (0 or 1; nobody else bids): each tap changes the total."""
-            bid = 0 if page.locator(watched).text_content() == full else 1
-            return page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=bid))
-
-        return chip, watched
+        chip = ben_bids(page, watched)
+        return lambda _: chip(), watched
 
     return Subject(
         "Trickpad",

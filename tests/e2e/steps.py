@@ -34,6 +34,31 @@ def tap(page: Page, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
 
+MOST_CARDS = 20
+"""Wizard's largest hand (three players): the most a row's value can be."""
+
+
+def one_of(texts: list[str]) -> re.Pattern[str]:
+    return re.compile("^(" + "|".join(re.escape(text) for text in texts) + ")$")
+
+
+def row_value(page: Page, player: str, language: str | None = None) -> Locator:
+    """The value in the player's row of Wizard's entry (whatever it is), a button that
+    brings the pad to the player."""
+    names = [t("wizard.cell_empty", language, player=player)]
+    for key in ("wizard.bid_cell", "wizard.trick_cell"):
+        names += [t(key, language, player=player, count=n) for n in range(MOST_CARDS + 1)]
+    return page.get_by_role("button", name=one_of(names))
+
+
+def pad_to(page: Page, player: str, language: str | None = None) -> None:
+    """Bring Wizard's pad to the player, as a scorer changing an earlier value does: tap
+    their row's value, then wait for the pad to name them."""
+    row_value(page, player, language).click()
+    titles = [t(key, language, player=player) for key in ("wizard.pad_bid", "wizard.pad_tricks")]
+    expect(by_id(page, "pad-title")).to_have_text(one_of(titles))
+
+
 PINNED_BAR = 100
 """Room kept free at the bottom of the window for a screen's pinned bar (Start, Score)."""
 

@@ -18,7 +18,7 @@ from tests.e2e.conftest import (
     open_app,
     screenshot,
 )
-from tests.e2e.steps import by_id, expect_value, start_short_wizard, tap, value_of
+from tests.e2e.steps import by_id, expect_value, pad_to, start_short_wizard, tap, value_of
 from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t
 
@@ -75,6 +75,9 @@ def test_a_table_of_three_screens_shares_one_game(
     for page in (ann, ben):
         expect(by_id(page, "bid-count")).to_be_attached()
     # Both phones bid at once, for different players: every screen shows both bids.
+    # Each phone's pad is its own: Ann's enters for Ben, the first bidder; Ben's is
+    # brought to Cas.
+    pad_to(ben, "Cas")
     ann.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True).click()
     ben.get_by_role("button", name=t("wizard.bid_name", player="Cas", count=0), exact=True).click()
     for page in (host, ann, ben):

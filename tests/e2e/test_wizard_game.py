@@ -11,7 +11,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import by_id, enter_players, expect_score, expect_value, tap, value_of
+from tests.e2e.steps import (
+    by_id,
+    enter_players,
+    expect_score,
+    expect_value,
+    pad_to,
+    tap,
+    value_of,
+)
 from views.shell.i18n import t
 from views.shell.widgets import change_text, points_text
 
@@ -158,8 +166,12 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             # Correct round 3: the first bidder (Dot) took one trick fewer, Eve one more.
             tap(page, t("sheet.edit_round", number=3))
             expect(by_id(page, "banner")).to_contain_text(t("banner.correcting", number=3))
+            # Every number is in: each is changed by tapping the player's row first.
+            expect_value(page, "pad-title", t("wizard.pad_idle"))
+            pad_to(page, "Dot")
             took(page, "Dot", 2)
             expect_value(page, "trick-count", count_text("wizard.trick_count", 2, 3))
+            pad_to(page, "Eve")
             took(page, "Eve", 1)
             expect_value(page, "entry-hint", t("entry.ready"))
             tap(page, t("entry.save_correction"))

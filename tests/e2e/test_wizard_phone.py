@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import by_id, expect_value, tap, value_of
+from tests.e2e.steps import by_id, expect_value, pad_to, reveal, row_value, tap, value_of
 from views.shell.i18n import t
 
 PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
@@ -45,22 +45,34 @@ def button(page: Page, name: str) -> Locator:
     return page.get_by_role("button", name=name, exact=True)
 
 
-def step_fits(page: Page, chip_name: str, confirm: str) -> None:
-    """Every player's row (its 0 chip), the step's confirm button and every total."""
+def step_fits(page: Page, chip_name: str, pad_player: str, confirm: str) -> None:
+    """Every player's row (its value), every number of the pad (entering for
+    `pad_player`), the step's confirm button and every total."""
     for player in PLAYERS:
-        on_screen(page, button(page, t(chip_name, player=player, count=0)), f"{player}'s row")
+        on_screen(page, row_value(page, player), f"{player}'s row")
+    for count in range(LARGEST_HAND + 1):
+        name = t(chip_name, player=pad_player, count=count)
+        on_screen(page, button(page, name), name)
     box = on_screen(page, button(page, confirm), confirm)
     assert box["height"] >= 48 and box["width"] >= 48, box
     for seat in range(len(PLAYERS)):
         on_screen(page, by_id(page, f"strip-total-{seat}"), f"total {seat}")
 
 
-def new_game(data_dir: Path) -> str:
-    """Six players, two rounds at the largest hand, Maximilian dealing first: started beside
-    the running server (SQLite shares the file), as the setup form would start it."""
+def new_game(data_dir: Path, players: list[str] = PLAYERS, hand: int = LARGEST_HAND) -> str:
+    """Two rounds of `hand` cards (six players at their largest hand unless told), the first
+    player dealing first: started beside the running server (SQLite shares the file), as
+    the setup form would start it."""
     with open_store(data_dir).store as store:
-        settings = {"round_sizes": [LARGEST_HAND, LARGEST_HAND]}
-        return GameKeeper(store).start("wizard", PLAYERS, 0, settings).id
+        settings = {"round_sizes": [hand, hand]}
+        return GameKeeper(store).start("wizard", players, 0, settings).id
+
+
+def in_reach(page: Page, control: Locator, what: str) -> None:
+    """Wholly inside the window's width, and in view once the page is scrolled to it as a
+    thumb would: nothing a step needs is behind a sideways scroll."""
+    reveal(page, control)
+    on_screen(page, control, what)
 
 
 def painted_screenshot(page: Page, name: str) -> None:
@@ -95,18 +107,18 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     )
 
     # Bids: each one moves the prompt on to the next bidder; every row fits, and so on.
-    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    step_fits(page, "wizard.bid_name", order[0], t("wizard.to_tricks"))
     for seat, player in enumerate(order[:-1]):
         tap(page, t("wizard.bid_name", player=player, count=2))
         expect_value(page, "entry-hint", t("wizard.next_bid", player=order[seat + 1]))
-    step_fits(page, "wizard.bid_name", t("wizard.to_tricks"))
+    step_fits(page, "wizard.bid_name", order[-1], t("wizard.to_tricks"))
     painted_screenshot(page, "wizard-bids-390")
     dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
 
     # The last bid takes the table to the tricks, no tap between.
     tap(page, t("wizard.bid_name", player=order[-1], count=0))
     expect_value(page, "entry-hint", t("wizard.next_tricks", player=order[0]))
-    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    step_fits(page, "wizard.took_name", order[0], t("entry.score_round"))
     for seat, player in enumerate(order[:-1]):
         tap(page, t("wizard.took_name", player=player, count=2))
         after = t("wizard.next_tricks", player=order[seat + 1]) if seat < 4 else t("entry.ready")
@@ -115,7 +127,8 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     expect_value(page, "filled-0", t("wizard.filled_mark"))
     for seat in range(6):
         expect_value(page, f"preview-{seat}", "+20" if seat == 0 else "+40")
-    step_fits(page, "wizard.took_name", t("entry.score_round"))
+    pad_to(page, "Maximilian")  # every number is in: the pad comes to a tapped row
+    step_fits(page, "wizard.took_name", "Maximilian", t("entry.score_round"))
     painted_screenshot(page, "wizard-tricks-390")
     dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)
 
@@ -148,3 +161,35 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     dark_copy(browser, wide, "wizard-wide-1280-dark", WIDE)
     wide.close()
     page.close()
+
+
+SMALL_PHONE = {"width": 360, "height": 640}
+
+
+@pytest.mark.parametrize(
+    ("players", "hand"), [(PLAYERS, LARGEST_HAND), (PLAYERS[:3], 20)], ids=["six", "three"]
+)
+@pytest.mark.timeout(300)
+def test_every_number_of_a_step_is_in_reach_on_a_small_phone(
+    browser: Browser, app_server: AppServer, players: list[str], hand: int
+) -> None:
+    """At 360x640, six players at ten cards and three at twenty (the most a pad holds):
+    every row's value and every number of the pad, 0 to the hand, without sideways
+    scrolling, at the bids and at the tricks."""
+    game_id = new_game(app_server.data_dir, players, hand)
+    page = open_app(browser, f"{app_server.url}/game/{game_id}", SMALL_PHONE)
+    order = players[1:] + players[:1]
+    expect(by_id(page, "entry-hint")).to_have_text(
+        t("wizard.next_bid", player=order[0]), timeout=30_000
+    )
+    for chip_name in ("wizard.bid_name", "wizard.took_name"):
+        for player in players:
+            in_reach(page, row_value(page, player), f"{player}'s row")
+        for count in range(hand + 1):
+            name = t(chip_name, player=order[0], count=count)
+            in_reach(page, button(page, name), name)
+        painted_screenshot(page, f"wizard-{chip_name.split('.')[1]}-{len(players)}-360x640")
+        if chip_name == "wizard.bid_name":
+            for player in order:
+                tap(page, t("wizard.bid_name", player=player, count=0))
+            expect_value(page, "entry-hint", t("wizard.next_tricks", player=order[0]))

@@ -26,6 +26,7 @@ from storage.keeper import GameKeeper
 from tests.big_game import seed_games
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.wizard_steps import bid_chip
 from views.shell.app import build_main
 from views.shell.i18n import t
 
@@ -38,8 +39,7 @@ ALLOWED_DELAY = 0.100
 async def tap_to_update(phone: AppHarness, count: int) -> float:
     """Processor seconds of the server's loop from Ben's bid chip `count` being tapped to
     the phone's update being sent."""
-    name = t("wizard.bid_name", player="Ben", count=count)
-    chip = phone.find(ft.Text, where=lambda c: c.semantics_label == name)
+    chip = await bid_chip(phone, "Ben", count)
     sent = len(phone.messages)
     start = time.thread_time()
     await phone.press(chip)

@@ -12,6 +12,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
+from tests.views.wizard_steps import bid, chip, labelled, pad_to, took
 from views.game_screen import screen as game_screen
 from views.game_screen import sheet
 from views.games.wizard import entry as wizard_entry
@@ -22,22 +23,9 @@ from views.shell.widgets import change_text, points_text
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
 
-def chip(harness: AppHarness, name: str) -> ft.Control:
-    """A number chip by its accessible name ("Ben bids 3")."""
-    return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
-
-
 def is_chosen(label: ft.Control) -> bool:
     """Whether a number chip (found by its label) shows the number chosen: filled."""
     return label.parent.style.bgcolor == ft.Colors.PRIMARY
-
-
-async def bid(harness: AppHarness, player: str, count: int) -> None:
-    await harness.click(chip(harness, t("wizard.bid_name", player=player, count=count)))
-
-
-async def took(harness: AppHarness, player: str, count: int) -> None:
-    await harness.click(chip(harness, t("wizard.took_name", player=player, count=count)))
 
 
 def on_the_tricks(harness: AppHarness) -> None:
@@ -207,7 +195,7 @@ async def test_reopening_mid_round_lands_on_the_same_step(
         if bids_made < 4:  # still bidding: the bids in sight, the tricks not yet reachable
             for player in order[:bids_made]:
                 made = 0 if player != "Ben" else 1
-                assert is_chosen(chip(reopened, t("wizard.bid_name", player=player, count=made)))
+                assert labelled(reopened, t("wizard.bid_cell", player=player, count=made))
             assert not reopened.find_all(ft.Semantics, identifier="trick-count")
             assert reopened.find(ft.FilledButton, text=t("wizard.to_tricks")).disabled
         else:  # every bid in: the tricks, each beside its bid, as on the phone that bid
@@ -391,14 +379,12 @@ async def test_a_bid_tap_leaves_the_score_sheet_as_drawn_and_a_score_redraws_it(
 async def test_a_bid_tap_draws_again_only_the_rows_it_changed_and_not_the_frame(
     app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rows: list[str] = []  # the player of each row drawn, by its chips' names
-    number_chips = wizard_entry.number_chips
+    rows: list[str] = []  # the player of each row drawn, by its value's button
+    value_cell = wizard_entry.value_cell
     monkeypatch.setattr(
         wizard_entry,
-        "number_chips",
-        lambda numbers, name_of, **rest: (
-            rows.append(name_of(0)) or number_chips(numbers, name_of, **rest)
-        ),
+        "value_cell",
+        lambda seat, name, *rest: rows.append(name) or value_cell(seat, name, *rest),
     )
     frames: list[object] = []  # the sheet, chart and options are drawn with the frame
     sheet_part = game_screen.sheet_part
@@ -408,8 +394,8 @@ async def test_a_bid_tap_draws_again_only_the_rows_it_changed_and_not_the_frame(
     harness, _ = await start_game(app, round_sizes=[1, 1])
     rows.clear()
     drawn_frames = len(frames)
-    await bid(harness, "Ben", 1)  # Ben's chips change; Cas's row is only highlighted now
-    assert rows == [t("wizard.bid_name", player="Ben", count=0)]
+    await bid(harness, "Ben", 1)  # Ben's value changes; Cas's row is highlighted now
+    assert sorted(rows) == ["Ben", "Cas"]
     assert "Cas" in harness.texts(within=harness.find(ft.Semantics, identifier="next-player"))
     assert len(frames) == drawn_frames
     for player, count in [("Cas", 0), ("Dot", 0), ("Ann", 0)]:
@@ -470,6 +456,7 @@ async def test_a_second_tap_keeps_a_bid_and_clearing_is_its_own_named_action(
         "undo.undo",
         what=t("undo.change", change=t("wizard.change.bid", player="Ben", value=1), number=1),
     )
+    await pad_to(harness, "Ben")  # the pad moved on to Cas: Ben's row brings it back
     clear = harness.find(
         ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
     )
@@ -480,7 +467,8 @@ async def test_a_second_tap_keeps_a_bid_and_clearing_is_its_own_named_action(
         "undo.undo",
         what=t("undo.change", change=t("wizard.change.bid_cleared", player="Ben"), number=1),
     )
-    # Nothing left to clear: Ben's row offers no clear button.
+    # Nothing left to clear: the pad, back at Ben, offers no clear button.
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ben")
     assert not harness.find_all(
         ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_bid", player="Ben")
     )
@@ -561,26 +549,28 @@ async def test_the_last_players_tricks_are_filled_in_marked_and_still_changeable
     assert not harness.find_all(ft.Semantics, identifier="filled-0")
     await took(harness, "Dot", 0)
     # Ann's tricks are the 3 cards less the others' 2: filled in, marked, not saved as hers.
-    assert is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=1)))
-    assert chip(harness, t("wizard.took_name", player="Ann", count=1)).italic
+    assert chip(harness, t("wizard.trick_cell", player="Ann", count=1)).italic
     assert shown(harness, "filled-0") == t("wizard.filled_mark")
     assert shown(harness, "note-0") == t("wizard.bid_was", bid=0)
     assert app.keeper.open(game_id).ledger.state.draft["tricks"] == [None, 1, 1, 0]
     assert shown(harness, "preview-0") == change_text(wizard.round_score(0, 1))
     assert shown(harness, "entry-hint") == t("entry.ready")
-    # The filled-in value is not Ann's to clear, only to change.
+    # Every number is in: the pad waits for a row to be tapped. Ann's filled-in value is
+    # not hers to clear, only to change: her pad offers no clear button.
+    assert shown(harness, "pad-title") == t("wizard.pad_idle")
+    await pad_to(harness, "Ann")
+    assert is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=1)))
+    assert chip(harness, t("wizard.took_name", player="Ann", count=1)).italic
     assert not harness.find_all(
         ft.Icon, where=lambda c: c.semantics_label == t("wizard.clear_tricks", player="Ann")
     )
     # Another player's change moves what is left to Ann.
     await took(harness, "Dot", 1)
-    assert is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=0)))
+    assert labelled(harness, t("wizard.trick_cell", player="Ann", count=0))
     assert shown(harness, "preview-0") == change_text(wizard.round_score(0, 0))
     # More tricks than cards among the others: nothing is filled in (it would be negative).
     await took(harness, "Ben", 3)
-    assert not any(
-        is_chosen(chip(harness, t("wizard.took_name", player="Ann", count=n))) for n in range(4)
-    )
+    assert labelled(harness, t("wizard.cell_empty", player="Ann"))
     assert not harness.find_all(ft.Semantics, identifier="preview-0")
     assert shown(harness, "entry-hint") == t("wizard.next_tricks", player="Ann")
     await took(harness, "Ben", 1)
@@ -643,3 +633,36 @@ async def test_rows_keep_seat_order_every_round_and_mark_the_first_bidder(
     for player in ["Ben", "Cas", "Dot"]:
         await bid(harness, player, 0)
     assert row_names(harness) == PLAYERS  # the tricks too
+
+
+def pad_numbers(harness: AppHarness) -> list[str]:
+    """The pad's numbers as shown, in order."""
+    pad = harness.find(ft.Row, where=lambda c: str(c.key or "").startswith("pad-"))
+    assert pad.wrap and not pad.scroll, "the pad wraps its numbers, never scrolls sideways"
+    return [button.content.value for button in pad.controls if isinstance(button.content, ft.Text)]
+
+
+async def test_one_pad_holds_every_number_and_follows_the_bidding_order(
+    app: AppUnderTest,
+) -> None:
+    # Three players at twenty cards, the most a pad holds: every number in one pad.
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"round_sizes": [20]})
+    harness = await app.start(f"/game/{game.id}")
+    assert pad_numbers(harness) == [str(n) for n in range(21)]
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ben")
+    await bid(harness, "Ben", 7)
+    # The pad moved on to the next bidder, and Ben's row shows his bid.
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Cas")
+    assert labelled(harness, t("wizard.bid_cell", player="Ben", count=7))
+    # Tapping Ben's row brings the pad back to change his bid; after it, on to Cas again.
+    await pad_to(harness, "Ben")
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ben")
+    assert is_chosen(chip(harness, t("wizard.bid_name", player="Ben", count=7)))
+    await harness.click(chip(harness, t("wizard.bid_name", player="Ben", count=6)))
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Cas")
+    assert app.keeper.open(game.id).ledger.state.draft["bids"] == [None, 6, None]
+    # A row tapped in one round does not hold the pad in the next.
+    await pad_to(harness, "Ann")
+    await bid(harness, "Cas", 6)
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ann")
+

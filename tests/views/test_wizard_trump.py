@@ -8,7 +8,8 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
-from tests.views.test_wizard_flow import PLAYERS, bid, chip, on_the_tricks, shown, took, undo
+from tests.views.test_wizard_flow import PLAYERS, on_the_tricks, shown, undo
+from tests.views.wizard_steps import bid, chip, took
 from views.games.wizard.trump import TRUMP_ID
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE

@@ -1,11 +1,15 @@
-"""Wizard's round entry in two steps, each on one screen: the bids, then the tricks, a row
-per player in seat order (as in the strip and the sheet: a row never moves); the next player
-to act in bidding order is named and their row highlighted, the first bidder marked.
+"""Wizard's round entry in two steps, each on one screen: the bids, then the tricks. A
+compact row per player in seat order (as in the strip and the sheet: a row never moves)
+shows each value, and one pad below the rows holds every number of the step, 0 to the
+cards dealt, wrapped over as many lines as the screen needs: no number is ever scrolled out
+of sight, however many cards are dealt.
 
-The last bid takes the table to the tricks by itself; once every player but one has their
-tricks, the last one's are filled in by the rules (scorers.wizard.filled_in), marked as
-such and still changeable, and each row previews the round's points. A phone that may only
-watch sees the same rows with their values as text: nothing there to tap."""
+The pad enters for the next player to act in bidding order, and moves on with each tap;
+tapping a row's value brings the pad to that player instead, to change it. The last bid
+takes the table to the tricks by itself; once every player but one has their tricks, the
+last one's are filled in by the rules (scorers.wizard.filled_in), marked as such and still
+changeable, and each row previews the round's points. A phone that may only watch sees the
+same rows with their values as text and no pad: nothing there to tap."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,7 +37,7 @@ from views.shell.widgets import (
     number_chips,
 )
 
-NAME_WIDTH = 72
+PREVIEW_WIDTH = 34
 BIDS = "bids"
 TRICKS = "tricks"
 
@@ -80,24 +84,30 @@ def prompt(table: OpenGame) -> str | None:
 
 
 @dataclass(frozen=True)
-class RowWords:
-    """The catalog keys of a row's chips ("Ben bids 3") and of its clear button."""
+class StepWords:
+    """The catalog keys of a step's words: the pad's chips ("Ben bids 3") and its title
+    ("Ben's bid?"), the button clearing a value, and a row's value as a button ("Ben's
+    bid: 3. Change") or, before it is entered, as a button or a watcher's dash."""
 
     chip: str
+    pad_title: str
     clear: str
+    cell: str
 
 
-BID_WORDS = RowWords("wizard.bid_name", "wizard.clear_bid")
-TRICK_WORDS = RowWords("wizard.took_name", "wizard.clear_tricks")
+BID_WORDS = StepWords("wizard.bid_name", "wizard.pad_bid", "wizard.clear_bid", "wizard.bid_cell")
+TRICK_WORDS = StepWords(
+    "wizard.took_name", "wizard.pad_tricks", "wizard.clear_tricks", "wizard.trick_cell"
+)
 Pick = Callable[[int, int | None], None]
 """Set a seat's value (None clears it), reading the entry as it is when tapped."""
 
 
 @dataclass(frozen=True)
 class RowShows:
-    """What a row shows besides its chips: a note (dealer, first bidder, the bid, filled
+    """What a row shows besides its value: a note (dealer, first bidder, the bid, filled
     in), the round's points as it stands (None: not yet), whether its value was filled in
-    by the rules, and whether the phone may only watch (the value as text, no chips)."""
+    by the rules, and whether the phone may only watch (the value as text, not a button)."""
 
     note: str | None = None
     preview: int | None = None
@@ -110,24 +120,20 @@ def PlayerRow(
     seat: int,
     name: str,
     shows: RowShows,
-    cards: int,
     value: int | None,
-    forbidden: int | None,
-    is_next: bool,
-    words: RowWords,
-    on_pick: Pick,
+    on_pad: bool,
+    words: StepWords,
+    on_select: Callable[[int], None],
 ) -> ft.Control:
-    """A player's name (and a note: dealer, the bid; the round's points) beside their chips
-    on one line, and a button that clears the value when there is one; the next player's
-    row highlighted. A watching phone's row shows the value as text instead of chips.
+    """A player's name (and a note: dealer, the bid) beside the round's points and the
+    value, one line of 48 px; the row the pad enters for highlighted.
 
     Given plain values only and drawn through `ft.memo`: a tap draws again the rows it
-    changed (the tapped one, the one that became next), and of the row that only became
-    the next one, not its chips."""
+    changed (the one entered, the one the pad moved to), not the others."""
     label: list[ft.Control] = [
         ft.Text(
             name,
-            weight=ft.FontWeight.BOLD if is_next else ft.FontWeight.W_500,
+            weight=ft.FontWeight.BOLD if on_pad else ft.FontWeight.W_500,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
         )
@@ -138,72 +144,69 @@ def PlayerRow(
     if shows.filled:  # a line of its own: no note cut short to make room for it
         filled = ft.Text(t("wizard.filled_mark"), size=11, italic=True, max_lines=1)
         label.append(identified(f"filled-{seat}", filled))
+    controls: list[ft.Control] = [ft.Column(expand=True, spacing=0, controls=label)]
     if shows.preview is not None:
         # Read after the name and the note ("Ann, bid 1, +30"): the number says it all.
-        points = ft.Text(change_text(shows.preview), size=12, weight=ft.FontWeight.BOLD)
-        label.append(identified(f"preview-{seat}", points))
-    if shows.read_only:
-        values: ft.Control = ft.memo(ShownValue)(seat, name, value, shows.filled, words)
-    else:
-        values = ft.memo(ValueChips)(
-            seat, name, cards, value, forbidden, shows.filled, words, on_pick
+        points = ft.Text(change_text(shows.preview), size=13, weight=ft.FontWeight.BOLD)
+        controls.append(
+            ft.Container(
+                width=PREVIEW_WIDTH,
+                alignment=ft.Alignment.CENTER_RIGHT,
+                content=identified(f"preview-{seat}", points),
+            )
         )
+    if shows.read_only:
+        controls.append(shown_value(seat, name, value, shows.filled, words))
+    else:
+        controls.append(value_cell(seat, name, value, shows.filled, on_pad, words, on_select))
     row = ft.Container(
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        padding=ft.Padding.only(left=6, right=2),
         border_radius=8,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if is_next else None,
-        content=ft.Row(
-            spacing=6,
-            controls=[
-                ft.Column(width=NAME_WIDTH, spacing=0, controls=label),
-                values,
-            ],
-        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if on_pad else None,
+        content=ft.Row(spacing=4, controls=controls),
     )
-    # The same wrapper on every row, only its name changing: a row that became the next one
-    # is not rebuilt, so a tap landing on it while the screen updates still counts.
+    # The same wrapper on every row, only its name changing: a row the pad moved to is
+    # not rebuilt, so a tap landing on it while the screen updates still counts.
     return ft.Semantics(
-        identifier="next-player" if is_next else "player",
-        selected=True if is_next else None,
+        identifier="next-player" if on_pad else "player",
+        selected=True if on_pad else None,
         content=row,
     )
 
 
-@ft.component
-def ValueChips(
+def value_cell(
     seat: int,
     name: str,
-    cards: int,
     value: int | None,
-    forbidden: int | None,
     filled: bool,
-    words: RowWords,
-    on_pick: Pick,
+    on_pad: bool,
+    words: StepWords,
+    on_select: Callable[[int], None],
 ) -> ft.Control:
-    """A row's chips from 0 to the cards dealt, then the button clearing its value (none
-    for a value the rules filled in: it is not the player's to clear, only to change)."""
-    chips = number_chips(
-        range(cards + 1),
-        lambda n: t(words.chip, player=name, count=n),
-        selected=value,
-        forbidden=forbidden,
-        on_pick=lambda n: on_pick(seat, n),
+    """A row's value (a dash before it is entered), a button that brings the pad to it."""
+    if value is None:
+        label = t("wizard.cell_empty", player=name)
+    else:
+        label = t(words.cell, player=name, count=value)
+    text = ft.Text(
+        "\u2013" if value is None else str(value),
+        semantics_label=label,
+        size=18,
+        italic=filled,
+        weight=ft.FontWeight.BOLD,
     )
-    chips.expand = True
-    if filled and value is not None:
-        chips.controls[value].content.italic = True  # filled in, as Plotters' counts are
-    clear: ft.Control = ft.Container(width=CHIP_SIZE)
-    if value is not None and not filled:
-        # Clearing a value is its own named action; tapping a chosen chip again keeps it.
-        clear = icon_button(
-            ft.Icons.BACKSPACE_OUTLINED, t(words.clear, player=name), lambda: on_pick(seat, None)
-        )
-    return ft.Row(expand=True, spacing=6, controls=[chips, clear])
+    button = ft.FilledTonalButton if on_pad else ft.OutlinedButton
+    return button(
+        content=text,
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+        style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)),
+        on_click=lambda _: on_select(seat),
+    )
 
 
-@ft.component
-def ShownValue(
-    seat: int, name: str, value: int | None, filled: bool, words: RowWords
+def shown_value(
+    seat: int, name: str, value: int | None, filled: bool, words: StepWords
 ) -> ft.Control:
     """A watching phone's value: the number entered (as a chip would say it), or a dash."""
     if value is None:
@@ -217,26 +220,99 @@ def ShownValue(
             semantics_label=t(words.chip, player=name, count=value),
         )
     return ft.Container(
-        expand=True,
+        width=CHIP_SIZE,
         height=CHIP_SIZE,
-        alignment=ft.Alignment.CENTER_LEFT,
+        alignment=ft.Alignment.CENTER,
         content=identified(f"value-{seat}", text),
     )
 
 
+def player_grid(rows: list[ft.Control]) -> ft.Control:
+    """The players two to a line, in seat order as read: six players take three lines, so
+    the pad below keeps its place on a phone's screen."""
+    return ft.ResponsiveRow(
+        spacing=4,
+        run_spacing=2,
+        controls=[ft.Container(col=6, content=row) for row in rows],
+    )
+
+
+@dataclass(frozen=True)
+class PadAt:
+    """The pad as drawn: the seat it enters for, its value now, whether the rules filled
+    that value in, and the number the rules forbid there (the dealer's bid), if any."""
+
+    seat: int
+    value: int | None
+    filled: bool = False
+    forbidden: int | None = None
+
+
+def number_pad(
+    table: OpenGame, step: str, at: PadAt | None, words: StepWords, pick: Pick
+) -> list[ft.Control]:
+    """Whose value the pad enters, then every number from 0 to the cards dealt and the
+    button clearing the value (none for a value the rules filled in: it is not the
+    player's to clear, only to change); with nobody left to enter, how to change one."""
+    if at is None:
+        return [identified("pad-title", ft.Text(t("wizard.pad_idle"), italic=True))]
+    name = table.state.players[at.seat]
+    chips = number_chips(
+        range(table.round_info.cards + 1),
+        lambda n: t(words.chip, player=name, count=n),
+        selected=at.value,
+        forbidden=at.forbidden,
+        on_pick=lambda n: pick(at.seat, n),
+    )
+    if at.filled and at.value is not None:
+        chips.controls[at.value].content.italic = True  # filled in, as the row shows it
+    if at.value is not None and not at.filled:
+        # Clearing a value is its own named action; tapping a chosen chip again keeps it.
+        chips.controls.append(
+            icon_button(
+                ft.Icons.BACKSPACE_OUTLINED,
+                t(words.clear, player=name),
+                lambda: pick(at.seat, None),
+            )
+        )
+    # A pad of its own for each player: the second tap of a double tap reaches the pad the
+    # first tap left (gone, so the tap is dropped), not the next player's chip in its place.
+    chips.key = f"pad-{step}-{at.seat}"
+    title = t(words.pad_title, player=name)
+    return [identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)), chips]
+
+
+def use_pad_seat(table: OpenGame, step: str) -> tuple[int | None, Callable[[int | None], None]]:
+    """A hook: the seat whose row was tapped to bring the pad to it, in this round's step
+    (None: the pad follows the bidding order), and how to set it."""
+    chosen, set_chosen = ft.use_state(None)
+    here = (table.round_number, step)
+    seat = chosen[1] if chosen is not None and chosen[0] == here else None
+    return seat, lambda to: set_chosen(None if to is None else (here, to))
+
+
+@dataclass(frozen=True)
+class StepInput:
+    """What a step's rows and pad act through: set a seat's value, bring the pad to a
+    seat, and whether this phone may only watch."""
+
+    pick: Pick
+    select: Callable[[int], None]
+    read_only: bool
+
+
 def bid_section(
-    table: OpenGame, order: list[int], set_bid: Pick, read_only: bool
+    table: OpenGame, order: list[int], chosen: int | None, given: StepInput
 ) -> list[ft.Control]:
     """The bids in seat order, the dealer and the first bidder marked, and their total
-    against the cards; below the rows, the bid the hook or Canadian rule forbids the
+    against the cards; the pad; below it, the bid the hook or Canadian rule forbids the
     dealer."""
     state, info, bids = table.state, table.round_info, table.entry["bids"]
     players, cards = state.players, info.cards
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
-    up_next = next_seat(bids, order)
+    pad_seat = chosen if chosen is not None else next_seat(bids, order)
 
     def bid_row(seat: int) -> ft.Control:
-        forbidden = restriction[0] if restriction and seat == info.dealer else None
         note = None
         if seat == info.dealer:
             note = t("wizard.dealer_mark")
@@ -245,13 +321,11 @@ def bid_section(
         return ft.memo(PlayerRow)(
             seat,
             players[seat],
-            RowShows(note=note, read_only=read_only),
-            cards,
+            RowShows(note=note, read_only=given.read_only),
             bids[seat],
-            forbidden,
-            seat == up_next,
+            seat == pad_seat,
             BID_WORDS,
-            set_bid,
+            given.select,
         )
 
     bid_total = sum(bid for bid in bids if bid is not None)
@@ -260,10 +334,14 @@ def bid_section(
     )
     controls: list[ft.Control] = [
         identified("bid-count", count),
-        *[bid_row(seat) for seat in range(len(players))],
+        player_grid([bid_row(seat) for seat in range(len(players))]),
     ]
+    if not given.read_only:
+        forbidden = restriction[0] if restriction and pad_seat == info.dealer else None
+        at = None if pad_seat is None else PadAt(pad_seat, bids[pad_seat], forbidden=forbidden)
+        controls.extend(number_pad(table, BIDS, at, BID_WORDS, given.pick))
     if restriction:
-        # Below the last row: nothing the players tap moves when it shows.
+        # Below the pad: nothing the players tap moves when it shows.
         value, key = restriction
         text = t(key, player=players[info.dealer], value=value, cards=cards)
         controls.append(ft.Text(text, italic=True))
@@ -271,35 +349,33 @@ def bid_section(
 
 
 def trick_section(
-    table: OpenGame, order: list[int], set_tricks: Pick, read_only: bool
+    table: OpenGame, order: list[int], chosen: int | None, given: StepInput
 ) -> list[ft.Control]:
     """The tricks taken in seat order, each beside the bid it is scored against (changed by
     the Cloud, if so) and the points it would score; the one player's tricks the others
-    leave to the cards filled in and marked; their total against the cards, and a way back
-    to the bids."""
+    leave to the cards filled in and marked; their total against the cards, a way back to
+    the bids, and the pad."""
     state, cards = table.state, table.round_info.cards
     players, entry, completed = state.players, table.entry, table.completed
     bids, tricks, counted = entry["bids"], completed["tricks"], counted_bids(entry)
     filled = filled_seat(entry, cards, bomb=state.settings["bomb"])
     preview = round_preview(completed)
-    up_next = next_seat(tricks, order)
+    pad_seat = chosen if chosen is not None else next_seat(tricks, order)
 
     def trick_row(seat: int) -> ft.Control:
         if counted[seat] == bids[seat]:
             note = t("wizard.bid_was", bid=bids[seat])
         else:
             note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
-        shows = RowShows(note, preview[seat], filled=seat == filled, read_only=read_only)
+        shows = RowShows(note, preview[seat], filled=seat == filled, read_only=given.read_only)
         return ft.memo(PlayerRow)(
             seat,
             players[seat],
             shows,
-            cards,
             tricks[seat],
-            None,
-            seat == up_next,
+            seat == pad_seat,
             TRICK_WORDS,
-            set_tricks,
+            given.select,
         )
 
     trick_total = sum(count for count in tricks if count is not None)
@@ -308,35 +384,50 @@ def trick_section(
         theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
     )
     header: list[ft.Control] = [identified("trick-count", count)]
-    if not read_only:
+    if not given.read_only:
         header.append(
             ft.TextButton(
                 t("wizard.to_bids"), height=CHIP_SIZE, on_click=lambda _: table.choose_step(BIDS)
             )
         )
-    return [
+    controls: list[ft.Control] = [
         ft.Row(wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=header),
-        *[trick_row(seat) for seat in range(len(players))],
+        player_grid([trick_row(seat) for seat in range(len(players))]),
     ]
+    if not given.read_only:
+        at = None if pad_seat is None else PadAt(pad_seat, tricks[pad_seat], pad_seat == filled)
+        controls.extend(number_pad(table, TRICKS, at, TRICK_WORDS, given.pick))
+    return controls
 
 
 @ft.component
 def WizardPanel(table: OpenGame) -> ft.Control:
     """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
     Cloud is in play); for a phone that may only watch, the same rows as text."""
+    step = shown_step(table)
+    chosen, choose = use_pad_seat(table, step)
+
+    def entered(change: Callable[[], bool]) -> None:
+        # Once the tapped row's value is in, the pad goes back to the bidding order.
+        if change():
+            choose(None)
+
     # Made once for the panel's life, so that the rows' arguments stay equal from tap to tap.
     set_bid = ft.use_callback(
-        lambda seat, bid: table.change(with_bid(table.entry, seat, bid)), [table]
+        lambda seat, bid: entered(lambda: table.change(with_bid(table.entry, seat, bid))),
+        [table, step, table.round_number],
     )
     set_tricks = ft.use_callback(
-        lambda seat, count: table.change(with_tricks(table.entry, seat, count)), [table]
+        lambda seat, count: entered(lambda: table.change(with_tricks(table.entry, seat, count))),
+        [table, step, table.round_number],
     )
+    select = ft.use_callback(lambda seat: choose(seat), [table, step, table.round_number])
     order = bidding_order(table)
     read_only = not table.may_enter()
-    if shown_step(table) == BIDS:
-        controls = bid_section(table, order, set_bid, read_only)
+    if step == BIDS:
+        controls = bid_section(table, order, chosen, StepInput(set_bid, select, read_only))
     else:
-        controls = trick_section(table, order, set_tricks, read_only)
+        controls = trick_section(table, order, chosen, StepInput(set_tricks, select, read_only))
         # A watcher reads the Cloud's change in the row's note ("bid 1, now 2").
         if table.state.settings["cloud"] and not read_only:
             controls.append(cloud_choice(table, order))
