@@ -217,6 +217,13 @@ async def test_the_first_problem_is_said_once(app: AppUnderTest) -> None:
     await tap(harness, face_up_label("Ben", "green"))
     for colour, count in ALL_FOUR.hands[2].counts.items():
         await tap(harness, pad_label("Cas", colour, count))
+    # The pad is on Cas's pair now, then on Dot's, and the bar asks the same each time;
+    # Ann's pair waits until the pad is done.
+    for seat, player in [(2, "Cas"), (3, "Dot")]:
+        pair = t("plotters.pad_face_up", player=player)
+        assert shown(harness, "entry-hint") == pair == shown(harness, "pad-title")
+        for colour in ALL_FOUR.hands[seat].face_up or ():
+            await tap(harness, face_up_label(player, colour))
     assert harness.texts().count(required) == 1
     assert shown(harness, "entry-hint") == required
 
@@ -295,3 +302,45 @@ async def test_the_sheet_explains_a_cell_by_the_pair_the_setting_scored(
     assert shown(harness, "cell-1-0") == "0"
     assert t("plotters.cell", a=0, b=0, down=14) in harness.texts()
     assert t("plotters.cell_nothing_down", a=7, b=7) not in harness.texts()
+
+
+async def test_the_pad_holds_every_count_of_the_colour_wrapped_never_scrolled(
+    app: AppUnderTest,
+) -> None:
+    six = ["Ann", "Ben", "Cas", "Dot", "Eve", "Fay"]
+    harness, _ = await start_game(app, six)
+    pad = harness.find(ft.Row, where=lambda c: str(c.key or "").startswith("pad-"))
+    assert pad.wrap and not pad.scroll
+    highest = plotters.cards_in_play(len(six))[plotters.COLOURS[0]]
+    numbers = [chip.content.value for chip in pad.controls]
+    assert numbers == [str(n) for n in range(highest + 1)]
+    assert highest > 6  # more than a phone's line holds: the pad needs its second line
+
+
+async def test_the_bar_asks_what_the_pad_asks_while_the_pad_still_enters(
+    app: AppUnderTest,
+) -> None:
+    # Ann and Ben counted: Dot's filled-in cards (the rest of a full round) hold all four
+    # colours, so Dot owes a face-up pair; the pad is on Cas's counts, and so is the bar.
+    harness, _ = await start_game(app)
+    for player in ("Ann", "Ben"):  # two colours each: no pair to choose
+        for colour, count in zip(plotters.COLOURS, (2, 2, 0, 0), strict=True):
+            await tap(harness, pad_label(player, colour, count))
+    await tap(harness, pad_label("Cas", "blue", 3))
+    asked = t("plotters.pad_colour", player="Cas", colour=colour_word(plotters.COLOURS[1]))
+    assert shown(harness, "pad-title") == asked
+    assert shown(harness, "entry-hint") == asked
+    assert table_problem_is_dots_pair(harness)
+    # The pad done with Cas reaches Dot's face-up choice: both ask for it, the bar in the
+    # rules' words.
+    for colour, count in zip(plotters.COLOURS[1:], (3, 0, 0), strict=True):
+        await tap(harness, pad_label("Cas", colour, count))
+    assert shown(harness, "pad-title") == t("plotters.pad_face_up", player="Dot")
+    assert shown(harness, "entry-hint") == t("plotters.face_up_required", player="Dot")
+
+
+def table_problem_is_dots_pair(harness: AppHarness) -> bool:
+    """Dot's face-up cell says a pair is still to be chosen."""
+    words = t("plotters.pair_choose")
+    label = t("plotters.face_up_cell", player="Dot", pair=words)
+    return bool(harness.find_all(where=named(label)))

@@ -59,6 +59,19 @@ class OpenGame:
     # the step), e.g. Wizard's bids again after they were done; None: the game decides.
     chosen_step: tuple[int, str] | None = None
 
+    # Where this screen's number pad enters (round number, the game's spot), told by the
+    # pad so that the bar asks what the pad asks; None: no pad, or nothing left to enter.
+    pad_at: tuple[int, Any] | None = None
+
+    def pad_spot(self) -> Any | None:
+        """Where the pad enters in the round shown, if it enters anywhere."""
+        if self.pad_at is not None and self.pad_at[0] == self.round_number:
+            return self.pad_at[1]
+        return None
+
+    def place_pad(self, spot: Any | None) -> None:
+        self.pad_at = None if spot is None else (self.round_number, spot)
+
     def step_chosen(self) -> str | None:
         """The step chosen for the round shown, if one was chosen for it."""
         if self.chosen_step is not None and self.chosen_step[0] == self.round_number:

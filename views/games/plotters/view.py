@@ -12,11 +12,20 @@ from scorers.ledger import GameState
 from scorers.stats import Record
 from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView
-from views.games.plotters.entry import COLOUR_KEYS, PlottersPanel, cards_line, colour_name
+from views.games.plotters.entry import (
+    COLOUR_KEYS,
+    FACE_UP,
+    PlottersPanel,
+    cards_line,
+    colour_name,
+    pad_question,
+)
 from views.games.plotters.trick import PlottersTrickHelper
 from views.screens.setup_fields import FieldKind, SettingField
 from views.shell.i18n import decimal, t
 
+PAIR_OWED = ("plotters.face_up_required", "plotters.face_up_one")
+"""The rules' problems of a player's face-up pair still to be chosen."""
 CARD_CODE = re.compile("(" + "|".join(plotters.COLOURS) + r")(\d{1,2})")
 """A card as the rules write it in their messages: its colour's id and its number."""
 
@@ -71,11 +80,21 @@ class Plotters(GameView):
 
     def prompt(self, table: OpenGame) -> str | None:
         """While some player's cards are not counted at all, what to do (the card total so
-        far is at the top of the entry); once all are, what is still off, as it is."""
+        far is at the top of the entry); a face-up pair owed by another player than the one
+        the pad enters for (the filled-in last player, say) waits until the pad gets there
+        or is done: meanwhile the bar asks what the pad asks. Otherwise what is still off,
+        as it is."""
         problem = table.problem()
+        if problem is None:
+            return None
         uncounted = any(not any(held.values()) for held in table.completed["counts"])
-        if problem is not None and problem.key == "plotters.total_cards" and uncounted:
+        if problem.key == "plotters.total_cards" and uncounted:
             return t("plotters.prompt")
+        spot = table.pad_spot()
+        if problem.key in PAIR_OWED and spot is not None:
+            owed_by = table.state.players.index(problem.params["player"])
+            if spot != (owed_by, FACE_UP):
+                return pad_question(table, spot)
         return None
 
     def banner_note(self, state: GameState) -> str:
