@@ -174,6 +174,31 @@ PHONE_390 = {"width": 390, "height": 844}
 """A common phone, on which each step of a round must fit one screen."""
 
 
+def reveal_whole(page: Page, button: Locator) -> dict[str, float]:
+    """Scroll the game screen, as a thumb would, until `button` shows whole (48 px tall, a
+    box clipped by the scrolling part is shorter) above the step bar that stays put; its
+    box. Nothing a step needs may stay out of reach."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    handle = button.element_handle()
+    for _ in range(20):
+        box = button.bounding_box()
+        bar = by_id(page, "entry-hint").bounding_box()
+        assert box is not None, f"{button} is not drawn"
+        limit = bar["y"] if bar is not None else viewport["height"]
+        if box["height"] >= 47.5 and box["y"] >= 0 and box["y"] + box["height"] <= limit:
+            return box
+        page.mouse.move(viewport["width"] / 2, viewport["height"] / 3)
+        page.mouse.wheel(0, 120)
+        # Drawn scrolled (it moved up) before it is read again; at the end of the scroll
+        # it cannot move, and the wait fails: out of reach.
+        page.wait_for_function(
+            "([element, top]) => element.getBoundingClientRect().top < top",
+            arg=[handle, box["y"]],
+        )
+    raise AssertionError(f"{button} never shows whole above the step bar")
+
+
 def assert_on_screen(page: Page, what: Locator) -> None:
     """`what` lies wholly on the first screen, between the totals strip and the step bar
     that stay put (so seen without scrolling), or is in the step bar itself."""
@@ -193,15 +218,16 @@ def what_is_button(what: Locator) -> bool:
     return what.get_attribute("role") == "button"
 
 
-def screenshots_light_and_dark(page: Page, name: str) -> None:
+def screenshots_light_and_dark(page: Page, name: str, same: str = "entry-hint") -> None:
     """Pictures of the screen as the phone shows it, in light and then in dark mode (a
-    second tab on a phone set to dark, once it shows the same step), in test-artifacts/."""
+    second tab on a phone set to dark, once it shows the same step: the value `same`
+    alike), in test-artifacts/."""
     screenshot(page, f"{name}-light")
     browser = page.context.browser
     assert browser is not None and page.viewport_size is not None
     dark = open_app(browser, page.url, page.viewport_size, color_scheme="dark")
     try:
-        expect_value(dark, "entry-hint", value_of(page, "entry-hint"))
+        expect_value(dark, same, value_of(page, same))
         screenshot(dark, f"{name}-dark")
     finally:
         dark.close()

@@ -4,12 +4,14 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import screenshot
 from tests.e2e.steps import (
     PHONE_390,
     assert_on_screen,
     by_id,
     enter_players,
     expect_score,
+    reveal_whole,
     screenshots_light_and_dark,
     tap,
 )
@@ -74,13 +76,22 @@ def test_six_players_count_and_choose_face_up_on_one_screen(app_page: Page) -> N
         assert_on_screen(page, face_up)
     assert_on_screen(page, page.get_by_role("button", name=t("entry.score_round")))
     assert_on_screen(page, by_id(page, "cards-5"))  # the last player's row
-    screenshots_light_and_dark(page, "plotters-6-face-up")
+    # A second tab's pad starts at the first count: the same counts, its own pad.
+    screenshots_light_and_dark(page, "plotters-6-face-up", same="cards-count")
     tap(page, t("plotters.face_up_toggle", player="Ann", colour=t("plotters.colour.red")))
     tap(page, t("plotters.face_up_toggle", player="Ann", colour=t("plotters.colour.yellow")))
     expect(by_id(page, "pad-title")).to_have_text(
         t("plotters.pad_colour", player="Ben", colour=t("plotters.colour.blue"))
     )
-    # The pad's line (it scrolls sideways up to 21) is on screen with the confirm button.
-    assert_on_screen(page, page.get_by_role("button", name=pad_label("Ben", "blue", 0), exact=True))
+    # The pad's first line is on the first screen with the confirm button; every number of
+    # it, 0 to 21, is wholly inside the window's width, reached by scrolling down (wrapped
+    # over lines: none behind a sideways scroll).
+    first = page.get_by_role("button", name=pad_label("Ben", "blue", 0), exact=True)
+    assert_on_screen(page, first)
     assert_on_screen(page, page.get_by_role("button", name=t("entry.score_round")))
-    screenshots_light_and_dark(page, "plotters-6-counts")
+    screenshots_light_and_dark(page, "plotters-6-counts", same="cards-count")
+    for count in range(22):
+        chip = page.get_by_role("button", name=pad_label("Ben", "blue", count), exact=True)
+        box = reveal_whole(page, chip)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_390["width"] + 0.5, box
+    screenshot(page, "plotters-6-pad-end")

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, open_app, screenshot
-from tests.e2e.steps import by_id, expect_value, pad_to, reveal, row_value, tap, value_of
+from tests.e2e.steps import by_id, expect_value, pad_to, reveal_whole, row_value, tap, value_of
 from views.shell.i18n import t
 
 PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
@@ -71,7 +71,7 @@ def new_game(data_dir: Path, players: list[str] = PLAYERS, hand: int = LARGEST_H
 def in_reach(page: Page, control: Locator, what: str) -> None:
     """Wholly inside the window's width, and in view once the page is scrolled to it as a
     thumb would: nothing a step needs is behind a sideways scroll."""
-    reveal(page, control)
+    reveal_whole(page, control)
     on_screen(page, control, what)
 
 

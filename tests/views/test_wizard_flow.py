@@ -665,4 +665,3 @@ async def test_one_pad_holds_every_number_and_follows_the_bidding_order(
     await pad_to(harness, "Ann")
     await bid(harness, "Cas", 6)
     assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ann")
-
