@@ -243,3 +243,58 @@ async def test_colour_blind_helper_picks_the_last_of_equal_ranks(app: AppUnderTe
         )
     await enter_colour_blind(harness, ["AS", "QH", "QC"])  # the Ace ranks highest in play
     assert result(harness) == t("rules.colour_blind.result_highest", winner=1, card="A\u2660")
+
+
+async def test_rules_are_one_tap_from_home_and_from_a_new_game_form(app: AppUnderTest) -> None:
+    harness = await app.start("/")
+    for view in GAME_VIEWS:
+        name = t("home.rules", game=t(view.title_key))
+        await harness.click(harness.find(ft.IconButton, tooltip=name))
+        assert harness.page.route == rules_route(view.game)
+        await harness.go("/")
+    await harness.go("/new/plotters")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("rules.open")))
+    assert harness.page.route == rules_route("plotters", back="/new/plotters")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
+    assert harness.page.route == "/new/plotters"
+
+
+def listed_settings(harness: AppHarness, identifier: str) -> list[str]:
+    found = harness.find_all(ft.Semantics, identifier=identifier)
+    return found[0].content.value.split("\n") if found else []
+
+
+async def test_rules_and_game_screen_say_this_games_settings(app: AppUnderTest) -> None:
+    settings = {"hook": True, "round_sizes": [1, 3]}
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, settings)
+    harness = await app.start(f"/game/{game.id}")
+    expected = [
+        t("setting.shown", setting=t("setting.hook"), value=t("setting.on")),
+        t("setting.shown", setting=t("setting.canadian"), value=t("setting.off")),
+        t("setting.shown", setting=t("setting.tie_break_by_bids"), value=t("setting.on")),
+        t("setting.shown", setting=t("setting.round_sizes"), value="1, 3"),
+        t("setting.shown", setting=t("setting.bomb"), value=t("setting.off")),
+        t("setting.shown", setting=t("setting.cloud"), value=t("setting.off")),
+    ]
+    assert listed_settings(harness, "game-settings") == expected
+    await harness.click(harness.find(ft.IconButton, tooltip=t("rules.open")))
+    assert listed_settings(harness, "this-game-settings") == expected
+    # From Home, or for another game's rules, no game's settings are shown.
+    await harness.go(rules_route("wizard"))
+    assert listed_settings(harness, "this-game-settings") == []
+    await harness.go(rules_route("plotters", back=f"/game/{game.id}"))
+    assert listed_settings(harness, "this-game-settings") == []
+
+
+async def test_a_full_wizard_game_and_a_choice_say_their_values_in_words(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    harness = await app.start(rules_route("plotters", back=f"/game/{game.id}"))
+    [line] = listed_settings(harness, "this-game-settings")
+    said = t("setting.nothing_face_down.divide_by_one")
+    assert line == t("setting.shown", setting=t("setting.nothing_face_down"), value=said)
+    wizard_game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    await harness.go(rules_route("wizard", back=f"/game/{wizard_game.id}"))
+    full = t("setting.shown", setting=t("setting.round_sizes"), value=t("setting.full_game"))
+    assert full in listed_settings(harness, "this-game-settings")

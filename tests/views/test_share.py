@@ -14,6 +14,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
 from views.games.wizard.trump import suit_name
+from views.screens.rules import rules_route
 from views.sharing.codes import FREE_TRIES, Shares, spaced
 from views.shell import work
 from views.shell.app import build_main
@@ -74,6 +75,11 @@ async def test_a_phone_joins_one_shared_game_by_code_and_sees_nothing_else(
         await phone.go(elsewhere)
         assert phone.find_all(ft.TextField, label=t("join.code")), elsewhere
     assert not phone.find_all(ft.OutlinedButton, text=t("files.export_json"))
+    # The rules say the settings of the game the phone joined, of no other game.
+    await phone.go(rules_route("wizard", back=f"/game/{game.id}"))
+    assert phone.find_all(ft.Semantics, identifier="this-game-settings")
+    await phone.go(rules_route("wizard", back=f"/game/{other.id}"))
+    assert not phone.find_all(ft.Semantics, identifier="this-game-settings")
 
 
 async def test_a_watching_phone_cannot_enter_and_a_stopped_share_ends_its_access(

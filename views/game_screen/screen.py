@@ -1,8 +1,9 @@
 """A game at the table: the totals strip, banner, the round's entry, the score sheet, the
 step bar with the confirm button, undo and redo."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 import flet as ft
 
@@ -20,6 +21,7 @@ from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameScreen
 from views.screens.rules import rules_route
+from views.screens.setup_fields import settings_in_words
 from views.sharing.join import JoinScreen
 from views.shell.fonts import use_faces_for
 from views.shell.i18n import t
@@ -216,7 +218,22 @@ def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
     preferences = use_services().preferences
     controls.append(GameOptions(table.game.id, state.players, rename, saved_game, preferences))
+    controls.append(settings_part(view, state.settings))
     return controls
+
+
+def settings_part(view: GameView, settings: Mapping[str, Any]) -> ft.Control:
+    """This game's settings, as chosen when it was started: what the rules sheet gives as
+    defaults is not necessarily what this table plays."""
+    lines = settings_in_words(view.setting_fields, settings)
+    return ft.Column(
+        visible=bool(lines),
+        spacing=4,
+        controls=[
+            ft.Text(t("options.this_game"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            identified("game-settings", ft.Text("\n".join(lines), size=13)),
+        ],
+    )
 
 
 def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:

@@ -13,6 +13,7 @@ from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
+from views.screens.rules import rules_route
 from views.shell.fonts import use_faces_for
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
@@ -54,13 +55,13 @@ def delete_button(
     return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
 
 
-def beside_delete(tile: ft.ListTile, delete: ft.IconButton) -> ft.Row:
-    """A game's tile (a tap opens the game) with its delete button beside it, not inside:
-    a tile merges what it holds into the one name a screen reader says, which then began
-    with "Delete". So the tile is named by its own texts, the game first, and the button by
-    its own name."""
+def with_button_beside(tile: ft.ListTile, button: ft.IconButton) -> ft.Row:
+    """A tile (a tap opens its game or form) with a button (delete, rules) beside it, not
+    inside: a tile merges what it holds into the one name a screen reader says, which then
+    began with the button's ("Delete ..."). So the tile is named by its own texts, the game
+    first, and the button by its own name."""
     tile.expand = True
-    return ft.Row(spacing=0, controls=[tile, delete])
+    return ft.Row(spacing=0, controls=[tile, button])
 
 
 def unfinished_tile(
@@ -78,7 +79,9 @@ def unfinished_tile(
         ),
         on_click=lambda _: open_game(game),
     )
-    return ft.Card(content=beside_delete(tile, delete_button(game, game.updated_at, on_delete)))
+    return ft.Card(
+        content=with_button_beside(tile, delete_button(game, game.updated_at, on_delete))
+    )
 
 
 def finished_tile(
@@ -91,7 +94,7 @@ def finished_tile(
         subtitle=ft.Text(t("home.finished_line", when=moment(finished), winner=joined(winners))),
         on_click=lambda _: open_game(game),
     )
-    return beside_delete(tile, delete_button(game, finished, on_delete))
+    return with_button_beside(tile, delete_button(game, finished, on_delete))
 
 
 def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
@@ -126,14 +129,19 @@ def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft
 
 
 def new_game_tile(view: GameView) -> ft.Control:
-    return ft.Card(
-        content=ft.ListTile(
-            title=ft.Text(t(view.title_key), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{player_count_text(view)} · {t(view.blurb_key)}"),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-            on_click=lambda _: ft.context.page.navigate(f"/new/{view.game}"),
-        )
+    """A game to start (a tap opens its new game form), its rules one tap away beside it."""
+    tile = ft.ListTile(
+        title=ft.Text(t(view.title_key), weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(f"{player_count_text(view)} · {t(view.blurb_key)}"),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        on_click=lambda _: ft.context.page.navigate(f"/new/{view.game}"),
     )
+    rules = icon_button(
+        ft.Icons.MENU_BOOK,
+        t("home.rules", game=t(view.title_key)),
+        lambda: ft.context.page.navigate(rules_route(view.game)),
+    )
+    return ft.Card(content=with_button_beside(tile, rules))
 
 
 def delete_dialog(

@@ -14,6 +14,7 @@ from storage.keeper import GameKeeper, SavedGame
 from views.game_screen.open_game import message_of
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
+from views.screens.rules import rules_route
 from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.shell.fonts import add_faces_for
 from views.shell.i18n import t
@@ -287,5 +288,12 @@ def SetupScreen(view: GameView) -> ft.View:
         t("new_game.title", game=t(view.title_key)),
         [ft.Column(controls=controls, spacing=10)],
         back_to="/",
+        actions=[
+            icon_button(
+                ft.Icons.MENU_BOOK,
+                t("rules.open"),
+                lambda: ft.context.page.navigate(rules_route(view.game, back=f"/new/{view.game}")),
+            )
+        ],
         bottom=start_bar(setup, start),
     )

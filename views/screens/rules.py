@@ -6,13 +6,19 @@ Its back button returns home; add ``?back=<route>`` (a route of this app, starti
 ``/rules/plotters?back=/game/12``. `rules_route` builds such a link.
 """
 
+import re
 from urllib.parse import parse_qs, quote, urlparse
 
 import flet as ft
 
+from storage import StorageError
+from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
+from views.screens.setup_fields import settings_in_words
 from views.shell.i18n import t
 from views.shell.screen import screen
+from views.shell.services import use_services
+from views.shell.widgets import identified
 
 
 def rules_route(game: str, back: str | None = None) -> str:
@@ -28,6 +34,30 @@ def back_route(route: str) -> str:
     return back if back.startswith("/") and not back.startswith("//") else "/"
 
 
+GAME_ROUTE = re.compile(r"/game/([0-9a-f]+)")
+
+
+def game_settings(back_to: str, view: GameView) -> list[ft.Control]:
+    """Opened from a game of these rules that this phone may see: that game's settings,
+    listed above the sheet (whose own list gives each setting's default)."""
+    opened_from = GAME_ROUTE.fullmatch(back_to)
+    services = use_services()
+    if opened_from is None or not services.access.may_open(opened_from[1]):
+        return []
+    try:
+        state = services.keeper.open(opened_from[1]).ledger.state
+    except StorageError:
+        return []  # the game screen says what is wrong with it; the rules still show
+    if state.game != view.game:
+        return []
+    lines = settings_in_words(view.setting_fields, state.settings)
+    return [
+        ft.Text(t("rules.this_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        identified("this-game-settings", ft.Text("\n".join(lines))),
+        ft.Divider(),
+    ]
+
+
 @ft.component
 def RulesScreen() -> ft.View:
     game = ft.use_route_params().get("game", "")
@@ -40,7 +70,9 @@ def RulesScreen() -> ft.View:
     # The trick helper comes first: "who takes this trick?" is asked mid-play, while the
     # sheet is read at leisure.
     helper = view.trick_helper()
-    controls: list[ft.Control] = [helper, ft.Divider()] if helper is not None else []
+    controls = game_settings(back_to, view)
+    if helper is not None:
+        controls += [helper, ft.Divider()]
     controls.append(
         ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
     )

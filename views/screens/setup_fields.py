@@ -48,6 +48,16 @@ class SettingField:
             return str(value)
         return value
 
+    def in_words(self, value: Any) -> str:
+        """The setting as a game's settings are listed: "Hook: on", "Target score: 60"."""
+        if self.kind is FieldKind.SWITCH:
+            said = t("setting.on" if value else "setting.off")
+        elif self.kind is FieldKind.CHOICE:
+            said = t(self.options[value])
+        else:
+            said = str(self.form_value(value))
+        return t("setting.shown", setting=t(self.label_key), value=said)
+
     def read_value(self, shown: str | bool) -> Any:
         """The setting's value from what its control holds; the rules check it afterwards."""
         if self.kind is FieldKind.NUMBER:
@@ -56,3 +66,8 @@ class SettingField:
             except ValueError:
                 raise UnreadableSetting(t(self.label_key)) from None
         return shown
+
+
+def settings_in_words(fields: tuple[SettingField, ...], settings: Mapping[str, Any]) -> list[str]:
+    """A game's settings as its screens list them, in the setup form's order."""
+    return [field.in_words(settings[field.name]) for field in fields]

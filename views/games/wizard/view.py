@@ -24,6 +24,12 @@ class HandSizesField(SettingField):
         """The sizes as typed: "1, 3, 5"; nothing for the full game."""
         return ", ".join(str(size) for size in value) if value else ""
 
+    def in_words(self, value: Any) -> str:
+        """ "Short game: hand sizes: 1, 3, 5", or the full game."""
+        if not value:
+            return t("setting.shown", setting=t(self.label_key), value=t("setting.full_game"))
+        return super().in_words(value)
+
     def read_value(self, shown: str | bool) -> list[int] | None:
         """The sizes typed, split at commas (or semicolons); None when nothing is typed."""
         text = str(shown).replace(";", ",").strip()
