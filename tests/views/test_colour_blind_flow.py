@@ -235,3 +235,12 @@ async def test_tied_on_top_at_the_target_means_another_deal(app: AppUnderTest) -
     # The sheet shows each deal as good sum minus bad sum.
     texts = harness.texts()
     assert texts.count("5\u22120") == 2 and "18\u221263" in texts
+
+
+async def test_the_pack_shows_each_suit_on_lines_of_its_own(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    for suit in colour_blind.SUITS:
+        group = harness.find(ft.Row, where=lambda c, suit=suit: c.key == f"suit-{suit}")
+        names = [label.semantics_label for label in harness.find_all(ft.Text, within=group)]
+        cards = [rank + suit for rank in colour_blind.RANKS]
+        assert names == [t("colour_blind.add_card", card=card_name(card)) for card in cards]

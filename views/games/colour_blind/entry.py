@@ -147,27 +147,34 @@ def card_chip(
     )
 
 
-def card_grid(cards: list[ft.Control]) -> ft.Row:
+def card_grid(cards: list[ft.Control], key: str | None = None) -> ft.Row:
     """Card buttons side by side, seven to a phone's line."""
-    return ft.Row(wrap=True, spacing=GAP, run_spacing=GAP, controls=cards)
+    return ft.Row(wrap=True, spacing=GAP, run_spacing=GAP, controls=cards, key=key)
 
 
 def picker(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
-    """All 52 cards, suit after suit (each card shows its suit sign, red suits in red); a
-    card already in the row is greyed out and cannot be added. One tap lays a card."""
+    """All 52 cards, each suit on lines of its own (a line never mixes two suits, so a
+    card is found by its suit first; each shows its suit sign, red suits in red); a card
+    already in the row is greyed out and cannot be added. One tap lays a card."""
     in_row = set(entry["row"])
-    return card_grid(
-        [
-            card_chip(
-                card,
-                t("colour_blind.add_card", card=card_name(card)),
-                on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
-                disabled=card in in_row,
-                struck=card in in_row,
+    return ft.Column(
+        spacing=GAP,
+        controls=[
+            card_grid(
+                [
+                    card_chip(
+                        card,
+                        t("colour_blind.add_card", card=card_name(card)),
+                        on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
+                        disabled=card in in_row,
+                        struck=card in in_row,
+                    )
+                    for card in (rank + suit for rank in RANKS)
+                ],
+                key=f"suit-{suit}",
             )
             for suit in SUITS
-            for card in (rank + suit for rank in RANKS)
-        ]
+        ],
     )
 
 
