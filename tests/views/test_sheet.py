@@ -3,15 +3,18 @@ hands differ from rounds, every cell read out with its row and column, a named b
 correct each round."""
 
 import flet as ft
+import pytest
 
 from scorers import wizard
 from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
-from tests.views.conftest import AppUnderTest
-from views.game_screen.sheet import letters_per_column, short_names
+from tests.views.conftest import AppUnderTest, RecordingScreenAwake
+from views.game_screen.sheet import NAME_SIZE, name_room
 from views.games.registry import GAME_VIEWS
 from views.shell.i18n import t
+from views.shell.layout import ScreenSize
+from views.shell.names import fitted_names, letters_that_fit
 from views.shell.widgets import points_text
 
 SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Ann"]
@@ -35,8 +38,9 @@ def named(harness: AppHarness, name: str, within: ft.Control | None = None) -> f
 
 
 def test_long_names_are_cut_to_their_column_and_stay_apart() -> None:
-    shown = short_names(SIX)
-    room = letters_per_column(6)
+    phone = name_room(ScreenSize(390, 844), 6)
+    shown = fitted_names(SIX, phone, NAME_SIZE)
+    room = letters_that_fit(phone, NAME_SIZE)
     assert shown[0] == "Maxim."
     assert shown[-1] == "Ann"  # a short name is left whole
     assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Chris."
@@ -44,17 +48,26 @@ def test_long_names_are_cut_to_their_column_and_stay_apart() -> None:
     assert all(len(cut) <= room for cut in shown if not cut.startswith("Christ"))
 
 
-def test_a_few_players_keep_their_whole_names() -> None:
-    assert short_names(["Maximilian", "Ben", "Cas"]) == ["Maximilian", "Ben", "Cas"]
+def test_a_few_players_or_a_wide_screen_keep_whole_names() -> None:
+    three = name_room(ScreenSize(390, 844), 3)
+    assert fitted_names(["Maximilian", "Ben", "Cas"], three, NAME_SIZE) == [
+        "Maximilian",
+        "Ben",
+        "Cas",
+    ]
+    # At 1280 px the sheet stands beside the entry, its columns wide enough for every name.
+    wide = name_room(ScreenSize(1280, 800), 6)
+    assert fitted_names(SIX, wide, NAME_SIZE) == SIX
 
 
 async def test_six_long_names_fit_and_are_read_out_in_full(app: AppUnderTest) -> None:
     game = app.keeper.start("wizard", SIX, first_dealer=0)
     game = score_round(app.keeper, game, [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])
     harness = await app.start(f"/game/{game.id}")
+    size = ScreenSize(harness.page.width or 0, harness.page.height or 0)
     for seat, name in enumerate(SIX):
         header = identified(harness, f"name-{seat}")
-        assert header.value == short_names(SIX)[seat]
+        assert header.value == fitted_names(SIX, name_room(size, 6), NAME_SIZE)[seat]
         assert header.semantics_label == name
     points = wizard.round_score(1, 1)
     cell = identified(harness, "cell-1-0")
@@ -127,3 +140,35 @@ async def test_a_game_of_deals_says_deal_in_the_banner_and_on_the_sheet(
     points = points_text(saved.rounds[0].scores[0])
     heard = t("sheet.cell_deal", name="Ann", number=1, how=how, points=points)
     assert identified(harness, "cell-1-0").semantics_label == heard
+
+
+def strip_names(harness: AppHarness) -> list[str]:
+    strip = harness.find(ft.Semantics, identifier="totals-strip")
+    cells = harness.find_all(ft.Semantics, within=strip, where=lambda c: c.container)
+    return [harness.texts(within=cell)[0] for cell in cells]
+
+
+def row_names(harness: AppHarness) -> list[str]:
+    rows = harness.find_all(ft.Semantics, where=lambda c: c.identifier in ("player", "next-player"))
+    return [harness.texts(within=row)[0] for row in rows]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+async def test_a_name_is_cut_one_way_to_the_room_each_part_of_the_screen_has(
+    keeper: GameKeeper, width: int
+) -> None:
+    async with AppHarness(width=width, height=800) as fresh:
+        app = AppUnderTest(fresh, GameKeeper(keeper.store), RecordingScreenAwake())
+        game = app.keeper.start("wizard", SIX, first_dealer=0)
+        harness = await app.start(f"/game/{game.id}")
+        sheet = [identified(harness, f"name-{seat}").value for seat in range(len(SIX))]
+        parts = {"strip": strip_names(harness), "rows": row_names(harness), "sheet": sheet}
+        for part, shown in parts.items():
+            for name, cut in zip(SIX, shown, strict=True):
+                # Whole, or its first letters and a full stop: never an ellipsis.
+                assert cut == name or (cut.endswith(".") and name.startswith(cut[:-1])), part
+            assert len(set(shown)) == len(SIX), part
+        if width == 1280:  # room enough everywhere, the sheet's 100 px columns included
+            assert parts == {"strip": SIX, "rows": SIX, "sheet": SIX}
+        else:
+            assert sheet[0] == "Maxim."

@@ -3,12 +3,13 @@
 Laid out for six players on a 390 px phone: the first column (the round, or the hand size
 when hands differ from the round numbers) has a fixed width, the players share the rest
 equally, so every total is in sight without a sideways swipe. Names too long for their
-column are shortened ("Maximilian" -> "Maxim."); the full name stays in the header's
+column are cut to the room the column has (views.shell.names: "Maximilian" -> "Maxim."
+on a phone, whole beside the entry on a wide screen); the full name stays in the header's
 accessible name. Each cell is named by its row and column for screen readers ("Ann,
 round 3, 20"); its Semantics identifier (`cell-3-0`, `total-0`, `place-0`) is for tests.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
 import flet as ft
@@ -18,39 +19,28 @@ from scorers.ledger import GameState
 from views.game_screen.charts import player_colour
 from views.games.game_view import GameView
 from views.shell.i18n import t
+from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
+from views.shell.names import fitted_names
 from views.shell.widgets import CHIP_SIZE, identified, points_text
 
 FIRST_COLUMN = 56
-# The width the sheet is laid out for: a 390 px phone less the screen's padding.
-PHONE_WIDTH = 360
-# The average width of a letter of a bold name at the header's size, in pixels.
-LETTER = 8
+PHONE_WIDTH = 370
+"""The sheet's width before the browser has said its size: a 390 px phone's."""
+PADDING = 20
+"""The screen's padding either side of the sheet, together."""
+NAME_SIZE = 14
 
 
-def letters_per_column(players: int) -> int:
-    """How many letters of a name fit its column on a phone (at least four)."""
-    return max(4, (PHONE_WIDTH - FIRST_COLUMN) // (players * LETTER))
-
-
-def short_names(players: Sequence[str]) -> list[str]:
-    """Each name as it fits its column: whole when it fits, else its first letters and a
-    full stop ("Maxim."), with more letters where two names would read the same."""
-    room = letters_per_column(len(players))
-
-    def cut(name: str, letters: int) -> str:
-        return name if len(name) <= letters else f"{name[: letters - 1].rstrip()}."
-
-    shown = [cut(name, room) for name in players]
-    for seat, name in enumerate(players):
-        letters = room
-        while any(
-            shown[seat] == other and players[seat] != players[o]
-            for o, other in enumerate(shown)
-            if o != seat
-        ):
-            letters += 1
-            shown[seat] = cut(name, letters)
-    return shown
+def name_room(size: ScreenSize, players: int) -> float:
+    """The width of a player's column: the sheet's width (beside the entry from 900 px,
+    else the screen's) less the first column, shared by the players."""
+    if not size.width:
+        width: float = PHONE_WIDTH
+    elif size.wide:
+        width = size.width - WIDE_ENTRY - 1 - PADDING
+    else:
+        width = size.width - PADDING
+    return (width - FIRST_COLUMN) / players
 
 
 def hands_label_rows(state: GameState) -> bool:
@@ -73,9 +63,9 @@ def sheet_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
     return ft.Row(spacing=0, controls=[first_cell, *[cell(c) for c in cells]])
 
 
-def header_row(players: tuple[str, ...], first_key: str = "sheet.round") -> ft.Row:
-    """The players' names in seat order (shortened to fit, the full name their accessible
-    name), each underlined in the player's chart colour."""
+def header_row(players: tuple[str, ...], room: float, first_key: str = "sheet.round") -> ft.Row:
+    """The players' names in seat order (cut to the `room` of their column, the full name
+    their accessible name), each underlined in the player's chart colour."""
     bold = ft.FontWeight.BOLD
     names: list[ft.Control] = [
         ft.Column(
@@ -84,12 +74,21 @@ def header_row(players: tuple[str, ...], first_key: str = "sheet.round") -> ft.R
             controls=[
                 identified(
                     f"name-{seat}",
-                    ft.Text(shown, weight=bold, no_wrap=True, max_lines=1, semantics_label=name),
+                    ft.Text(
+                        shown,
+                        size=NAME_SIZE,
+                        weight=bold,
+                        no_wrap=True,
+                        max_lines=1,
+                        semantics_label=name,
+                    ),
                 ),
                 ft.Container(width=28, height=3, bgcolor=player_colour(seat), border_radius=2),
             ],
         )
-        for seat, (name, shown) in enumerate(zip(players, short_names(players), strict=True))
+        for seat, (name, shown) in enumerate(
+            zip(players, fitted_names(players, room, NAME_SIZE), strict=True)
+        )
     ]
     return sheet_row(ft.Text(t(first_key), weight=bold), names)
 
@@ -209,11 +208,14 @@ def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None])
     """The sheet of the game at the table, drawn again only when the scored rounds change
     (`ft.memo` compares the game without its draft: a tap on the round being entered does
     not draw it again), which keeps taps quick on a long game."""
-    return ft.memo(Sheet)(replace(state, draft=None), view, on_edit)
+    room = name_room(use_screen_size(), len(state.players))
+    return ft.memo(Sheet)(replace(state, draft=None), view, on_edit, room)
 
 
 @ft.component
-def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
+def Sheet(
+    state: GameState, view: GameView, on_edit: Callable[[int], None], room: float
+) -> ft.Control:
     """Rounds by players in seat order, then totals and places."""
     places = {standing.seat: standing.place for standing in state.standings()}
     leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
@@ -223,7 +225,7 @@ def Sheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> f
         return str(state.round_info(number).cards if by_hand else number)
 
     rows: list[ft.Control] = [
-        header_row(state.players, "sheet.cards" if by_hand else view.sheet_keys["header"]),
+        header_row(state.players, room, "sheet.cards" if by_hand else view.sheet_keys["header"]),
         ft.Divider(height=1),
         *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
         ft.Divider(height=1),

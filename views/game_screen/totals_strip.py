@@ -6,6 +6,8 @@ import flet as ft
 
 from scorers.ledger import GameState
 from views.shell.i18n import t
+from views.shell.layout import ScreenSize, use_screen_size
+from views.shell.names import fitted_names
 from views.shell.widgets import change_text, identified, points_text
 
 
@@ -16,9 +18,21 @@ def leaders(state: GameState) -> set[int]:
     return {standing.seat for standing in state.standings() if standing.place == 1}
 
 
-def player_cell(state: GameState, seat: int, leading: bool) -> ft.Control:
-    """A player's name (cut short when long), total and change in the last round scored;
-    screen readers hear it as one sentence ("Ann: 50, leading, +30 in round 3")."""
+NAME_SIZE = 12
+PHONE_WIDTH = 390
+"""The strip's width before the browser has said its size: a 390 px phone's."""
+
+
+def name_room(size: ScreenSize, players: int) -> float:
+    """The width of a player's name in the strip: the screen's, shared by the players, less
+    the strip's and each cell's padding."""
+    width = size.width or PHONE_WIDTH
+    return (width - 8 - 2 * (players - 1)) / players - 4
+
+
+def player_cell(state: GameState, seat: int, leading: bool, shown_name: str) -> ft.Control:
+    """A player's name (`shown_name`: cut to its room), total and change in the last round
+    scored; screen readers hear it as one sentence ("Ann: 50, leading, +30 in round 3")."""
     name, total = state.players[seat], state.totals[seat]
     last = state.rounds[-1] if state.rounds else None
     words = [t("strip.total", name=name, total=points_text(total))]
@@ -35,8 +49,8 @@ def player_cell(state: GameState, seat: int, leading: bool) -> ft.Control:
         shown_total.insert(0, ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.PRIMARY))
     lines: list[ft.Control] = [
         ft.Text(
-            name,
-            size=12,
+            shown_name,
+            size=NAME_SIZE,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
             weight=ft.FontWeight.BOLD if leading else None,
@@ -74,14 +88,16 @@ def player_cell(state: GameState, seat: int, leading: bool) -> ft.Control:
 def TotalsStrip(state: GameState) -> ft.Control:
     """The strip of the game at the table, drawn again only when a round is scored (the
     draft does not change it)."""
-    return ft.memo(Strip)(replace(state, draft=None))
+    room = name_room(use_screen_size(), len(state.players))
+    return ft.memo(Strip)(replace(state, draft=None), room)
 
 
 @ft.component
-def Strip(state: GameState) -> ft.Control:
-    """Names and totals in seat order, the leader marked by a star and a tint (never the
-    tint alone)."""
+def Strip(state: GameState, room: float) -> ft.Control:
+    """Names (cut to `room`, as the sheet cuts them to its columns) and totals in seat order,
+    the leader marked by a star and a tint (never the tint alone)."""
     first = leaders(state)
+    names = fitted_names(state.players, room, NAME_SIZE)
     return identified(
         "totals-strip",
         ft.Container(
@@ -91,7 +107,8 @@ def Strip(state: GameState) -> ft.Control:
                 spacing=2,
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 controls=[
-                    player_cell(state, seat, seat in first) for seat in range(len(state.players))
+                    player_cell(state, seat, seat in first, names[seat])
+                    for seat in range(len(state.players))
                 ],
             ),
         ),

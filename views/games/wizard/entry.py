@@ -28,6 +28,8 @@ from scorers.wizard import (
 )
 from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
+from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
+from views.shell.names import fitted_names
 from views.shell.widgets import (
     CHIP_SIZE,
     change_text,
@@ -38,6 +40,9 @@ from views.shell.widgets import (
 )
 
 PREVIEW_WIDTH = 34
+NAME_SIZE = 14
+PHONE_WIDTH = 390
+"""The screen's width before the browser has said its size: a 390 px phone's."""
 BIDS = "bids"
 TRICKS = "tricks"
 
@@ -113,6 +118,8 @@ class RowShows:
     preview: int | None = None
     filled: bool = False
     read_only: bool = False
+    shown_name: str | None = None
+    """The name as it fits the row (views.shell.names), None: whole."""
 
 
 @ft.component
@@ -132,7 +139,8 @@ def PlayerRow(
     changed (the one entered, the one the pad moved to), not the others."""
     label: list[ft.Control] = [
         ft.Text(
-            name,
+            shows.shown_name or name,
+            size=NAME_SIZE,
             weight=ft.FontWeight.BOLD if on_pad else ft.FontWeight.W_500,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
@@ -227,6 +235,16 @@ def shown_value(
     )
 
 
+def name_room(size: ScreenSize, step: str) -> float:
+    """The width of a name in a row: half the entry (beside the sheet from 900 px, else
+    the screen less its padding), less the row's padding, its value and, at the tricks,
+    its points."""
+    entry = WIDE_ENTRY if size.wide else (size.width or PHONE_WIDTH)
+    row = (entry - 20 - 4) / 2
+    points = PREVIEW_WIDTH + 4 if step == TRICKS else 0
+    return row - 8 - 4 - CHIP_SIZE - points
+
+
 def player_grid(rows: list[ft.Control]) -> ft.Control:
     """The players two to a line, in seat order as read: six players take three lines, so
     the pad below keeps its place on a phone's screen."""
@@ -299,6 +317,8 @@ class StepInput:
     pick: Pick
     select: Callable[[int], None]
     read_only: bool
+    names: list[str]
+    """The players' names as they fit a row (views.shell.names)."""
 
 
 def bid_section(
@@ -321,7 +341,7 @@ def bid_section(
         return ft.memo(PlayerRow)(
             seat,
             players[seat],
-            RowShows(note=note, read_only=given.read_only),
+            RowShows(note=note, read_only=given.read_only, shown_name=given.names[seat]),
             bids[seat],
             seat == pad_seat,
             BID_WORDS,
@@ -367,7 +387,13 @@ def trick_section(
             note = t("wizard.bid_was", bid=bids[seat])
         else:
             note = t("wizard.bid_changed", bid=bids[seat], counted=counted[seat])
-        shows = RowShows(note, preview[seat], filled=seat == filled, read_only=given.read_only)
+        shows = RowShows(
+            note,
+            preview[seat],
+            filled=seat == filled,
+            read_only=given.read_only,
+            shown_name=given.names[seat],
+        )
         return ft.memo(PlayerRow)(
             seat,
             players[seat],
@@ -424,10 +450,13 @@ def WizardPanel(table: OpenGame) -> ft.Control:
     select = ft.use_callback(lambda seat: choose(seat), [table, step, table.round_number])
     order = bidding_order(table)
     read_only = not table.may_enter()
+    room = name_room(use_screen_size(), step)
+    names = fitted_names(table.state.players, room, NAME_SIZE)
     if step == BIDS:
-        controls = bid_section(table, order, chosen, StepInput(set_bid, select, read_only))
+        controls = bid_section(table, order, chosen, StepInput(set_bid, select, read_only, names))
     else:
-        controls = trick_section(table, order, chosen, StepInput(set_tricks, select, read_only))
+        given = StepInput(set_tricks, select, read_only, names)
+        controls = trick_section(table, order, chosen, given)
         # A watcher reads the Cloud's change in the row's note ("bid 1, now 2").
         if table.state.settings["cloud"] and not read_only:
             controls.append(cloud_choice(table, order))
