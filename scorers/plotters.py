@@ -85,11 +85,20 @@ def chosen_pair(entry: Mapping[str, Any], seat: int) -> list[str] | None:
 
 def fills_last_seat(entry: Mapping[str, Any]) -> bool:
     """Whether the last seat's counts come from the cards in play: the round went the full
-    14 tricks, every other player's cards are being counted (each holds one at least) and
-    nobody entered any of the last seat's counts."""
-    *others, last = entry["counts"]
-    counted = all(any(held.values()) for held in others)
-    return not entry["ended_early"] and counted and not any(last.values())
+    14 tricks, the counting has reached the player before the last (who holds a card at
+    least: players are counted seat by seat, so an earlier player without cards took none)
+    and nobody entered any of the last seat's counts.
+
+    >>> blank = dict.fromkeys(COLOURS, 0)
+    >>> some = {**blank, "red": 5}
+    >>> fills_last_seat({"counts": [some, blank, some, blank], "ended_early": False})
+    True
+    >>> fills_last_seat({"counts": [some, some, blank, blank], "ended_early": False})
+    False
+    """
+    before_last, last = entry["counts"][-2:]
+    reached = any(before_last.values())
+    return not entry["ended_early"] and reached and not any(last.values())
 
 
 def filled_in(entry: Mapping[str, Any]) -> PlottersEntry:

@@ -85,15 +85,27 @@ def test_the_fill_in_matches_a_recount_of_a_dealt_out_round(players: int, seed: 
         "face_up": [None] * players,
         "ended_early": False,
     }
-    if all(any(hand.values()) for hand in hands[:-1]):
+    if any(hands[-2].values()):
         assert plotters.filled_in(drafted)["counts"][-1] == recount(hands, players) == hands[-1]
-    else:  # a player without cards looks like one not counted yet: nothing is filled in
+    else:  # the player before the last without cards looks not counted yet: nothing filled
         assert plotters.filled_in(drafted) == drafted
 
 
-def test_nothing_is_filled_in_while_another_player_has_no_cards_counted():
+def test_nothing_is_filled_in_before_the_player_before_the_last_is_counted():
     drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0))
     assert not plotters.fills_last_seat(drafted)
+
+
+def test_an_earlier_player_who_took_no_cards_does_not_stop_the_fill_in():
+    # Ben took nothing; Cas, the player before the last, is counted: Dot holds the rest.
+    drafted = entry((6, 4, 4, 0), (0, 0, 0, 0), (8, 0, 0, 6), (0, 0, 0, 0))
+    assert plotters.fills_last_seat(drafted)
+    assert plotters.filled_in(drafted)["counts"][-1] == {
+        "blue": 0,
+        "green": 10,
+        "red": 10,
+        "yellow": 8,
+    }
 
 
 @pytest.mark.parametrize(

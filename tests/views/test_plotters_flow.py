@@ -344,3 +344,20 @@ def table_problem_is_dots_pair(harness: AppHarness) -> bool:
     words = t("plotters.pair_choose")
     label = t("plotters.face_up_cell", player="Dot", pair=words)
     return bool(harness.find_all(where=named(label)))
+
+
+async def test_a_player_who_took_no_cards_does_not_stop_the_last_ones_fill_in(
+    app: AppUnderTest,
+) -> None:
+    # Ben took nothing: four taps of 0, and the pad moves on to Cas; once Cas is counted,
+    # Dot's counts are the rest of the cards in play, filled in, and the round adds up.
+    harness, _ = await start_game(app)
+    for colour, count in zip(plotters.COLOURS, (6, 4, 4, 0), strict=True):
+        await tap(harness, pad_label("Ann", colour, count))
+    for colour in plotters.COLOURS:
+        await tap(harness, pad_label("Ben", colour, 0))
+    for colour, count in zip(plotters.COLOURS, (8, 0, 0, 6), strict=True):
+        await tap(harness, pad_label("Cas", colour, count))
+    for colour, count in zip(plotters.COLOURS, (0, 10, 10, 8), strict=True):
+        assert harness.find_all(where=named(cell_label("Dot", colour, count, filled=True)))
+    assert shown(harness, "cards-count") == t("plotters.cards_count", total=56, full=56)
