@@ -16,7 +16,6 @@ from views.game_screen import screen as game_screen
 from views.game_screen import sheet
 from views.games.wizard import entry as wizard_entry
 from views.shell.i18n import t
-from views.shell.services import is_secure
 from views.shell.widgets import change_text, points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
@@ -251,21 +250,6 @@ async def test_over_plain_http_from_another_device_the_switch_says_it_cannot_kee
     note = harness.find(ft.Semantics, identifier="keep-awake").content.value
     assert note == t("options.keep_awake_unavailable")
     assert True not in app.screen_awake.calls
-
-
-@pytest.mark.parametrize(
-    ("url", "secure"),
-    [
-        ("http://127.0.0.1:8550/game/x", True),
-        ("http://localhost:8550", True),
-        ("http://[::1]:8550", True),
-        ("https://192.0.2.7:8550", True),
-        ("http://192.0.2.7:8550", False),
-        ("http://table.local:8550", False),
-    ],
-)
-def test_a_secure_context_is_https_or_the_computers_own_address(url: str, secure: bool) -> None:
-    assert is_secure(url) is secure
 
 
 async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) -> None:
