@@ -121,6 +121,28 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     assert reopened.totals == tuple(expected)
 
 
+async def test_the_step_bar_keeps_to_a_line_and_offers_no_button_that_cannot_act_yet(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start_game(app)
+    await bid(harness, "Ben", 1)
+    # While bids are missing the line says whose bid is next, with no greyed "Bids done".
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Cas")
+    assert not harness.find_all(ft.FilledButton)
+    # Undo is one line of words beside the others, not a block of two.
+    bar = harness.find(ft.Semantics, identifier="step-bar")
+    [undo_button] = harness.find_all(ft.TextButton, within=bar)
+    assert undo_button.content.max_lines == 1 and undo_button.height == 48
+    for player, count in [("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0)]:
+        await took(harness, player, count)
+    # The confirm button stands on the status line's own row.
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert harness.find_all(ft.Semantics, identifier="entry-hint", within=score.parent)
+    assert score.height == 48
+
+
 async def test_hook_rule_strikes_the_dealers_forbidden_bid(app: AppUnderTest) -> None:
     harness, _ = await start_game(app, hook=True)
     for player, count in [("Ben", 0), ("Cas", 0), ("Dot", 0)]:
@@ -208,7 +230,7 @@ async def test_reopening_mid_round_lands_on_the_same_step(
                 made = 0 if player != "Ben" else 1
                 assert is_chosen(chip(reopened, t("wizard.bid_name", player=player, count=made)))
             assert not reopened.find_all(ft.Semantics, identifier="trick-count")
-            assert reopened.find(ft.FilledButton, text=t("wizard.to_tricks")).disabled
+            assert not reopened.find_all(ft.FilledButton, text=t("wizard.to_tricks"))
         else:  # every bid in: the tricks, each beside its bid, as on the phone that bid
             on_the_tricks(reopened)
             for seat, made in enumerate([0, 1, 0, 0]):
