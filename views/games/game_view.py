@@ -70,6 +70,14 @@ class GameView(ABC):
         """The game's name as saved with every game (the rules' name)."""
         return self.rules.name
 
+    def players_text(self) -> str:
+        """How many play it: "3-6 players", or "3 players" for a game of one size (not
+        "3-3")."""
+        low, high = self.rules.min_players, self.rules.max_players
+        if low == high:
+            return t("home.players_exact", count=low)
+        return t("home.players_range", low=low, high=high)
+
     @abstractmethod
     def entry_panel(self, table: OpenGame) -> ft.Control:
         """The panel where the round at the table is entered: it shows `table.entry` and
