@@ -189,6 +189,8 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     assert t("banner.correcting", number=1) in shown(harness, "banner")
     await took(harness, "Ben", 0)
     await took(harness, "Cas", 1)
+    # The line says what the button beside it does: save the correction, not score.
+    assert shown(harness, "entry-hint") == t("entry.ready_correction")
     await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
     assert shown(harness, "cell-1-1") == points_text(-10)
     assert shown(harness, "total-1") == points_text(-10 + 20)

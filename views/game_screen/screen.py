@@ -80,16 +80,19 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
 
 
 def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
-    """The one line above the confirm button, and whether it is a refusal: the last tap's
-    refusal, else who acts next, else what the round still lacks, else that it is ready.
-    One line, so that two messages can never contradict each other."""
+    """The one line beside the confirm button, and whether it is a refusal: the last tap's
+    refusal, else who acts next, else what the round still lacks, else that it is ready
+    (to score, or in a correction to save it, as the button says). One line, so that two
+    messages can never contradict each other."""
     if table.message:
         return table.message, True
     prompt = view.prompt(table)
     if prompt is not None:
         return prompt, False
     problem = table.problem()
-    return (message_of(problem) if problem is not None else t("entry.ready")), False
+    if problem is not None:
+        return message_of(problem), False
+    return t("entry.ready" if table.editing is None else "entry.ready_correction"), False
 
 
 def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
