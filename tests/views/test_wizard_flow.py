@@ -196,9 +196,16 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     assert shown(harness, "total-1") == points_text(-10 + 20)
     state = app.keeper.open(game_id).ledger.state
     assert len(state.rounds) == 2 and state.current_round == 3
+    # What the correction changed is said beside its undo: whose points, from what to what.
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(was), now=change_text(now))
+        for name, was, now in [("Ben", 30, -10), ("Cas", 20, -10)]
+    )
+    assert shown(harness, "corrected") == t("undo.corrected", number=1, changes=changes)
     # The correction is one undoable step, named as a correction.
     await undo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == points_text(30 + 20)
+    assert not harness.find_all(ft.Semantics, identifier="corrected")  # nothing to say now
     await redo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == points_text(-10 + 20)
 

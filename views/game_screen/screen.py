@@ -79,6 +79,30 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
     return buttons
 
 
+def corrected_line(table: OpenGame, view: GameView) -> ft.Control | None:
+    """After a correction is saved, what it changed ("Round 2 corrected: Ben +20 → -10"),
+    the points before and after as the ledger holds them; gone once something else is
+    done (the undo beside it then takes back something else)."""
+    ledger = table.game.ledger
+    action, before = ledger.undo_target(), ledger.undo_target_before()
+    if action is None or before is None or action.kind != "score":
+        return None
+    number = action.data["round"]
+    if number >= before.current_round:  # the round at the table scored, not a correction
+        return None
+    state = ledger.state
+    was, now = before.rounds[number - 1].scores, state.rounds[number - 1].scores
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(old), now=change_text(new))
+        for name, old, new in zip(state.players, was, now, strict=True)
+        if old != new
+    )
+    words = t(
+        view.undo_keys["corrected"], number=number, changes=changes or t("undo.corrected_same")
+    )
+    return identified("corrected", ft.Text(words, size=13))
+
+
 def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
     """The one line beside the confirm button, and whether it is a refusal: the last tap's
     refusal, else who acts next, else what the round still lacks, else that it is ready
@@ -151,6 +175,9 @@ def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> f
             controls.append(ft.Row(confirm, wrap=True, spacing=8, run_spacing=4))
     elif table.message:
         controls.append(message_line(table.message))
+    corrected = corrected_line(table, view) if view is not None else None
+    if corrected is not None:
+        controls.append(corrected)
     history = [] if watching else history_buttons(table)
     if history:
         controls.append(ft.Row(history, spacing=4))

@@ -50,11 +50,13 @@ class GameView(ABC):
     undo_keys: ClassVar[Mapping[str, str]] = {
         "score": "undo.score",
         "correction": "undo.correction",
+        "corrected": "undo.corrected",
         "change": "undo.change",
         "entry": "undo.entry",
     }
     """Catalog keys of what undo and redo name (a round scored or corrected, a tap's
-    change, any other entry), in the words the banner uses for a round."""
+    change, any other entry) and of what a saved correction changed, in the words the
+    banner uses for a round."""
     sheet_keys: ClassVar[Mapping[str, str]] = {
         "header": "sheet.round",
         "cell": "sheet.cell",
