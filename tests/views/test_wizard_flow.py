@@ -210,6 +210,21 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     assert shown(harness, "total-1") == points_text(-10 + 20)
 
 
+async def test_a_finished_games_saved_correction_says_what_it_changed(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"round_sizes": [1]})
+    harness = await app.start(f"/game/{game.id}")
+    await play_round(harness, dict(Ben=1, Cas=0, Ann=0), dict(Ben=1, Cas=0, Ann=0))
+    await harness.click(chip(harness, t("sheet.edit_round", number=1)))
+    await took(harness, "Ben", 0)
+    await took(harness, "Cas", 1)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(was), now=change_text(now))
+        for name, was, now in [("Ben", 30, -10), ("Cas", 20, -10)]
+    )
+    assert shown(harness, "corrected") == t("undo.corrected", number=1, changes=changes)
+
+
 async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     await bid(harness, "Ben", 1)

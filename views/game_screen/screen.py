@@ -79,7 +79,7 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
     return buttons
 
 
-def corrected_line(table: OpenGame, view: GameView) -> ft.Control | None:
+def corrected_line(table: OpenGame) -> ft.Control | None:
     """After a correction is saved, what it changed ("Round 2 corrected: Ben +20 → -10"),
     the points before and after as the ledger holds them; gone once something else is
     done (the undo beside it then takes back something else)."""
@@ -97,9 +97,8 @@ def corrected_line(table: OpenGame, view: GameView) -> ft.Control | None:
         for name, old, new in zip(state.players, was, now, strict=True)
         if old != new
     )
-    words = t(
-        view.undo_keys["corrected"], number=number, changes=changes or t("undo.corrected_same")
-    )
+    key = GAME_VIEWS[state.game].undo_keys["corrected"]
+    words = t(key, number=number, changes=changes or t("undo.corrected_same"))
     return identified("corrected", ft.Text(words, size=13))
 
 
@@ -175,7 +174,7 @@ def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> f
             controls.append(ft.Row(confirm, wrap=True, spacing=8, run_spacing=4))
     elif table.message:
         controls.append(message_line(table.message))
-    corrected = corrected_line(table, view) if view is not None else None
+    corrected = corrected_line(table)  # a finished game's correction too
     if corrected is not None:
         controls.append(corrected)
     history = [] if watching else history_buttons(table)
