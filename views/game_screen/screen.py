@@ -80,7 +80,7 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
 
 
 def corrected_line(table: OpenGame) -> ft.Control | None:
-    """After a correction is saved, what it changed ("Round 2 corrected: Ben +20 → -10"),
+    """After a correction is saved, what it changed ("Round 2 corrected: Ben +20, now -10"),
     the points before and after as the ledger holds them; gone once something else is
     done (the undo beside it then takes back something else)."""
     ledger = table.game.ledger
