@@ -164,8 +164,11 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             took(page, "Dot", 2)
             expect_value(page, "trick-count", count_text("wizard.trick_count", 2, 3))
             took(page, "Eve", 1)
-            expect_value(page, "entry-hint", t("entry.ready"))
+            expect_value(page, "entry-hint", t("entry.ready_correction"))
             tap(page, t("entry.save_correction"))
+            # Beside its undo, the bar says whose points the correction changed.
+            expect(by_id(page, "corrected")).to_contain_text("Dot")
+            screenshot(page, "wizard-correction-saved")
             bids, tricks = plan(3)
             tricks = list(tricks)
             tricks[3], tricks[4] = 2, 1
