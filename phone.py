@@ -11,6 +11,7 @@ Shares, no share address), no upload folder (a picked file's bytes come with the
 """
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import flet as ft
@@ -20,7 +21,7 @@ from phone_alone.browser_storage import Keeping
 from phone_alone.sync_gate import SyncGate
 from storage import GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
-from views.sharing.peers import THIS_DEVICE
+from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.app import build_main
 from views.shell.i18n import t
 
@@ -46,7 +47,9 @@ async def main(page: ft.Page) -> None:
     notices += keeping_notices(keeping)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
-    await build_main(keeper, " ".join(notices) or None, peer=lambda: THIS_DEVICE)(page)
+    # The page's own address says whether the browser may keep the screen on (is_secure).
+    device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
+    await build_main(keeper, " ".join(notices) or None, peer=lambda: device)(page)
 
 
 def keep_before_showing(page: ft.Page, store: GameStore) -> None:

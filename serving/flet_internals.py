@@ -5,6 +5,7 @@ public API serves. tests/test_flet_internals.py fails when Flet changes what is 
 import logging
 
 from flet.messaging.session import Session
+from flet_web.fastapi.flet_app import FletApp
 from flet_web.fastapi.flet_app_manager import app_manager
 
 from serving.socket_guard import closed_by_client
@@ -57,3 +58,41 @@ def delete_sessions_of_closed_tabs() -> None:
 
     disconnect_or_delete.deletes_closed_tabs = True  # type: ignore[attr-defined]
     app_manager.disconnect_session = disconnect_or_delete  # type: ignore[method-assign]
+
+
+def keep_sessions_while_they_start() -> None:
+    """Let Flet's handler of a socket keep its session until the session's `main` ends.
+
+    A page left open while the server restarts can drop the socket it came back on while
+    its new session waits (for the screens, for the device's answers) and come back on
+    another. Flet 1.0.5's handler of the dropped socket lets go of the session as the socket
+    closes (`FletApp.dispose`), yet goes on running `main` and then fails on its own last
+    steps with the session gone, logged as "Unhandled error processing page session". Here
+    it lets go once `main` has ended; the session, drawn meanwhile, is sent on the
+    connection the page came back on."""
+    start = FletApp._FletApp__on_session_created  # type: ignore[attr-defined]
+    if getattr(start, "keeps_session", False):
+        return
+    dispose = FletApp.dispose
+    starting: set[FletApp] = set()
+    disposed: set[FletApp] = set()
+
+    async def start_keeping(app: FletApp) -> None:
+        starting.add(app)
+        try:
+            await start(app)
+        finally:
+            starting.discard(app)
+            if app in disposed:
+                disposed.discard(app)
+                dispose(app)
+
+    def dispose_once_started(app: FletApp) -> None:
+        if app in starting:
+            disposed.add(app)
+            return
+        dispose(app)
+
+    start_keeping.keeps_session = True  # type: ignore[attr-defined]
+    FletApp._FletApp__on_session_created = start_keeping  # type: ignore[attr-defined]
+    FletApp.dispose = dispose_once_started  # type: ignore[method-assign]

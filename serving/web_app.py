@@ -20,7 +20,11 @@ from serving.compressed_client import (
     lean_font_manifest,
     prepare,
 )
-from serving.flet_internals import delete_sessions_of_closed_tabs, drop_answers_to_earlier_servers
+from serving.flet_internals import (
+    delete_sessions_of_closed_tabs,
+    drop_answers_to_earlier_servers,
+    keep_sessions_while_they_start,
+)
 from serving.icon_font import icon_fonts
 from serving.socket_guard import registering
 
@@ -75,6 +79,7 @@ def web_app(
     (PUT /upload, signed addresses) when `uploads` is given."""
     drop_answers_to_earlier_servers()
     delete_sessions_of_closed_tabs()
+    keep_sessions_while_they_start()
     app = flet_web.fastapi.app(
         main,
         assets_dir=str(assets_dir),

@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from views.sharing.peers import CURRENT_PEER, Peer
+from views.sharing.peers import CURRENT_PEER, Peer, is_secure
 
 SHARE_MARK = "share:"
 """Put before the client address Flet sees for a connection through the share."""
@@ -69,7 +69,7 @@ def guarded(app: ASGIApp, *, via_share: bool = False) -> ASGIApp:
             return
         address, port = scope.get("client") or ("", 0)
         # Set in this connection's own task: what Flet starts for it inherits the value.
-        CURRENT_PEER.set(Peer(address, via_share))
+        CURRENT_PEER.set(Peer(address, via_share, secure=is_secure(_own_origin(scope))))
         if via_share:
             scope = {**scope, "client": (f"{SHARE_MARK}{address}", port)}
         await app(scope, receive, _with_security_headers(send))
@@ -88,11 +88,15 @@ def _refusal(scope: Scope) -> str | None:
     if path in HIDDEN_PATHS or _hidden_file(path):
         return "not found"
     origin = headers.get("origin")
-    secure = scope.get("scheme") in ("https", "wss")
-    own = f"{'https' if secure else 'http'}://{host}"
     if origin is None:
         return "no origin" if scope["type"] == "websocket" else None
-    return None if origin == own else "foreign origin"
+    return None if origin == _own_origin(scope) else "foreign origin"
+
+
+def _own_origin(scope: Scope) -> str:
+    """The origin of the app's pages as the request addresses them (scheme and Host)."""
+    secure = scope.get("scheme") in ("https", "wss")
+    return f"{'https' if secure else 'http'}://{Headers(scope=scope).get('host', '')}"
 
 
 def _is_own_name(host: str) -> bool:

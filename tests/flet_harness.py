@@ -55,7 +55,7 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from views.sharing.peers import CURRENT_PEER, Peer
+from views.sharing.peers import CURRENT_PEER, Peer, is_secure
 
 __all__ = ["AppHarness", "FakeClientConnection", "describe", "own_texts"]
 
@@ -280,7 +280,9 @@ class AppHarness:
     async def run(self, main: Callable[[ft.Page], Any]) -> None:
         """Run an app's `main(page)` the way `ft.run` does, then settle."""
         self._bind()
-        noted = CURRENT_PEER.set(self.peer)
+        # As the server's door notes it, with the address the page was opened at.
+        peer = dataclasses.replace(self.peer, secure=is_secure(self.connection.page_url or ""))
+        noted = CURRENT_PEER.set(peer)
         try:
             result = main(self.page)
             if inspect.isawaitable(result):

@@ -1,13 +1,22 @@
 """What serving.flet_internals takes from Flet's private parts is still there and still
 behaves as it did in Flet 1.0.5: this fails when a Flet upgrade changes it."""
 
+import asyncio
 import inspect
+import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
+import pytest
 from flet.messaging.session import Session
+from flet_web.fastapi.flet_app import FletApp
 from flet_web.fastapi.flet_app_manager import app_manager
 
-from serving.flet_internals import delete_sessions_of_closed_tabs, drop_answers_to_earlier_servers
+from serving.flet_internals import (
+    delete_sessions_of_closed_tabs,
+    drop_answers_to_earlier_servers,
+    keep_sessions_while_they_start,
+)
 from tests.flet_harness import AppHarness
 
 
@@ -43,3 +52,27 @@ def test_the_session_managers_disconnect_is_still_one_to_wrap() -> None:
         "self", "session_id", "session_timeout_seconds"
     ]  # fmt: skip
     assert inspect.iscoroutinefunction(type(app_manager).delete_session)
+
+
+async def test_a_socket_closing_while_its_session_starts_leaves_no_error_in_the_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Flet's handler of the socket keeps the session until its main has ended (a page left
+    open as the server restarted, cut off again as it came back)."""
+    keep_sessions_while_they_start()
+    keep_sessions_while_they_start()  # a second server in one process patches nothing more
+    drawn: list[str] = []
+
+    async def main(page: ft.Page) -> None:
+        handler.dispose()  # as Flet does when the socket closes (Session.disconnect)
+        await asyncio.sleep(0)
+        drawn.append("game")
+
+    async with AppHarness() as harness:
+        handler = FletApp(asyncio.get_running_loop(), ThreadPoolExecutor(1), main, None)
+        handler._FletApp__session = harness.session  # type: ignore[attr-defined]
+        with caplog.at_level(logging.ERROR):
+            await handler._FletApp__on_session_created()  # type: ignore[attr-defined]
+    assert drawn == ["game"]
+    assert not caplog.records, caplog.text
+    assert handler._FletApp__session is None  # type: ignore[attr-defined]  # let go after main

@@ -204,7 +204,7 @@ def assert_on_screen(page: Page, what: Locator) -> None:
     that stay put (so seen without scrolling), or is in the step bar itself."""
     box = what.bounding_box()
     assert box is not None, f"{what} is not drawn"
-    bar = by_id(page, "entry-hint").bounding_box()
+    bar = by_id(page, "step-bar").bounding_box()
     in_bar = bar is not None and box["y"] >= bar["y"]
     limit = PHONE_390["height"] if in_bar or bar is None else bar["y"]
     bottom = box["y"] + box["height"]

@@ -1,9 +1,9 @@
 """The rules screen in a real browser: the sheet renders and the trick helpers answer, the
 cards tapped in (a suit or colour, then its number), never typed."""
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, tap
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route
@@ -62,5 +62,32 @@ def test_wizard_trick_helper_takes_a_trump_and_a_trick_and_names_the_winner(
         won = t("wizard.trick.highest_trump", player=seat[2], card="2\u2663", suit=clubs)
         expect_value(page, RESULT_ID, won)
         screenshot(page, "rules-wizard-phone")
+    finally:
+        page.close()
+
+
+def test_a_long_title_wraps_in_the_app_bar_and_the_rules_table_fits_a_phone(
+    browser: Browser, reading_server: AppServer
+) -> None:
+    """ "Neues Spiel: Mit List und Tücke" beside the bar's buttons on 360 px: two lines in
+    the bar, not cut; and Colour-blind's card table (its words are checked against the
+    columns' width in tests/views/test_rules_sheets.py)."""
+    page = browser.new_page(viewport=PHONE, locale="de-DE")
+    try:
+        page.goto(reading_server.url + "/new/plotters")
+        enable_accessibility(page)
+        title = t("new_game.title", "de", game=t("game.plotters", "de"))
+        shown = page.get_by_text(title, exact=True)
+        expect(shown).to_be_visible(timeout=20_000)
+        box = shown.bounding_box()
+        assert box is not None and box["height"] > 30 and box["y"] + box["height"] <= 56, box
+        screenshot(page, "new-game-long-title-phone")
+        page.set_viewport_size(TALL_PHONE)  # the card table in sight
+        page.goto(reading_server.url + rules_route("colour_blind"))
+        enable_accessibility(page)
+        expect(
+            page.get_by_text(t("rules.title", "de", game=t("game.colour_blind", "de")))
+        ).to_be_visible()
+        screenshot(page, "rules-colour-blind-phone")
     finally:
         page.close()

@@ -146,3 +146,43 @@ def test_a_page_left_open_shows_its_game_again_when_a_killed_server_restarts(
     # patience (views.shell.device.PATIENCE_SECONDS) and draws in the defaults.
     expect(by_id(page, "bid-count")).to_have_text(bid_count(1), timeout=15_000)
     screenshot(page, "restarted-server-same-game")
+
+
+KEEP_SOCKETS = """
+const PageSocket = window.WebSocket;
+window.trickpadSockets = [];
+window.WebSocket = function (...args) {
+  const socket = new PageSocket(...args);
+  window.trickpadSockets.push(socket);
+  return socket;
+};
+Object.assign(window.WebSocket, PageSocket);
+window.WebSocket.prototype = PageSocket.prototype;
+"""
+"""Keeps the page's sockets in reach, to cut the one a restarted server is taking over."""
+
+
+def test_a_page_cut_off_as_a_restarted_server_takes_it_over_leaves_no_error_in_the_log(
+    browser: Browser, app_server: AppServer
+) -> None:
+    with open_store(app_server.data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0).id
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(KEEP_SOCKETS)
+    page.goto(f"{app_server.url}/game/{game_id}")
+    enable_accessibility(page)
+    expect_value(page, "bid-count", bid_count(0))
+
+    app_server.stop(signal.SIGKILL)
+    add_bid(app_server, game_id, seat=1, bid=1)
+    app_server.start()
+    # The socket the page came back on closes while its new session waits for the device.
+    page.wait_for_function(
+        "() => window.trickpadSockets.length > 1 && window.trickpadSockets.at(-1).readyState === 1"
+    )
+    page.evaluate("window.trickpadSockets.at(-1).close()")
+
+    expect(by_id(page, "bid-count")).to_have_text(bid_count(1), timeout=15_000)
+    log = "".join(app_server.output)
+    assert "Unhandled error" not in log and "Traceback" not in log, log
+    page.close()

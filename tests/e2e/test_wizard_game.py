@@ -4,12 +4,15 @@ Totals are checked against the rules engine after every round; round 3 is correc
 correction undone, the server killed mid-round and restarted, and the game finished.
 """
 
+import re
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorers import wizard
+from storage import open_store
+from storage.keeper import GameKeeper
 from tests.e2e.conftest import AppServer, open_app, screenshot
 from tests.e2e.steps import (
     by_id,
@@ -173,8 +176,11 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             expect_value(page, "trick-count", count_text("wizard.trick_count", 2, 3))
             pad_to(page, "Eve")
             took(page, "Eve", 1)
-            expect_value(page, "entry-hint", t("entry.ready"))
+            expect_value(page, "entry-hint", t("entry.ready_correction"))
             tap(page, t("entry.save_correction"))
+            # Beside its undo, the bar says whose points the correction changed.
+            expect(by_id(page, "corrected")).to_contain_text("Dot")
+            screenshot(page, "wizard-correction-saved")
             bids, tricks = plan(3)
             tricks = list(tricks)
             tricks[3], tricks[4] = 2, 1
@@ -203,3 +209,19 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             f"standing-{seat}",
             t("standings.line", place=1, name=PLAYERS[seat], total=points_text(best)),
         )
+
+
+def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
+    browser: Browser, app_server: AppServer
+) -> None:
+    """The status line, and undo once there is something to take back: two 48 px lines."""
+    with open_store(app_server.data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", PLAYERS[:4], 0).id
+    page = open_app(browser, f"{app_server.url}/game/{game_id}", viewport=PHONE)
+    bid(page, "Ben", 1)
+    expect_value(page, "entry-hint", t("wizard.next_bid", player="Cas"))
+    undo = re.compile("^" + re.escape(t("undo.undo", what="")))
+    expect(page.get_by_role("button", name=undo)).to_be_visible()
+    bar = by_id(page, "step-bar").bounding_box()
+    assert bar is not None and bar["height"] <= 2 * 48 + 16, bar
+    screenshot(page, "wizard-step-bar-with-undo")

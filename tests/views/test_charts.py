@@ -61,6 +61,11 @@ async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarn
     bars = [(group.x, group.rods[0].to_y, group.rods[0].color) for group in chart.groups]
     assert bars == [(seat, total, player_colour(seat)) for seat, total in enumerate((70, 40, 10))]
     assert t("chart.final", scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
+    # The tooltip in the theme's inverse colours: readable in the light and the dark theme.
+    assert chart.tooltip.bgcolor == ft.Colors.INVERSE_SURFACE
+    for group, name in zip(chart.groups, ("Ann", "Ben", "Cas"), strict=True):
+        tooltip = group.rods[0].tooltip
+        assert (tooltip.text, tooltip.text_style.color) == (name, ft.Colors.ON_INVERSE_SURFACE)
 
 
 async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_scores(

@@ -5,7 +5,12 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from views.shell.app import build_main
 from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME, load_choices
+from views.shell.i18n import t
 
 
 @dataclass
@@ -59,3 +64,30 @@ async def test_a_device_that_never_answers_gets_english_and_the_defaults() -> No
         ft.ThemeMode.SYSTEM,
         True,
     )
+
+
+@dataclass
+class DroppedDevice(StoredDevice):
+    """A page whose socket closes while the session waits for its answers (a page left open
+    while the server restarted, dropping the socket it came back on)."""
+
+    harness: AppHarness | None = None
+
+    async def get(self, key: str) -> object:
+        assert self.harness is not None
+        await self.harness.session.disconnect(60)
+        return None
+
+
+async def test_a_page_that_drops_its_socket_while_the_session_starts_is_still_drawn(
+    keeper: GameKeeper, screen_awake: RecordingScreenAwake
+) -> None:
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    async with AppHarness(route=f"/game/{game.id}") as harness:
+        device = DroppedDevice(harness=harness)
+        main = build_main(keeper, None, lambda: screen_awake, RecordingFiles, device=lambda: device)
+        await harness.run(main)
+        harness.session.attach_connection(harness.connection)  # the page comes back
+        await harness.settle()
+        # Drawn with the keep-awake switch the page's address allows, asked of no connection.
+        assert harness.find(ft.Switch, label=t("options.keep_awake")).value is True

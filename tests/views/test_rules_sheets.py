@@ -9,6 +9,7 @@ from scorers.games import rules_for
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.screens.rules_sheets import rules_sheet
+from views.shell.i18n import LANGUAGES
 
 # How the sheets name each setting of the rules engines, and how they word a default.
 SETTING_NAMES = {
@@ -52,3 +53,25 @@ def test_a_language_without_a_sheet_falls_back_to_english(tmp_path: Path) -> Non
     (tmp_path / "de" / "wizard.md").write_text("# Zauberer", encoding="utf-8")
     assert rules_sheet("wizard", "de", tmp_path) == "# Zauberer"
     assert rules_sheet("plotters", "de", tmp_path) == "# Plotters"
+
+
+TABLE_WIDTH = 330
+"""What a 360 px phone's rules screen gives a table, in pixels."""
+CELL_PADDING = 16
+LETTER_WIDTH = 8.5
+"""A bold letter of the table's 14 px text, about (Roboto's widest are wider)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("entry", GAME_VIEWS, ids=lambda entry: entry.game)
+def test_no_rules_table_is_too_wide_for_a_phone_to_keep_its_words_whole(
+    entry: GameView, language: str
+) -> None:
+    """A table shares the width out evenly among its columns: a word longer than its share
+    is broken ("Car d", "Valu e")."""
+    for line in rules_sheet(entry.game, language).splitlines():
+        if not line.startswith("|") or set(line) <= set("|-"):
+            continue  # not a table's row, or its rule line
+        cells = [cell.strip(" *") for cell in line.strip("|").split("|")]
+        longest = max(len(word) for cell in cells for word in cell.split())
+        assert len(cells) * (CELL_PADDING + LETTER_WIDTH * longest) <= TABLE_WIDTH, cells

@@ -113,3 +113,12 @@ async def test_enter_while_renaming_moves_on_to_the_next_name(app: AppUnderTest)
     assert focused[-1] == rename_field(2)._i
     await harness.click(harness.find(ft.FilledButton, text=t("rename.save")))
     assert app.keeper.open(game.id).ledger.state.players == ("Anna", "Ben", "Cassie")
+
+
+async def test_a_game_for_one_number_of_players_says_that_number_not_a_range(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start("/new/colour_blind")
+    assert "Players in seat order, clockwise (3 players)" in harness.texts()
+    await harness.go("/new/wizard")
+    assert "Players in seat order, clockwise (3-6 players)" in harness.texts()

@@ -107,7 +107,7 @@ def assert_nothing_to_tap(phone: AppHarness) -> None:
     assert phone.find_all(ft.Semantics, identifier="value-0", within=entry)
     for kind in (ft.OutlinedButton, ft.FilledButton, ft.TextButton, ft.IconButton):
         assert not phone.find_all(kind, within=entry), kind
-    bar = phone.find(ft.Semantics, identifier="entry-hint").parent.parent
+    bar = phone.find(ft.Semantics, identifier="step-bar")
     assert not phone.find_all((ft.FilledButton, ft.TextButton), within=bar)
     buttons = phone.find_all((ft.OutlinedButton, ft.FilledButton, ft.TextButton))
     names = [c.semantics_label or c.value or "" for b in buttons for c in phone.find_all(
@@ -270,6 +270,6 @@ async def test_a_watcher_of_any_game_sees_its_round_entry_disabled_and_the_bars_
     if shown_id:
         assert shown(phone, shown_id) == shown(host, shown_id)
     assert shown(phone, "entry-hint") == shown(host, "entry-hint")
-    bar = phone.find(ft.Semantics, identifier="entry-hint").parent.parent
+    bar = phone.find(ft.Semantics, identifier="step-bar")
     assert not phone.find_all((ft.FilledButton, ft.TextButton), within=bar)
     assert not phone.find_all(ft.FilledButton, text=t("entry.score_round"))

@@ -53,3 +53,10 @@ async def test_a_startup_notice_shows_on_home_until_dismissed(
     assert notice in harness.texts()
     await harness.click(harness.find(ft.TextButton, text=t("home.notice_ok")))
     assert notice not in harness.texts()
+
+
+async def test_a_long_title_wraps_to_two_lines_rather_than_being_cut(app: AppUnderTest) -> None:
+    harness = await app.start("/new/plotters")
+    title = harness.find(ft.AppBar).title
+    assert title.value == t("new_game.title", game=t("game.plotters"))
+    assert title.max_lines == 2 and not title.no_wrap

@@ -17,7 +17,6 @@ from views.game_screen import screen as game_screen
 from views.game_screen import sheet
 from views.games.wizard import entry as wizard_entry
 from views.shell.i18n import t
-from views.shell.services import is_secure
 from views.shell.widgets import change_text, points_text
 
 PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
@@ -110,6 +109,28 @@ async def test_a_round_bid_played_and_scored(app: AppUnderTest) -> None:
     assert reopened.totals == tuple(expected)
 
 
+async def test_the_step_bar_keeps_to_a_line_and_offers_no_button_that_cannot_act_yet(
+    app: AppUnderTest,
+) -> None:
+    harness, _ = await start_game(app)
+    await bid(harness, "Ben", 1)
+    # While bids are missing the line says whose bid is next, with no greyed "Bids done".
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Cas")
+    assert not harness.find_all(ft.FilledButton)
+    # Undo is one line of words beside the others, not a block of two.
+    bar = harness.find(ft.Semantics, identifier="step-bar")
+    [undo_button] = harness.find_all(ft.TextButton, within=bar)
+    assert undo_button.content.max_lines == 1 and undo_button.height == 48
+    for player, count in [("Cas", 0), ("Dot", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 1), ("Cas", 0), ("Dot", 0)]:
+        await took(harness, player, count)
+    # The confirm button stands on the status line's own row.
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert harness.find_all(ft.Semantics, identifier="entry-hint", within=score.parent)
+    assert score.height == 48
+
+
 async def test_hook_rule_strikes_the_dealers_forbidden_bid(app: AppUnderTest) -> None:
     harness, _ = await start_game(app, hook=True)
     for player, count in [("Ben", 0), ("Cas", 0), ("Dot", 0)]:
@@ -156,16 +177,40 @@ async def test_correcting_a_past_round_changes_later_totals(app: AppUnderTest) -
     assert t("banner.correcting", number=1) in shown(harness, "banner")
     await took(harness, "Ben", 0)
     await took(harness, "Cas", 1)
+    # The line says what the button beside it does: save the correction, not score.
+    assert shown(harness, "entry-hint") == t("entry.ready_correction")
     await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
     assert shown(harness, "cell-1-1") == points_text(-10)
     assert shown(harness, "total-1") == points_text(-10 + 20)
     state = app.keeper.open(game_id).ledger.state
     assert len(state.rounds) == 2 and state.current_round == 3
+    # What the correction changed is said beside its undo: whose points, from what to what.
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(was), now=change_text(now))
+        for name, was, now in [("Ben", 30, -10), ("Cas", 20, -10)]
+    )
+    assert shown(harness, "corrected") == t("undo.corrected", number=1, changes=changes)
     # The correction is one undoable step, named as a correction.
     await undo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == points_text(30 + 20)
+    assert not harness.find_all(ft.Semantics, identifier="corrected")  # nothing to say now
     await redo(harness, t("undo.correction", number=1))
     assert shown(harness, "total-1") == points_text(-10 + 20)
+
+
+async def test_a_finished_games_saved_correction_says_what_it_changed(app: AppUnderTest) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"round_sizes": [1]})
+    harness = await app.start(f"/game/{game.id}")
+    await play_round(harness, dict(Ben=1, Cas=0, Ann=0), dict(Ben=1, Cas=0, Ann=0))
+    await harness.click(chip(harness, t("sheet.edit_round", number=1)))
+    await took(harness, "Ben", 0)
+    await took(harness, "Cas", 1)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.save_correction")))
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(was), now=change_text(now))
+        for name, was, now in [("Ben", 30, -10), ("Cas", 20, -10)]
+    )
+    assert shown(harness, "corrected") == t("undo.corrected", number=1, changes=changes)
 
 
 async def test_undo_takes_back_a_bid_and_redo_brings_it_back(app: AppUnderTest) -> None:
@@ -197,7 +242,7 @@ async def test_reopening_mid_round_lands_on_the_same_step(
                 made = 0 if player != "Ben" else 1
                 assert labelled(reopened, t("wizard.bid_cell", player=player, count=made))
             assert not reopened.find_all(ft.Semantics, identifier="trick-count")
-            assert reopened.find(ft.FilledButton, text=t("wizard.to_tricks")).disabled
+            assert not reopened.find_all(ft.FilledButton, text=t("wizard.to_tricks"))
         else:  # every bid in: the tricks, each beside its bid, as on the phone that bid
             on_the_tricks(reopened)
             for seat, made in enumerate([0, 1, 0, 0]):
@@ -239,21 +284,6 @@ async def test_over_plain_http_from_another_device_the_switch_says_it_cannot_kee
     note = harness.find(ft.Semantics, identifier="keep-awake").content.value
     assert note == t("options.keep_awake_unavailable")
     assert True not in app.screen_awake.calls
-
-
-@pytest.mark.parametrize(
-    ("url", "secure"),
-    [
-        ("http://127.0.0.1:8550/game/x", True),
-        ("http://localhost:8550", True),
-        ("http://[::1]:8550", True),
-        ("https://192.0.2.7:8550", True),
-        ("http://192.0.2.7:8550", False),
-        ("http://table.local:8550", False),
-    ],
-)
-def test_a_secure_context_is_https_or_the_computers_own_address(url: str, secure: bool) -> None:
-    assert is_secure(url) is secure
 
 
 async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) -> None:

@@ -185,17 +185,28 @@ def TotalsChart(state: GameState) -> ft.Control:
 
 
 def final_scores_chart(state: GameState) -> ft.Control:
-    """The final scores as one bar per player, in seat order."""
+    """The final scores as one bar per player, in seat order. A bar's tooltip is drawn in
+    the theme's inverse colours, as Material's tooltips are: the chart's default (its
+    secondary colour under dark text) was dark on dark in the dark theme."""
+    words = ft.TextStyle(color=ft.Colors.ON_INVERSE_SURFACE)
     groups = [
         fch.BarChartGroup(
             x=seat,
-            rods=[fch.BarChartRod(to_y=total, width=28, color=player_colour(seat), tooltip=name)],
+            rods=[
+                fch.BarChartRod(
+                    to_y=total,
+                    width=28,
+                    color=player_colour(seat),
+                    tooltip=fch.BarChartRodTooltip(text=name, text_style=words),
+                )
+            ],
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     ]
     chart = fch.BarChart(
         groups=groups,
         height=CHART_HEIGHT,
+        tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
         left_axis=fch.ChartAxis(label_size=44),
         bottom_axis=fch.ChartAxis(show_labels=False),
     )

@@ -12,7 +12,7 @@ from views.screens.game_files import ExportButtons
 from views.sharing.share_panel import SharePanel
 from views.shell.device import KEEP_AWAKE
 from views.shell.i18n import t
-from views.shell.services import Preferences, is_secure, use_services
+from views.shell.services import Preferences, use_services
 from views.shell.widgets import identified, labelled_switch
 
 
@@ -46,7 +46,7 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
     switch that would claim it does."""
     services = use_services()
     screen_awake = services.screen_awake
-    secure = is_secure(ft.context.page.url or "")
+    secure = services.access.peer.secure
     keep_awake = preferences.keep_awake and secure
 
     # A tab closed while either runs can no longer be asked anything: its screen is gone

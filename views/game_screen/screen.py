@@ -53,11 +53,14 @@ def describe(action: Action, before: GameState) -> str:
 def history_button(
     icon: ft.IconData, key: str, what: str, on_click: Callable[[], bool]
 ) -> ft.Control:
-    """Undo or redo, saying in words what it would take back or bring back."""
+    """Undo or redo, saying in words what it would take back or bring back: one line that
+    shares the bar's width (a screen reader hears the words in full), a 48 px tap target."""
     return ft.TextButton(
         icon=icon,
-        content=ft.Text(t(key, what=what), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        content=ft.Text(t(key, what=what), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         height=CHIP_SIZE,
+        expand=True,
+        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
         on_click=lambda _: on_click(),
     )
 
@@ -78,32 +81,54 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
     return buttons
 
 
+def corrected_line(table: OpenGame) -> ft.Control | None:
+    """After a correction is saved, what it changed ("Round 2 corrected: Ben +20, now -10"),
+    the points before and after as the ledger holds them; gone once something else is
+    done (the undo beside it then takes back something else)."""
+    ledger = table.game.ledger
+    action, before = ledger.undo_target(), ledger.undo_target_before()
+    if action is None or before is None or action.kind != "score":
+        return None
+    number = action.data["round"]
+    if number >= before.current_round:  # the round at the table scored, not a correction
+        return None
+    state = ledger.state
+    was, now = before.rounds[number - 1].scores, state.rounds[number - 1].scores
+    changes = " · ".join(
+        t("undo.corrected_points", name=name, was=change_text(old), now=change_text(new))
+        for name, old, new in zip(state.players, was, now, strict=True)
+        if old != new
+    )
+    key = GAME_VIEWS[state.game].undo_keys["corrected"]
+    words = t(key, number=number, changes=changes or t("undo.corrected_same"))
+    return identified("corrected", ft.Text(words, size=13))
+
+
 def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
-    """The one line above the confirm button, and whether it is a refusal: the last tap's
-    refusal, else who acts next, else what the round still lacks, else that it is ready.
-    One line, so that two messages can never contradict each other."""
+    """The one line beside the confirm button, and whether it is a refusal: the last tap's
+    refusal, else who acts next, else what the round still lacks, else that it is ready
+    (to score, or in a correction to save it, as the button says). One line, so that two
+    messages can never contradict each other."""
     if table.message:
         return table.message, True
     prompt = view.prompt(table)
     if prompt is not None:
         return prompt, False
     problem = table.problem()
-    return (message_of(problem) if problem is not None else t("entry.ready")), False
+    if problem is not None:
+        return message_of(problem), False
+    return t("entry.ready" if table.editing is None else "entry.ready_correction"), False
 
 
 def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
-    """The step's confirm button: the game's for an earlier step, else score the round (or
+    """The step's confirm button: the game's for an earlier step, shown only once it can
+    be taken (until then the status line says what is missing), else score the round (or
     save a correction), enabled only when the entry is complete."""
     step = view.step_button(table)
     if step is not None:
-        return [
-            ft.FilledButton(
-                step.label,
-                height=CHIP_SIZE,
-                disabled=not step.enabled,
-                on_click=lambda _: step.on_click(),
-            )
-        ]
+        if not step.enabled:
+            return []
+        return [ft.FilledButton(step.label, height=CHIP_SIZE, on_click=lambda _: step.on_click())]
     correcting = table.editing is not None
     submit = ft.FilledButton(
         t("entry.save_correction" if correcting else "entry.score_round"),
@@ -121,38 +146,50 @@ def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
 
 @ft.component
 def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> ft.Control:
-    """The bar under the thumb that stays in place: the status line, the step's confirm
-    button (none once the game is over: `view` None), undo and redo; for a phone that may
-    only watch (`watching`), the status line alone. Drawn again at every change of the
-    table, on its own."""
+    """The bar under the thumb that stays in place, as low as it can be so that the entry
+    gets the screen: the status line with the step's single confirm button beside it (none
+    once the game is over: `view` None; a correction's two on a line of their own), then
+    undo and redo on one line; for a phone that may only watch (`watching`), the status
+    line alone. Drawn again at every change of the table, on its own."""
     controls: list[ft.Control] = []
+    confirm = confirm_buttons(table, view) if view is not None and not watching else []
     if view is not None:
         text, refused = status_text(table, view)
+        hint = identified(
+            "entry-hint",
+            ft.Text(
+                text,
+                color=ft.Colors.ERROR if refused else None,
+                weight=ft.FontWeight.W_500 if refused else None,
+                italic=not refused,
+            ),
+        )
+        beside = confirm if len(confirm) == 1 else []
         controls.append(
-            identified(
-                "entry-hint",
-                ft.Text(
-                    text,
-                    color=ft.Colors.ERROR if refused else None,
-                    weight=ft.FontWeight.W_500 if refused else None,
-                    italic=not refused,
-                ),
+            ft.Row(
+                [ft.Container(hint, expand=True), *beside],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
+        if len(confirm) > 1:
+            controls.append(ft.Row(confirm, wrap=True, spacing=8, run_spacing=4))
     elif table.message:
         controls.append(message_line(table.message))
-    buttons: list[ft.Control] = []
-    if not watching:
-        buttons = (confirm_buttons(table, view) if view is not None else []) + history_buttons(
-            table
-        )
-    if buttons:
-        controls.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=4))
-    return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-        visible=bool(controls),
-        content=ft.Column(spacing=4, controls=controls),
+    corrected = corrected_line(table)  # a finished game's correction too
+    if corrected is not None:
+        controls.append(corrected)
+    history = [] if watching else history_buttons(table)
+    if history:
+        controls.append(ft.Row(history, spacing=4))
+    return identified(
+        "step-bar",
+        ft.Container(
+            padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            visible=bool(controls),
+            content=ft.Column(spacing=2, controls=controls),
+        ),
     )
 
 

@@ -50,11 +50,13 @@ class GameView(ABC):
     undo_keys: ClassVar[Mapping[str, str]] = {
         "score": "undo.score",
         "correction": "undo.correction",
+        "corrected": "undo.corrected",
         "change": "undo.change",
         "entry": "undo.entry",
     }
     """Catalog keys of what undo and redo name (a round scored or corrected, a tap's
-    change, any other entry), in the words the banner uses for a round."""
+    change, any other entry) and of what a saved correction changed, in the words the
+    banner uses for a round."""
     sheet_keys: ClassVar[Mapping[str, str]] = {
         "header": "sheet.round",
         "cell": "sheet.cell",
@@ -69,6 +71,14 @@ class GameView(ABC):
     def game(self) -> str:
         """The game's name as saved with every game (the rules' name)."""
         return self.rules.name
+
+    def players_text(self) -> str:
+        """How many play it: "3-6 players", or "3 players" for a game of one size (not
+        "3-3")."""
+        low, high = self.rules.min_players, self.rules.max_players
+        if low == high:
+            return t("home.players_exact", count=low)
+        return t("home.players_range", low=low, high=high)
 
     @abstractmethod
     def entry_panel(self, table: OpenGame) -> ft.Control:

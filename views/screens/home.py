@@ -22,13 +22,6 @@ from views.shell.services import use_services
 from views.shell.widgets import icon_button
 
 
-def player_count_text(view: GameView) -> str:
-    rules = view.rules
-    if rules.min_players == rules.max_players:
-        return t("home.players_exact", count=rules.min_players)
-    return t("home.players_range", low=rules.min_players, high=rules.max_players)
-
-
 def progress_text(game: GameSummary, listing: Listing) -> str:
     """Where the game is, as its game words it ("Round 4 of 15"), from the saved listing."""
     return GAME_VIEWS[game.game].round_label(listing.round, listing.round_count, listing.settings)
@@ -132,7 +125,7 @@ def new_game_tile(view: GameView) -> ft.Control:
     """A game to start (a tap opens its new game form), its rules one tap away beside it."""
     tile = ft.ListTile(
         title=ft.Text(t(view.title_key), weight=ft.FontWeight.BOLD),
-        subtitle=ft.Text(f"{player_count_text(view)} · {t(view.blurb_key)}"),
+        subtitle=ft.Text(f"{view.players_text()} · {t(view.blurb_key)}"),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda _: ft.context.page.navigate(f"/new/{view.game}"),
     )

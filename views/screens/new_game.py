@@ -265,7 +265,7 @@ def SetupScreen(view: GameView) -> ft.View:
     ]
     controls: list[ft.Control] = [
         ft.Text(
-            t("setup.players", low=rules.min_players, high=rules.max_players),
+            t("setup.players", players=view.players_text()),
             theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
         ),
         *[name_row(setup, seat, rules.min_players, fields) for seat in range(len(setup.names))],

@@ -11,6 +11,7 @@ when it starts.
 import ipaddress
 from contextvars import ContextVar
 from dataclasses import dataclass
+from urllib.parse import urlparse
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,9 @@ class Peer:
 
     address: str
     via_share: bool
+    secure: bool = False
+    """Whether the page at that end is a secure context (`is_secure` of the address it was
+    opened at): noted as it connects, since a session that waits can lose its connection."""
 
     @property
     def is_host(self) -> bool:
@@ -39,6 +43,19 @@ host of its own games."""
 
 CURRENT_PEER: ContextVar[Peer] = ContextVar("trickpad_peer", default=STRANGER)
 """The peer of the connection whose tasks are running (set by web_guard.guarded)."""
+
+
+def is_secure(page_url: str) -> bool:
+    """Whether the browser treats the page as a secure context: https, or the computer's
+    own loopback address. Elsewhere (http from another device) it has no wake lock."""
+    address = urlparse(page_url)
+    host = address.hostname or ""
+    return (
+        address.scheme == "https"
+        or host == "localhost"
+        or host == "::1"
+        or (host.startswith("127."))
+    )
 
 
 def is_loopback(address: str) -> bool:

@@ -15,6 +15,17 @@ def back_button(to_route: str) -> ft.IconButton:
     )
 
 
+def title_text(title: str) -> ft.Text:
+    """The app bar's title, a size smaller than Material's and on up to two lines: a long
+    one ("New game of Plotters" beside the bar's buttons on a phone) wraps, not cut."""
+    return ft.Text(
+        title,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        style=ft.TextStyle(size=18, height=1.2),
+    )
+
+
 def screen(
     route: str,
     title: str,
@@ -35,7 +46,7 @@ def screen(
         appbar=ft.AppBar(
             leading=back_button(back_to) if back_to is not None else None,
             automatically_imply_leading=False,
-            title=ft.Text(title),
+            title=title_text(title),
             actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
         ),
         bottom_appbar=bottom,

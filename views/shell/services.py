@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import urlparse
 
 import flet as ft
 
@@ -21,19 +20,6 @@ from storage.keeper import GameKeeper
 from views.sharing.access import Access
 from views.shell.device import DeviceStore
 from views.shell.live import Reconnects
-
-
-def is_secure(page_url: str) -> bool:
-    """Whether the browser treats the page as a secure context: https, or the computer's
-    own loopback address. Elsewhere (http from another device) it has no wake lock."""
-    address = urlparse(page_url)
-    host = address.hostname or ""
-    return (
-        address.scheme == "https"
-        or host == "localhost"
-        or host == "::1"
-        or (host.startswith("127."))
-    )
 
 
 class ScreenAwake(Protocol):

@@ -25,6 +25,7 @@ class ColourBlind(GameView):
     undo_keys: ClassVar[Mapping[str, str]] = {
         "score": "undo.score_deal",
         "correction": "undo.correction_deal",
+        "corrected": "undo.corrected_deal",
         "change": "undo.change_deal",
         "entry": "undo.entry_deal",
     }
