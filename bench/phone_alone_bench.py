@@ -24,7 +24,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,10 +41,10 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from bench.figures import Row, ms, p95, print_table
 from bench.ui_bench import (
     HOME_JS,
-    REPO_ROOT,
     UNTIMED_TAPS,
     ben_bids,
     free_port,
+    start_server,
     stop,
     timed_tap,
     wait_for_port,
@@ -180,15 +179,9 @@ def measure_server(browser: Browser, data_dir: Path, taps: int) -> ServerFigures
     with open_store(data_dir).store as store:
         game_id = GameKeeper(store).start("wizard", PLAYERS, 0, {"round_sizes": [1]}).id
     port = free_port()
-    command = [sys.executable, "main.py", "--port", str(port), "--no-browser"]
+    command = ["main.py", "--port", str(port), "--no-browser", "--data-dir", str(data_dir)]
     started = time.time()
-    process = subprocess.Popen(
-        [*command, "--data-dir", str(data_dir)],
-        cwd=REPO_ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    process = start_server(command)
     figures = ServerFigures()
     context = browser.new_context(viewport=PHONE)
     try:

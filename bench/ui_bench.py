@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import platform
-import signal
 import socket
 import statistics
 import subprocess
@@ -39,6 +38,7 @@ from main import ASSETS_DIR
 from serving.web_app import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
+from tests import process_guard
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
 from tests.e2e.steps import pad_to
 from views.shell.i18n import t
@@ -123,6 +123,7 @@ class Subject:
 
     name: str
     command: Callable[[int], list[str]]
+    """Its Python command line for a port, without the interpreter."""
     home_name: str
     """The accessible name its home's first button starts with."""
     prepare_taps: Callable[[Page, str], tuple[Callable[[int], Locator], str]]
@@ -153,13 +154,24 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
     raise RuntimeError(f"server exited with {process.returncode}")
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+def start_server(python_args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+    """`python *python_args` in a process group of its own, ended with this bench however it
+    ends: by `stop`, at exit or on SIGTERM (tests/process_guard), or by the kernel when the
+    bench dies first."""
+    process = subprocess.Popen(
+        process_guard.parent_death_command(python_args),
+        cwd=REPO_ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    process_guard.track(process)
+    return process
+
+
+def stop(process: subprocess.Popen) -> None:
+    process_guard.end_group(process)
 
 
 def bare_subject() -> Subject:
@@ -168,7 +180,7 @@ def bare_subject() -> Subject:
 
     return Subject(
         "bare Flet counter",
-        lambda port: [sys.executable, str(REPO_ROOT / "bench" / "bare_counter.py"), str(port)],
+        lambda port: [str(REPO_ROOT / "bench" / "bare_counter.py"), str(port)],
         "Add",
         taps,
     )
@@ -209,7 +221,6 @@ def trickpad_subject(data_dir: Path) -> Subject:
     return Subject(
         "Trickpad",
         lambda port: [
-            sys.executable,
             str(REPO_ROOT / "main.py"),
             "--port",
             str(port),
@@ -260,14 +271,7 @@ def run_round(
     port = free_port()
     environment = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
     start = time.time()
-    process = subprocess.Popen(
-        subject.command(port),
-        cwd=REPO_ROOT,
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    process = start_server(subject.command(port), environment)
     context = browser.new_context(viewport=PHONE)
     try:
         url = f"http://127.0.0.1:{port}"
