@@ -249,7 +249,14 @@ async def test_rules_are_one_tap_from_home_and_from_a_new_game_form(app: AppUnde
     harness = await app.start("/")
     for view in GAME_VIEWS:
         name = t("home.rules", game=t(view.title_key))
-        await harness.click(harness.find(ft.IconButton, tooltip=name))
+        await harness.click(
+            harness.find(
+                ft.IconButton,
+                where=lambda c, name=name: (
+                    isinstance(c.icon, ft.Icon) and c.icon.semantics_label == name
+                ),
+            )
+        )
         assert harness.page.route == rules_route(view.game)
         await harness.go("/")
     await harness.go("/new/plotters")

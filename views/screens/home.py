@@ -45,14 +45,15 @@ def delete_button(
 ) -> ft.IconButton:
     """Delete (asked first, undoable), named with the game and its date on the button."""
     name = t("home.delete", game=game_title(game), when=moment(at))
-    return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game))
+    return icon_button(ft.Icons.DELETE_OUTLINE, name, lambda: on_delete(game), tooltip=False)
 
 
 def with_button_beside(tile: ft.ListTile, button: ft.IconButton) -> ft.Row:
     """A tile (a tap opens its game or form) with a button (delete, rules) beside it, not
     inside: a tile merges what it holds into the one name a screen reader says, which then
     began with the button's ("Delete ..."). So the tile is named by its own texts, the game
-    first, and the button by its own name."""
+    first, and the button by its own name (and no tooltip, whose words a card holding the
+    two would put first in the tile's name)."""
     tile.expand = True
     return ft.Row(spacing=0, controls=[tile, button])
 
@@ -133,6 +134,7 @@ def new_game_tile(view: GameView) -> ft.Control:
         ft.Icons.MENU_BOOK,
         t("home.rules", game=t(view.title_key)),
         lambda: ft.context.page.navigate(rules_route(view.game)),
+        tooltip=False,
     )
     return ft.Card(content=with_button_beside(tile, rules))
 

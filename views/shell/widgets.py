@@ -19,13 +19,22 @@ def change_text(points: int) -> str:
 
 
 def icon_button(
-    icon: ft.IconData, name: str, on_click: Callable[[], object], *, disabled: bool = False
+    icon: ft.IconData,
+    name: str,
+    on_click: Callable[[], object],
+    *,
+    disabled: bool = False,
+    tooltip: bool = True,
 ) -> ft.IconButton:
     """An icon button named on the button itself (its icon's label, which the button's
-    node takes over), with the name as tooltip too; 48 px like every tap target."""
+    node takes over), with the name as tooltip too unless `tooltip` is False; 48 px like
+    every tap target.
+
+    A tooltip's words join the nearest enclosing node for screen readers, not the button's:
+    beside a tile in a card (which merges what it holds) they would begin the tile's name."""
     return ft.IconButton(
         icon=ft.Icon(icon, semantics_label=name),
-        tooltip=name,
+        tooltip=name if tooltip else None,
         disabled=disabled,
         on_click=lambda _: on_click(),
         width=CHIP_SIZE,
