@@ -181,7 +181,9 @@ def open_app(
 def enable_accessibility(page: Page) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+    # The tree is built after the click; on a 2-core machine busy with other tabs that
+    # took over 10 s once (two tests of one run), so the wait allows what the first does.
+    page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
 
 
 def screenshot(page: Page, name: str) -> Path:
