@@ -163,16 +163,12 @@ def browser() -> Iterator[Browser]:
             browser.close()
 
 
-OPEN_PAGES: list[Page] = []
-
-
 def open_app(
     browser: Browser, url: str, viewport: dict[str, int] = PHONE, color_scheme: str = "light"
 ) -> Page:
     """A fresh tab on the app with Flutter's accessibility tree switched on; the device's
     colour scheme ("light" or "dark") is what the app's system theme follows."""
     page = browser.new_page(viewport=viewport, color_scheme=color_scheme)  # type: ignore[arg-type]
-    OPEN_PAGES.append(page)
     page.goto(url)
     enable_accessibility(page)
     return page
@@ -214,11 +210,19 @@ def reading_page(browser: Browser, reading_server: AppServer) -> Iterator[Page]:
         page.close()
 
 
+def open_pages(item: pytest.Item) -> list[Page]:
+    """Every tab the test's browser has open, in every context."""
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if browser is None:
+        return []
+    return [page for context in browser.contexts for page in context.pages]
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
     report = yield
     if report.when == "call" and report.failed:
-        for number, page in enumerate(OPEN_PAGES):
+        for number, page in enumerate(open_pages(item)):
             # A page that cannot draw any more must not hide the failure being reported.
             with contextlib.suppress(PlaywrightError):
                 if not page.is_closed():
@@ -228,10 +232,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 @pytest.fixture(autouse=True)
-def forget_pages() -> Iterator[None]:
+def close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opened is closed when it ends, however it ends.
+
+    A tab left open keeps drawing (a page whose server is gone animates its reconnection)
+    and takes the CPU from the tests after it."""
     ARTIFACTS.mkdir(exist_ok=True)
     yield
-    OPEN_PAGES.clear()
+    browser = request.node.funcargs.get("browser")
+    if browser is not None:
+        for context in browser.contexts:
+            with contextlib.suppress(PlaywrightError):
+                context.close()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

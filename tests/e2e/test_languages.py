@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Response, expect
 
 from scorers import wizard
-from tests.e2e.conftest import OPEN_PAGES, AppServer, enable_accessibility, screenshot
+from tests.e2e.conftest import AppServer, enable_accessibility, screenshot
 from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
 from views.shell.fonts import FONTS, HANGUL_FAMILY
 from views.shell.i18n import language_name, t
@@ -26,7 +26,6 @@ def german_phone(browser: Browser, url: str) -> Page:
         lambda route: route.continue_() if route.request.url.startswith(url) else route.abort(),
     )
     page = context.new_page()
-    OPEN_PAGES.append(page)
     page.goto(url)
     enable_accessibility(page)
     return page
@@ -86,7 +85,6 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
     page.keyboard.press("Escape")
 
     rules = page.context.new_page()  # another tab of this phone: Korean too
-    OPEN_PAGES.append(rules)
     rules.goto(f"{app_server.url}/rules/colour_blind")
     enable_accessibility(rules)
     example = rules.get_by_text("2♥, J♣, 3♠", exact=True)  # the scoring table's last row
