@@ -1,5 +1,8 @@
 """Writes the site folder: the web client, Pyodide and the app archive."""
 
+import contextlib
+import functools
+import gzip
 import hashlib
 import io
 import json
@@ -21,6 +24,7 @@ from serving.compressed_client import (
     UNUSED_FONT_FAMILIES,
     compress,
     lean_font_manifest,
+    write_atomically,
 )
 from serving.icon_font import icon_fonts
 from serving.web_app import client_cache_dir
@@ -159,7 +163,11 @@ def stop_rive_fetch(out: Path) -> None:
 def app_archive() -> bytes:
     """The app's Python: the entry, its packages and assets, and __pypackages__."""
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=9) as archive:
+    # The gzip header's time is fixed too: a build of the same code is the same version.
+    with (
+        gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as packed,
+        tarfile.open(fileobj=packed, mode="w") as archive,
+    ):
         for name, path in archive_files():
             info = archive.gettarinfo(str(path), arcname=name)
             info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
@@ -260,19 +268,35 @@ def write_compressed_copies(out: Path) -> None:
     """Beside each file that compresses well, its brotli and gzip copies (`main.dart.wasm.br`,
     `.gz`), for hosts that send a copy the browser accepts (`make site ARGS=--serve`,
     Caddy's `precompressed`, nginx's `gzip_static`): a first visit then downloads a third
-    of the bytes. The service worker's version and shell are the files themselves."""
+    of the bytes. The service worker's version and shell are the files themselves.
+
+    Compressing the site takes a core tens of seconds; the copies are kept by content in
+    the client's cache folder, so a later build compresses only the files that changed."""
     files = [
         path
         for path in sorted(out.rglob("*"))
         if path.is_file() and path.suffix in COMPRESSIBLE and path.stat().st_size >= MIN_SIZE
     ]
+    copies = client_cache_dir() / "site-copies"
+    copies.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-        list(pool.map(write_copies, files))
+        list(pool.map(functools.partial(write_copies, copies=copies), files))
 
 
-def write_copies(path: Path) -> None:
+def write_copies(path: Path, copies: Path) -> None:
     data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
     for encoding in ENCODINGS:
-        copy = compress(data, encoding)
+        copy = compressed(data, encoding, copies / (digest + SUFFIXES[encoding]))
         if len(copy) <= WORTH_KEEPING * len(data):
             path.with_name(path.name + SUFFIXES[encoding]).write_bytes(copy)
+
+
+def compressed(data: bytes, encoding: str, kept: Path) -> bytes:
+    """`data` compressed, from `kept` when an earlier build made it (named by the content's
+    hash), else made now and kept there (written whole: two builds may run at once)."""
+    with contextlib.suppress(FileNotFoundError):
+        return kept.read_bytes()
+    copy = compress(data, encoding)
+    write_atomically(kept, copy)
+    return copy

@@ -15,8 +15,9 @@ from pathlib import Path
 import brotli
 import pytest
 
+from site_build import build
 from site_build.__main__ import StaticFiles
-from site_build.build import write_copies
+from site_build.build import app_archive, write_copies
 
 ARCHIVE = random.Random(7).randbytes(20_000)
 """Like a compressed archive: no copy of it is smaller."""
@@ -25,10 +26,12 @@ SCRIPT = b"const rounds = [" + b", ".join(str(n).encode() for n in range(3000)) 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
+    copies = tmp_path / "copies"
+    copies.mkdir()
     (tmp_path / "main.dart.js").write_bytes(SCRIPT)
-    write_copies(tmp_path / "main.dart.js")
+    write_copies(tmp_path / "main.dart.js", copies)
     (tmp_path / "app.tar.gz").write_bytes(ARCHIVE)
-    write_copies(tmp_path / "app.tar.gz")  # compressed already: no copy worth keeping
+    write_copies(tmp_path / "app.tar.gz", copies)  # compressed already: no copy worth keeping
     handler = functools.partial(StaticFiles, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -81,3 +84,32 @@ def test_a_compressed_copy_is_revalidated_not_sent_again(served: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(again)
     assert answer.value.code == 304
+
+
+def test_a_later_build_takes_the_copies_of_unchanged_files_from_the_earlier_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    first, later = tmp_path / "first", tmp_path / "later"
+    for site in (first, later):
+        site.mkdir()
+        (site / "main.dart.js").write_bytes(SCRIPT)
+    write_copies(first / "main.dart.js", copies)
+
+    def compress(data: bytes, encoding: str) -> bytes:
+        raise AssertionError(f"{len(data)} bytes compressed again ({encoding})")
+
+    monkeypatch.setattr(build, "compress", compress)
+    write_copies(later / "main.dart.js", copies)
+    for suffix in (".br", ".gz"):
+        name = "main.dart.js" + suffix
+        assert (later / name).read_bytes() == (first / name).read_bytes()
+
+
+def test_the_same_code_is_archived_to_the_same_bytes() -> None:
+    """The service worker's version is the site's content: a build of unchanged code must
+    not make every phone download the app again."""
+    archive = app_archive()
+    assert archive[4:8] == bytes(4), "the gzip header carries the time of the build"
+    assert app_archive() == archive

@@ -4,6 +4,7 @@ every request answered by the site's own origin, a game kept in the browser's st
 across a reload with the network gone, and one tab at a time holding the games."""
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import re
@@ -63,9 +64,19 @@ def serving(folder: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built once for the module."""
-    return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+def site_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The site built once for the run: the xdist workers share one folder (built by the
+    first to ask, the other waiting for it), which no test changes."""
+    if worker_id == "master":
+        return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+    run_folder = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
+    folder, built = run_folder / "phone-alone-site", run_folder / "phone-alone-site.built"
+    with (run_folder / "phone-alone-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            build_site(folder)
+            built.touch()
+    return folder
 
 
 @pytest.fixture(scope="module")
