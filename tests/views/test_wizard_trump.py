@@ -50,6 +50,9 @@ async def test_a_suit_turned_up_is_saved_shown_and_its_chips_fold_away(
     assert trump_shown(harness) == t("wizard.trump_not_entered")
     hearts_chip = t("wizard.turned_suit", suit=t("wizard.suit.hearts"))
     assert chip(harness, hearts_chip).parent.height == CHIP_SIZE
+    # Every card that can turn up in sight: the chips wrap, never scroll sideways.
+    line = chip(harness, hearts_chip).parent.parent
+    assert isinstance(line, ft.Row) and line.wrap and not line.scroll
     await turn_up(harness, hearts_chip)
     assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
     assert not has_chip(harness, hearts_chip)

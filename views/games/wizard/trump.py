@@ -111,10 +111,12 @@ def card_chip(
 def chip_row(
     options: list[tuple[str, str, str]], selected: str | None, on_pick: Callable[[str], None]
 ) -> ft.Row:
-    """The chips on one line that scrolls sideways within itself if they do not fit."""
+    """The chips side by side, wrapped over lines where they do not fit: every card that
+    can turn up in sight, as every number of the pad is, none behind a sideways scroll."""
     return ft.Row(
-        scroll=ft.ScrollMode.AUTO,
+        wrap=True,
         spacing=4,
+        run_spacing=4,
         controls=[
             card_chip(value, text, name, selected=value == selected, on_pick=on_pick)
             for value, text, name in options
