@@ -23,7 +23,10 @@ from serving.web_app import client_variants
 from tests import process_guard
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
+"""Debian's Chromium in its headless shell (the build Playwright itself runs headless): the
+same engine as the browser, without the browser's own windows and pages around each tab,
+so a tab starts on about half the processor time (docs/performance.md, the test suite)."""
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -154,7 +157,9 @@ def reading_server(
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/run does).")
+        pytest.fail(
+            f"{CHROMIUM} is missing: install Debian's chromium-headless-shell (bash .ci/run does)."
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         try:
