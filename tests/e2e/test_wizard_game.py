@@ -225,3 +225,18 @@ def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
     bar = by_id(page, "step-bar").bounding_box()
     assert bar is not None and bar["height"] <= 2 * 48 + 16, bar
     screenshot(page, "wizard-step-bar-with-undo")
+
+
+def test_a_screen_reader_hears_which_number_is_chosen(
+    browser: Browser, app_server: AppServer
+) -> None:
+    """The pad's chip of a player's value is the current one on its own button node."""
+    with open_store(app_server.data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", PLAYERS[:4], 0).id
+    page = open_app(browser, f"{app_server.url}/game/{game_id}", viewport=PHONE)
+    bid(page, "Ben", 1)
+    pad_to(page, "Ben")
+    chip = page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True)
+    expect(chip).to_have_attribute("aria-current", "true")
+    other = page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=0), exact=True)
+    expect(other).to_have_attribute("aria-current", "false")

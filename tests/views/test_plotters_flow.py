@@ -312,7 +312,7 @@ async def test_the_pad_holds_every_count_of_the_colour_wrapped_never_scrolled(
     pad = harness.find(ft.Row, where=lambda c: str(c.key or "").startswith("pad-"))
     assert pad.wrap and not pad.scroll
     highest = plotters.cards_in_play(len(six))[plotters.COLOURS[0]]
-    numbers = [chip.content.value for chip in pad.controls]
+    numbers = [chip.content.value for chip in harness.find_all(ft.OutlinedButton, within=pad)]
     assert numbers == [str(n) for n in range(highest + 1)]
     assert highest > 6  # more than a phone's line holds: the pad needs its second line
 

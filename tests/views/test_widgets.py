@@ -14,12 +14,29 @@ def test_an_identified_value_hides_with_its_content() -> None:
     assert isinstance(shown.content, ft.Text)
 
 
+def chip_button(chip: ft.MergeSemantics) -> ft.OutlinedButton:
+    """The button of a number chip, inside what merges its chosen state into its node."""
+    marked = chip.content
+    assert isinstance(marked, ft.Semantics) and isinstance(marked.content, ft.OutlinedButton)
+    return marked.content
+
+
 def test_chips_and_row_cards_are_at_least_48_by_48() -> None:
     """The smallest tap target Material and WCAG recommend."""
     controls = [
-        number_chip(3, "Ben bids 3", selected=False, on_pick=lambda _: None),
-        number_chip(3, "Ben bids 3", selected=True, on_pick=lambda _: None),
+        chip_button(number_chip(3, "Ben bids 3", selected=False, on_pick=lambda _: None)),
+        chip_button(number_chip(3, "Ben bids 3", selected=True, on_pick=lambda _: None)),
         card_chip("10H", "10 of hearts"),
     ]
     for control in controls:
         assert control.width >= 48 and control.height >= 48
+
+
+def test_a_number_chip_tells_screen_readers_whether_it_is_the_one_chosen() -> None:
+    """Its chosen state is merged into the button's own node (the browser test reads it)."""
+    for selected in (False, True):
+        chip = number_chip(3, "Ben bids 3", selected=selected, on_pick=lambda _: None)
+        assert isinstance(chip, ft.MergeSemantics)
+        assert chip.content.selected is selected
+        label = chip_button(chip).content
+        assert isinstance(label, ft.Text) and label.semantics_label == "Ben bids 3"

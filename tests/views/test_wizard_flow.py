@@ -669,7 +669,8 @@ def pad_numbers(harness: AppHarness) -> list[str]:
     """The pad's numbers as shown, in order."""
     pad = harness.find(ft.Row, where=lambda c: str(c.key or "").startswith("pad-"))
     assert pad.wrap and not pad.scroll, "the pad wraps its numbers, never scrolls sideways"
-    return [button.content.value for button in pad.controls if isinstance(button.content, ft.Text)]
+    buttons = harness.find_all(ft.OutlinedButton, within=pad)
+    return [button.content.value for button in buttons if isinstance(button.content, ft.Text)]
 
 
 async def test_one_pad_holds_every_number_and_follows_the_bidding_order(

@@ -48,17 +48,22 @@ def number_chip(
     *,
     selected: bool,
     forbidden: bool = False,
+    filled_in: bool = False,
     on_pick: Callable[[int], None],
-) -> ft.Control:
-    """A round button showing `number`, filled when it is the one chosen; screen readers
-    hear `name` ("Ben bids 3").
+) -> ft.MergeSemantics:
+    """A round button showing `number`, filled when it is the one chosen (in italics when
+    the rules filled it in); screen readers hear `name` ("Ben bids 3") and whether it is
+    the one chosen.
 
     One kind of button, chosen or not: choosing another number restyles two chips rather
-    than replacing them, which is less to send to the phone and less for it to draw."""
+    than replacing them, which is less to send to the phone and less for it to draw. The
+    chosen state is merged into the button's own node: a Semantics inside the button
+    would be a second node of the same name."""
     label = ft.Text(
         str(number),
         semantics_label=name,
         weight=ft.FontWeight.BOLD if selected else None,
+        italic=filled_in,
         style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if forbidden else None,
     )
     style = ft.ButtonStyle(
@@ -68,7 +73,7 @@ def number_chip(
         color=ft.Colors.ON_PRIMARY if selected else None,
         side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
     )
-    return ft.OutlinedButton(
+    button = ft.OutlinedButton(
         content=label,
         style=style,
         disabled=forbidden,
@@ -76,6 +81,7 @@ def number_chip(
         width=CHIP_SIZE,
         height=CHIP_SIZE,
     )
+    return ft.MergeSemantics(content=ft.Semantics(selected=selected, content=button))
 
 
 def number_chips(
@@ -84,6 +90,7 @@ def number_chips(
     *,
     selected: int | None,
     forbidden: int | None = None,
+    filled_in: int | None = None,
     on_pick: Callable[[int], None],
 ) -> ft.Row:
     """One chip per number, wrapped over as many lines as the width needs (21 for Wizard's
@@ -94,7 +101,12 @@ def number_chips(
         run_spacing=4,
         controls=[
             number_chip(
-                n, name_of(n), selected=n == selected, forbidden=n == forbidden, on_pick=on_pick
+                n,
+                name_of(n),
+                selected=n == selected,
+                forbidden=n == forbidden,
+                filled_in=n == filled_in,
+                on_pick=on_pick,
             )
             for n in numbers
         ],

@@ -280,10 +280,9 @@ def number_pad(
         lambda n: t(words.chip, player=name, count=n),
         selected=at.value,
         forbidden=at.forbidden,
+        filled_in=at.value if at.filled else None,  # in italics, as the row shows it
         on_pick=lambda n: pick(at.seat, n),
     )
-    if at.filled and at.value is not None:
-        chips.controls[at.value].content.italic = True  # filled in, as the row shows it
     if at.value is not None and not at.filled:
         # Clearing a value is its own named action; tapping a chosen chip again keeps it.
         chips.controls.append(
