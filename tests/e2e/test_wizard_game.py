@@ -211,14 +211,20 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
         )
 
 
-def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
-    browser: Browser, app_server: AppServer
-) -> None:
-    """The status line, and undo once there is something to take back: two 48 px lines."""
+def phone_after_bens_bid(browser: Browser, app_server: AppServer) -> Page:
+    """A phone on a new four-player game (Ann deals) once Ben, the first bidder, bid 1."""
     with open_store(app_server.data_dir).store as store:
         game_id = GameKeeper(store).start("wizard", PLAYERS[:4], 0).id
     page = open_app(browser, f"{app_server.url}/game/{game_id}", viewport=PHONE)
     bid(page, "Ben", 1)
+    return page
+
+
+def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
+    browser: Browser, app_server: AppServer
+) -> None:
+    """The status line, and undo once there is something to take back: two 48 px lines."""
+    page = phone_after_bens_bid(browser, app_server)
     expect_value(page, "entry-hint", t("wizard.next_bid", player="Cas"))
     undo = re.compile("^" + re.escape(t("undo.undo", what="")))
     expect(page.get_by_role("button", name=undo)).to_be_visible()
@@ -231,10 +237,7 @@ def test_a_screen_reader_hears_which_number_is_chosen(
     browser: Browser, app_server: AppServer
 ) -> None:
     """The pad's chip of a player's value is the current one on its own button node."""
-    with open_store(app_server.data_dir).store as store:
-        game_id = GameKeeper(store).start("wizard", PLAYERS[:4], 0).id
-    page = open_app(browser, f"{app_server.url}/game/{game_id}", viewport=PHONE)
-    bid(page, "Ben", 1)
+    page = phone_after_bens_bid(browser, app_server)
     pad_to(page, "Ben")
     chip = page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True)
     expect(chip).to_have_attribute("aria-current", "true")
