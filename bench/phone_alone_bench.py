@@ -40,6 +40,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from bench.figures import Row, ms, p95, print_table
 from bench.ui_bench import (
+    CHROMIUM,
     HOME_JS,
     UNTIMED_TAPS,
     ben_bids,
@@ -55,7 +56,7 @@ from site_build.__main__ import StaticFiles
 from site_build.build import build_site
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
+from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, enable_accessibility
 from tests.e2e.steps import start_short_wizard
 from views.shell.i18n import t
 

@@ -39,11 +39,15 @@ from serving.web_app import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests import process_guard
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, enable_accessibility
+from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, enable_accessibility
 from tests.e2e.steps import pad_to
 from views.shell.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+"""The whole browser, as a phone's is, not the tests' headless shell: the benches' figures
+are what a player waits for (the shell started the phone-alone app and its taps at other
+ratios to the server's)."""
 MIB = 1024 * 1024
 EXTRA_TABS = 5
 QUICK_EXTRA_TABS = 2
@@ -349,6 +353,8 @@ def main() -> None:
     client_variants(ASSETS_DIR)
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
+        if not CHROMIUM.exists():
+            raise SystemExit(f"{CHROMIUM} is missing: apt-get install chromium")
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         bare, app = bare_subject(), trickpad_subject(Path(data))
         for subject in () if args.quick else (bare, app):
