@@ -40,3 +40,10 @@ def test_a_number_chip_tells_screen_readers_whether_it_is_the_one_chosen() -> No
         assert chip.content.selected is selected
         label = chip_button(chip).content
         assert isinstance(label, ft.Text) and label.semantics_label == "Ben bids 3"
+
+
+def test_a_forbidden_number_chip_is_disabled_in_the_node_it_is_merged_into() -> None:
+    """Every part merged into the chip's node is disabled with it (the browser test of the
+    hook rule reads the forbidden bid as disabled)."""
+    chip = number_chip(0, "Ann bids 0", selected=False, forbidden=True, on_pick=lambda _: None)
+    assert chip.content.disabled and chip_button(chip).disabled

@@ -81,7 +81,10 @@ def number_chip(
         width=CHIP_SIZE,
         height=CHIP_SIZE,
     )
-    return ft.MergeSemantics(content=ft.Semantics(selected=selected, content=button))
+    # The wrapper is disabled with the button: an enabled one would make the merged node
+    # enabled, and a forbidden bid would be heard as one to tap.
+    marked = ft.Semantics(selected=selected, disabled=forbidden, content=button)
+    return ft.MergeSemantics(content=marked)
 
 
 def number_chips(
