@@ -116,6 +116,29 @@ def number_chips(
     )
 
 
+def cell_button(
+    shown: str,
+    name: str,
+    *,
+    filled: bool,
+    on_pad: bool,
+    style: ft.ButtonStyle,
+    on_tap: Callable[[], None],
+    size: int | None = None,
+) -> ft.Control:
+    """A value in a player's row, a button that brings the pad to it: tonal while the pad
+    enters it, in italics when the rules filled it in; screen readers hear `name`."""
+    text = ft.Text(shown, semantics_label=name, size=size, italic=filled, weight=ft.FontWeight.BOLD)
+    button = ft.FilledTonalButton if on_pad else ft.OutlinedButton
+    return button(
+        content=text,
+        width=CHIP_SIZE,
+        height=CHIP_SIZE,
+        style=style,
+        on_click=lambda _: on_tap(),
+    )
+
+
 def labelled_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
     """A switch with its label, the whole row a 48 px tall target (Flutter draws it 40)."""
     return ft.Switch(

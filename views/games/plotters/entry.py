@@ -31,7 +31,7 @@ from scorers.plotters import (
 )
 from views.game_screen.open_game import Entry, OpenGame
 from views.shell.i18n import joined, t
-from views.shell.widgets import CHIP_SIZE, identified, number_chips
+from views.shell.widgets import CHIP_SIZE, cell_button, identified, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -204,14 +204,13 @@ def count_cell(
         colour=colour_name(colour),
         count=count,
     )
-    text = ft.Text(str(count), semantics_label=label, italic=filled, weight=ft.FontWeight.BOLD)
-    button = ft.FilledTonalButton if selected else ft.OutlinedButton
-    return button(
-        content=text,
-        width=CHIP_SIZE,
-        height=CHIP_SIZE,
+    return cell_button(
+        str(count),
+        label,
+        filled=filled,
+        on_pad=selected,
         style=cell_style(colour, selected),
-        on_click=lambda _: on_tap(),
+        on_tap=on_tap,
     )
 
 

@@ -32,6 +32,7 @@ from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
 from views.shell.widgets import (
     CHIP_SIZE,
+    cell_button,
     change_text,
     choice_chips,
     icon_button,
@@ -196,20 +197,14 @@ def value_cell(
         label = t("wizard.cell_empty", player=name)
     else:
         label = t(words.cell, player=name, count=value)
-    text = ft.Text(
+    return cell_button(
         "\u2013" if value is None else str(value),
-        semantics_label=label,
-        size=18,
-        italic=filled,
-        weight=ft.FontWeight.BOLD,
-    )
-    button = ft.FilledTonalButton if on_pad else ft.OutlinedButton
-    return button(
-        content=text,
-        width=CHIP_SIZE,
-        height=CHIP_SIZE,
+        label,
+        filled=filled,
+        on_pad=on_pad,
         style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)),
-        on_click=lambda _: on_select(seat),
+        on_tap=lambda: on_select(seat),
+        size=18,
     )
 
 
