@@ -15,6 +15,7 @@ import hashlib
 import json
 import mimetypes
 import os
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -219,8 +220,9 @@ def write_variant(source: Path, cache_dir: Path, url_path: str, encoding: str) -
 
 
 def write_atomically(target: Path, data: bytes) -> None:
-    """Two servers starting at once may both compress: each writes whole files only."""
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    """Two servers starting at once may both compress, and two threads of one the same
+    content (the site's copies are named by it): each writes whole files of its own only."""
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, target)
 
