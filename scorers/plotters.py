@@ -4,7 +4,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -34,34 +34,64 @@ class PlottersEntry(TypedDict):
     chose (None: the app proposes the best), and whether the round ended early.
 
     A draft may hold one face-up colour for a seat (the first of a pair tapped), so that it
-    survives a restart and shows on every phone; a scored round holds whole pairs only."""
+    survives a restart and shows on every phone; a scored round holds whole pairs only. A
+    draft says `before_last_counted` once the last colour of the player before the last was
+    entered: that player may have taken no cards, and the last seat is filled in all the
+    same (see `fills_last_seat`)."""
 
     counts: list[dict[str, int]]
     face_up: list[list[str] | None]
     ended_early: bool
+    before_last_counted: NotRequired[bool]
+
+
+def _entry(
+    entry: Mapping[str, Any],
+    *,
+    counts: Sequence[Mapping[str, int]] | None = None,
+    face_up: Sequence[list[str] | None] | None = None,
+    ended_early: bool | None = None,
+    before_last_counted: bool | None = None,
+) -> PlottersEntry:
+    """A copy of `entry` with the fields given changed (`before_last_counted` is kept only
+    while true, so that an entry without it stays as it was)."""
+    copied = PlottersEntry(
+        counts=[dict(held) for held in (entry["counts"] if counts is None else counts)],
+        face_up=list(entry["face_up"] if face_up is None else face_up),
+        ended_early=entry["ended_early"] if ended_early is None else ended_early,
+    )
+    if before_last_counted is None:
+        before_last_counted = entry.get("before_last_counted", False)
+    if before_last_counted:
+        copied["before_last_counted"] = True
+    return copied
 
 
 def with_count(entry: Mapping[str, Any], seat: int, colour: str, count: int) -> PlottersEntry:
-    """The entry with `seat` holding `count` cards of `colour` (the rules check the count)."""
+    """The entry with `seat` holding `count` cards of `colour` (the rules check the count).
+    Entering the last colour of the player before the last marks that player counted.
+
+    >>> blank = {"counts": [dict.fromkeys(COLOURS, 0)] * 4, "face_up": [None] * 4,
+    ...          "ended_early": False}
+    >>> with_count(blank, 2, "yellow", 0)["before_last_counted"]
+    True
+    """
     counts = [dict(held) for held in entry["counts"]]
     counts[seat][colour] = count
-    return PlottersEntry(
-        counts=counts, face_up=list(entry["face_up"]), ended_early=entry["ended_early"]
-    )
+    before_last = seat == len(counts) - 2 and colour == COLOURS[-1]
+    return _entry(entry, counts=counts, before_last_counted=before_last or None)
 
 
 def with_face_up(entry: Mapping[str, Any], seat: int, pair: list[str] | None) -> PlottersEntry:
     """The entry with `seat`'s chosen face-up pair (None: none chosen)."""
     face_up = list(entry["face_up"])
     face_up[seat] = pair
-    counts = [dict(held) for held in entry["counts"]]
-    return PlottersEntry(counts=counts, face_up=face_up, ended_early=entry["ended_early"])
+    return _entry(entry, face_up=face_up)
 
 
 def with_ended_early(entry: Mapping[str, Any], ended_early: bool) -> PlottersEntry:
     """The entry with the round marked as ended early (or not)."""
-    counts = [dict(held) for held in entry["counts"]]
-    return PlottersEntry(counts=counts, face_up=list(entry["face_up"]), ended_early=ended_early)
+    return _entry(entry, ended_early=ended_early)
 
 
 def toggled_face_up(chosen: Sequence[str] | None, colour: str) -> list[str] | None:
@@ -85,9 +115,9 @@ def chosen_pair(entry: Mapping[str, Any], seat: int) -> list[str] | None:
 
 def fills_last_seat(entry: Mapping[str, Any]) -> bool:
     """Whether the last seat's counts come from the cards in play: the round went the full
-    14 tricks, the counting has reached the player before the last (who holds a card at
-    least: players are counted seat by seat, so an earlier player without cards took none)
-    and nobody entered any of the last seat's counts.
+    14 tricks, the counting has reached the player before the last (who holds a card, or
+    whose last colour was entered: players are counted seat by seat, so an earlier player
+    without cards took none) and nobody entered any of the last seat's counts.
 
     >>> blank = dict.fromkeys(COLOURS, 0)
     >>> some = {**blank, "red": 5}
@@ -95,9 +125,12 @@ def fills_last_seat(entry: Mapping[str, Any]) -> bool:
     True
     >>> fills_last_seat({"counts": [some, some, blank, blank], "ended_early": False})
     False
+    >>> fills_last_seat({"counts": [some, some, blank, blank], "ended_early": False,
+    ...                  "before_last_counted": True})
+    True
     """
     before_last, last = entry["counts"][-2:]
-    reached = any(before_last.values())
+    reached = any(before_last.values()) or entry.get("before_last_counted", False)
     return not entry["ended_early"] and reached and not any(last.values())
 
 
@@ -111,9 +144,7 @@ def filled_in(entry: Mapping[str, Any]) -> PlottersEntry:
             colour: in_play[colour] - sum(held.get(colour, 0) for held in counts[:-1])
             for colour in COLOURS
         }
-    return PlottersEntry(
-        counts=counts, face_up=list(entry["face_up"]), ended_early=entry["ended_early"]
-    )
+    return _entry(entry, counts=counts)
 
 
 def cards_in_play(players: int) -> dict[str, int]:
@@ -314,6 +345,8 @@ MESSAGES = GameMessages(
         "plotters.face_up_one": "{player} has one face-up colour ({colour}): choose the second.",
         "plotters.ended_early_invalid": "Whether the round ended early must be yes or no, not "
         "{value}.",
+        "plotters.before_last_counted_invalid": "Whether the player before the last was counted "
+        "must be yes or no, not {value}.",
         "plotters.total_cards": "The players hold {total} cards together, but a full round shares "
         "out {full}.",
         "plotters.total_cards_early": "The players hold {total} cards together: a round that "
@@ -388,7 +421,9 @@ class PlottersRules(GameRules):
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool
     ) -> dict[str, Any]:
-        data = fields(entry, "Plotters", ("counts", "face_up", "ended_early"))
+        data = fields(
+            entry, "Plotters", ("counts", "face_up", "ended_early"), ("before_last_counted",)
+        )
         players = context.players
         in_play = cards_in_play(len(players))
         counts = [
@@ -402,6 +437,9 @@ class PlottersRules(GameRules):
         ended_early = data["ended_early"]
         if not isinstance(ended_early, bool):
             raise InvalidEntry("plotters.ended_early_invalid", value=ended_early)
+        before_last_counted = data.get("before_last_counted", False)
+        if not isinstance(before_last_counted, bool):
+            raise InvalidEntry("plotters.before_last_counted_invalid", value=before_last_counted)
         for colour in COLOURS:
             for seat, player in enumerate(players):
                 if counts[seat][colour] > in_play[colour]:
@@ -422,7 +460,8 @@ class PlottersRules(GameRules):
                 )
         if complete:
             self._check_complete(counts, face_up, ended_early, players)
-        return {"counts": counts, "face_up": face_up, "ended_early": ended_early}
+        checked = {"counts": counts, "face_up": face_up, "ended_early": ended_early}
+        return _entry(checked, before_last_counted=before_last_counted)
 
     def _check_complete(
         self,

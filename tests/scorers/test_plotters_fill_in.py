@@ -89,6 +89,9 @@ def test_the_fill_in_matches_a_recount_of_a_dealt_out_round(players: int, seed: 
         assert plotters.filled_in(drafted)["counts"][-1] == recount(hands, players) == hands[-1]
     else:  # the player before the last without cards looks not counted yet: nothing filled
         assert plotters.filled_in(drafted) == drafted
+    # Once the last colour of the player before the last is entered, the rest is the last's.
+    counted = plotters.with_count(drafted, players - 2, "yellow", hands[-2]["yellow"])
+    assert plotters.filled_in(counted)["counts"][-1] == recount(hands, players)
 
 
 def test_nothing_is_filled_in_before_the_player_before_the_last_is_counted():
@@ -130,3 +133,26 @@ def test_a_draft_keeps_the_first_face_up_colour_but_a_scored_round_needs_the_pai
     assert plotters.chosen_pair(drafted, 0) is None
     with refused("plotters.face_up_one", "Ann", "red"):
         RULES.check_entry(drafted, context(RULES, FOUR), complete=True)
+
+
+def test_a_player_before_the_last_who_took_nothing_does_not_stop_the_fill_in():
+    # Cy took nothing: the scorer goes through Cy's four colours with 0, and Di holds the rest.
+    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0))
+    for colour in plotters.COLOURS[:-1]:
+        drafted = plotters.with_count(drafted, 2, colour, 0)
+        assert not plotters.fills_last_seat(drafted)
+    counted = plotters.with_count(drafted, 2, "yellow", 0)
+    assert plotters.filled_in(counted)["counts"][-1] == {
+        "blue": 0,
+        "green": 10,
+        "red": 10,
+        "yellow": 8,
+    }
+    # Later changes keep the mark; the rules keep it in a draft and refuse anything but yes/no.
+    kept = plotters.with_face_up(plotters.with_ended_early(counted, False), 0, None)
+    assert plotters.fills_last_seat(kept)
+    checked = RULES.check_entry(counted, context(RULES, FOUR), complete=False)
+    assert checked["before_last_counted"] is True
+    forged = {**counted, "before_last_counted": 1}
+    with refused("plotters.before_last_counted_invalid", "1"):
+        RULES.check_entry(forged, context(RULES, FOUR), complete=False)

@@ -163,6 +163,23 @@ async def test_the_last_player_is_filled_in_from_the_cards_in_play(app: AppUnder
     assert shown(harness, "entry-hint") == t("plotters.total_cards", total=55, full=56)
 
 
+async def test_the_last_player_is_filled_in_after_a_player_before_them_who_took_nothing(
+    app: AppUnderTest,
+) -> None:
+    harness, game_id = await start_game(app)
+    hands = {"Ann": (6, 4, 4, 0), "Ben": (8, 0, 0, 6), "Cas": (0, 0, 0, 0)}
+    for player, counts in hands.items():
+        for colour, count in zip(plotters.COLOURS, counts, strict=True):
+            await tap(harness, pad_label(player, colour, count))
+    # Cas's four zeros were entered: Dot holds the rest, and the round can be scored.
+    for colour, count in zip(plotters.COLOURS, (0, 10, 10, 8), strict=True):
+        assert harness.find_all(where=named(cell_label("Dot", colour, count, filled=True)))
+    assert shown(harness, "cards-3") == t("plotters.row_cards", count=28)
+    assert shown(harness, "pad-title") == t("plotters.pad_idle")
+    assert not score_button(harness).disabled
+    assert not any(draft(app.keeper, game_id)["counts"][3].values())
+
+
 async def test_the_early_end_rule_is_shown_before_it_is_broken(app: AppUnderTest) -> None:
     harness, game_id = await start_game(app)
     await harness.toggle(early_switch(harness))
