@@ -133,6 +133,21 @@ async def test_a_tap_gives_a_card_a_second_tap_keeps_it_and_undo_takes_it_back(
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
 
 
+async def test_a_card_another_player_holds_is_faint_in_the_other_lines(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    await lay(harness, ROW)
+    await give(harness, "Ben", "KC")
+    # Ann's and Cas's lines show Ben's King faint, not struck through; still one tap to move.
+    for player in ("Ann", "Cas"):
+        name = t("colour_blind.give_card_from", card=card_name("KC"), player=player, other="Ben")
+        rank = labelled(harness, name)
+        assert button_of(harness, rank).opacity < 0.5
+        assert rank.style is None
+    # The cards still to give, in every line, are drawn in full.
+    free = labelled(harness, t("colour_blind.give_card", card=card_name("QS"), player="Ann"))
+    assert button_of(harness, free).opacity == 1.0
+
+
 async def test_live_lines_show_good_minus_bad_and_the_floor_at_zero(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     await lay(harness, ROW)

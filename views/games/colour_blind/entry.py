@@ -61,6 +61,9 @@ RED_INK = ft.Colors.RED_700
 CARD_WIDTH = 48  # a tap target no smaller than 48 x 48
 CARD_HEIGHT = 48
 GAP = 4
+ELSEWHERE_OPACITY = 0.3
+"""A card another player holds, in this player's line: there to move it with a tap, but
+faint, so that a line reads as its own cards and the cards still to give."""
 
 
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -127,9 +130,10 @@ def card_chip(
     struck: bool = False,
     highlighted: bool = False,
     taken: bool = False,
+    elsewhere: bool = False,
 ) -> ft.Control:
     """A small card button; greyed and struck through when it cannot be used, filled when
-    `taken` by the player whose line it is in."""
+    `taken` by the player whose line it is in, faint when another player holds it."""
     label = card_face(card, name=name, inked=not disabled, struck=struck)
     style = ft.ButtonStyle(
         padding=0,
@@ -144,6 +148,7 @@ def card_chip(
         height=CARD_HEIGHT,
         disabled=disabled or on_click is None,
         on_click=(lambda _: on_click()) if on_click else None,
+        opacity=ELSEWHERE_OPACITY if elsewhere else 1.0,
     )
 
 
@@ -240,7 +245,7 @@ def capture_line(table: OpenGame, seat: int) -> ft.Control:
             card,
             t(key, card=spoken, player=name, other=other),
             on_click=lambda: table.change(with_capture(table.entry, index, seat)),
-            struck=captor is not None and captor != seat,
+            elsewhere=captor is not None and captor != seat,
             highlighted=index == upcoming,
             taken=captor == seat,
         )
