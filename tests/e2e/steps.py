@@ -1,5 +1,6 @@
 """What a player does in the browser, shared by the end-to-end tests."""
 
+import itertools
 import re
 
 from playwright.sync_api import Locator, Page, expect
@@ -27,6 +28,31 @@ def expect_score(page: Page, identifier: str, score: int) -> None:
     expect(by_id(page, identifier)).to_have_text(
         re.compile(rf"(^|, ){re.escape(points_text(score))}$")
     )
+
+
+ASYNC_CHECK = """([key, check]) => {
+    const state = (window[key] ??= { running: false, result: false });
+    if (!state.running) {
+        state.running = true;
+        eval(`(${check})`)().then(
+            (result) => Object.assign(state, { running: false, result }),
+            () => Object.assign(state, { running: false }),
+        );
+    }
+    return state.result;
+}"""
+
+
+ASYNC_CHECKS = itertools.count()
+"""Each wait's own state in the page."""
+
+
+def wait_for_async(page: Page, check: str, timeout: float = 30_000) -> None:
+    """Wait until the async JavaScript function `check` resolves to true. (Playwright's
+    wait_for_function takes the promise an async function returns for a true value and
+    returns at once: the check is run again, one at a time, until its result is true.)"""
+    key = f"__asyncCheck{next(ASYNC_CHECKS)}"
+    page.wait_for_function(ASYNC_CHECK, arg=[key, check], timeout=timeout)
 
 
 def tap(page: Page, name: str) -> None:
