@@ -81,6 +81,7 @@ def build_site(out: Path, base: str = "/") -> Path:
     stop_rive_fetch(out)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
+    write_python_start(out)
     write_service_worker(out)
     write_compressed_copies(out)
     return out
@@ -213,6 +214,41 @@ def babel_files(root: Path) -> Iterator[tuple[str, Path]]:
         data = path.parent.name == "locale-data" and path.suffix == ".dat"
         if not data or path.stem in BABEL_KEPT:
             yield name, path
+
+
+PYTHON_START = "python_start.mjs"
+PYTHON_START_WORKER = "python_start_worker.mjs"
+PYTHON_WORKER = "python-worker.js"
+WORKER_PATCHES = (
+    ("self.pyodide = await loadPyodide({", "self.pyodide = await startPython(loadPyodide, {"),
+    (
+        'self.postMessage("initialized");',
+        'self.postMessage("initialized");\n        keepStartForNextTime();',
+    ),
+)
+"""Flet's worker starts Python through python_start.mjs (from the kept start when it can)
+and, once the app is up, has the start kept for the next visit."""
+
+
+def write_python_start(out: Path) -> None:
+    """python_start.mjs and its snapshot maker with this build's version (the app archive's
+    and Pyodide's hash), and Flet's worker patched to start Python through them."""
+    version = hashlib.sha256()
+    for name in (ARCHIVE, "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+        version.update((out / name).read_bytes())
+    templates = REPO / "site_build"
+    start = (templates / "python_start.js").read_text(encoding="utf-8")
+    (out / PYTHON_START).write_text(start.replace("__VERSION__", version.hexdigest()[:16]))
+    maker = (templates / "python_start_worker.js").read_text(encoding="utf-8")
+    (out / PYTHON_START_WORKER).write_text(maker.replace("__ARCHIVE__", ARCHIVE))
+    worker = out / PYTHON_WORKER
+    text = worker.read_text(encoding="utf-8")
+    for old, new in WORKER_PATCHES:
+        if text.count(old) != 1:
+            raise SystemExit(f"{worker}: Flet's worker has changed ({old}); update site_build")
+        text = text.replace(old, new)
+    imported = f'import {{ keepStartForNextTime, startPython }} from "./{PYTHON_START}";\n'
+    worker.write_text(imported + text, encoding="utf-8")
 
 
 FLUTTER_WORKER_SETTINGS = re.compile(r"serviceWorkerSettings: \{[^}]*\},\s*")

@@ -113,3 +113,43 @@ def test_the_same_code_is_archived_to_the_same_bytes() -> None:
     archive = app_archive()
     assert archive[4:8] == bytes(4), "the gzip header carries the time of the build"
     assert app_archive() == archive
+
+
+def flet_site(folder: Path, worker: str) -> Path:
+    """The files of a site that python_start is written from: Flet's worker, Pyodide's
+    runtime and standard library, and an app archive."""
+    (folder / "pyodide").mkdir(parents=True)
+    (folder / "python-worker.js").write_text(worker)
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", build.ARCHIVE):
+        (folder / name).write_bytes(name.encode())
+    return folder
+
+
+FLET_WORKER = """self.initPyodide = async function () {
+        self.pyodide = await loadPyodide({ stdout: print });
+        await self.flet_js.start_connection(self.receiveCallback);
+        self.postMessage("initialized");
+};"""
+
+
+def test_python_starts_through_the_kept_start_of_this_build(tmp_path: Path) -> None:
+    site = flet_site(tmp_path / "site", FLET_WORKER)
+    build.write_python_start(site)
+    worker = (site / "python-worker.js").read_text()
+    assert worker.startswith('import { keepStartForNextTime, startPython } from "./python_start')
+    assert "await startPython(loadPyodide, { stdout: print })" in worker
+    assert 'self.postMessage("initialized");\n        keepStartForNextTime();' in worker
+    start = (site / "python_start.mjs").read_text()
+    assert "__VERSION__" not in start
+    assert "__ARCHIVE__" not in (site / "python_start_worker.mjs").read_text()
+    # Another app archive is another build: its snapshot is not taken for this one's.
+    other = flet_site(tmp_path / "other", FLET_WORKER)
+    (other / build.ARCHIVE).write_bytes(b"changed code")
+    build.write_python_start(other)
+    assert (other / "python_start.mjs").read_text() != start
+
+
+def test_a_changed_flet_worker_stops_the_build(tmp_path: Path) -> None:
+    site = flet_site(tmp_path, FLET_WORKER.replace("loadPyodide({", "loadRuntime({"))
+    with pytest.raises(SystemExit, match="Flet's worker has changed"):
+        build.write_python_start(site)

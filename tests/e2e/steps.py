@@ -55,6 +55,32 @@ def wait_for_async(page: Page, check: str, timeout: float = 30_000) -> None:
     page.wait_for_function(ASYNC_CHECK, arg=[key, check], timeout=timeout)
 
 
+START_KEPT = """async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes("trickpad-python")) {
+        return false;  // not opened here: opening would make it, empty
+    }
+    const database = await new Promise((resolve, reject) => {
+        const request = indexedDB.open("trickpad-python");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+    });
+    const stores = [...database.objectStoreNames];
+    const kept = stores.includes("snapshots") && await new Promise((resolve) => {
+        const count = database.transaction("snapshots").objectStore("snapshots").count();
+        count.onsuccess = () => resolve(count.result > 0);
+    });
+    database.close();
+    return kept;
+}"""
+
+
+def wait_for_kept_start(page: Page, timeout: float) -> None:
+    """Wait until the phone-alone site has kept a snapshot of Python's start for the next
+    visit (site_build/python_start.js)."""
+    wait_for_async(page, START_KEPT, timeout)
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button whose accessible name is `name` ("Ben bids 3")."""
     page.get_by_role("button", name=name, exact=True).click()

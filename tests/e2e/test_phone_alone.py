@@ -1,7 +1,8 @@
 """Trickpad on a phone alone: the site `make site` writes, served as plain static files on
 loopback (no Trickpad server), runs the app in the browser's Python (Pyodide): Home with
 every request answered by the site's own origin, a game kept in the browser's storage
-across a reload with the network gone, and one tab at a time holding the games."""
+across a reload with the network gone (a later start from the kept snapshot of an earlier
+one), and one tab at a time holding the games."""
 
 import contextlib
 import fcntl
@@ -16,7 +17,14 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    expect,
+)
 
 from scorers.ledger import Action
 from site_build.__main__ import StaticFiles
@@ -33,6 +41,7 @@ from tests.e2e.steps import (
     start_short_wizard,
     tap,
     wait_for_async,
+    wait_for_kept_start,
 )
 from views.shell.i18n import joined, t
 
@@ -171,10 +180,14 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
         totals = {0: -10, 1: 30, 2: 20}
         for seat, total in totals.items():  # shown, so kept
             expect_score(page, f"total-{seat}", total)
-        reload_and_expect(page, totals)
+        # After the first start, Python's start is kept; the later starts begin from it.
+        wait_for_kept_start(page, timeout=BOOT_MS)
+        with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
+            reload_and_expect(page, totals)
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         context.set_offline(True)
-        reload_and_expect(page, totals)
+        with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
+            reload_and_expect(page, totals)
         screenshot(page, "phone-alone-offline-game")
         # Round 2, Ben deals: Cas bids first.
         tap(page, t("wizard.bid_name", player="Cas", count=0))
@@ -193,6 +206,10 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
         assert not elsewhere, elsewhere
     finally:
         context.close()
+
+
+def from_kept_start(message: ConsoleMessage) -> bool:
+    return message.text == "Trickpad: Python started from the kept start"
 
 
 def reload_and_expect(page: Page, totals: dict[int, int]) -> None:

@@ -1,0 +1,29 @@
+"""What the phone-alone app has done before the snapshot its later starts begin from
+(site_build/python_start.js): imported Flet and every module `phone.py` needs, and read the
+languages' data (views.shell.preload), so that a start from the snapshot does none of it.
+
+Nothing here may touch the browser (`js`, `pyodide_js`, `phone_alone.browser_storage`,
+`phone_alone.one_tab`): an interpreter that makes a snapshot may hold no browser objects.
+"""
+
+import importlib
+
+MODULES = (
+    "flet",
+    "flet_charts",
+    "phone_alone.sync_gate",
+    "storage",
+    "storage.keeper",
+    "views.sharing.peers",
+    "views.shell.app",
+    "views.shell.i18n",
+)
+"""What phone.py imports, but its modules that talk to the browser, and Flet's charts (the
+game screen's, imported with it)."""
+
+
+def warm_up() -> None:
+    """Import the modules and read every language now, as the app's first screen would."""
+    for name in MODULES:
+        importlib.import_module(name)
+    importlib.import_module("views.shell.preload").preload()
