@@ -12,8 +12,12 @@ keyboard shows while composing. (Latin names need no face of ours: Roboto has La
 Latin Extended-A; tests/test_fonts.py checks.) Layout features are kept (kerning, Hangul
 composition); hinting is dropped (phones scale outlines). The OFL forbids a modified font
 to carry a Reserved Font Name (Nanum's), so every font is renamed to its Trickpad family.
+
+It also writes every character's advance width (assets/metrics/text-widths.json), from which
+the app measures what it cuts to fit (views/shell/text_width.py).
 """
 
+import json
 import shutil
 import sys
 from dataclasses import dataclass
@@ -27,6 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from views.shell.fonts import FONTS, roboto_file, shown_characters  # noqa: E402
 from views.shell.i18n import LANGUAGES, language_name  # noqa: E402
+from views.shell.text_width import UNITS_PER_EM, WIDTHS_FILE  # noqa: E402
 
 OUT_DIR = REPO / "assets"
 NOTO = Path("/usr/share/fonts/truetype/noto")
@@ -130,6 +135,26 @@ def make(source: Source, characters: set[str]) -> Path:
     return target
 
 
+def text_widths() -> dict[str, int]:
+    """Each character's advance width in `UNITS_PER_EM`, from the face that draws it: our
+    faces first, then Roboto, as every text style falls back (views.shell.fonts)."""
+    widths: dict[str, int] = {}
+    faces = [OUT_DIR / path for path in FONTS.values()] + [roboto_file()]
+    for face in faces:
+        font = TTFont(face, lazy=True)
+        scale = UNITS_PER_EM / font["head"].unitsPerEm
+        advances = font["hmtx"].metrics
+        for code, glyph in sorted(font.getBestCmap().items()):
+            widths.setdefault(chr(code), round(advances[glyph][0] * scale))
+    return widths
+
+
+def write_text_widths() -> None:
+    widths = text_widths()
+    WIDTHS_FILE.write_text(json.dumps(widths, ensure_ascii=False, separators=(",", ":")) + "\n")
+    print(f"{WIDTHS_FILE.relative_to(REPO)}: {len(widths)} characters")
+
+
 def main() -> None:
     shares = share_out(shown_characters())
     for source in SOURCES:
@@ -140,6 +165,7 @@ def main() -> None:
             f"{target.relative_to(REPO)}: {len(shares[source.family])} characters, "
             f"{target.stat().st_size:,} bytes"
         )
+    write_text_widths()
 
 
 if __name__ == "__main__":

@@ -35,8 +35,9 @@ ENTRY = "phone.py"
 """The module the browser runs instead of main.py."""
 ARCHIVE = "app.tar.gz"
 APP_PACKAGES = ("scorers", "storage", "views", "phone_alone")
-APP_ASSETS = ("locales", "rules")
-"""The assets the Python side reads (catalogs, rules sheets); the rest are the client's."""
+APP_ASSETS = ("locales", "rules", "metrics")
+"""The assets the Python side reads (catalogs, rules sheets, text widths); the rest are the
+client's."""
 SITE_ASSETS_SKIPPED = ("make_fonts.py", "make_icon.py")
 BROWSER_PACKAGES = ("flet", "flet_charts", "msgpack", "babel", "segno", "repath.py", "six.py")
 """What the app imports in the browser, all pure Python (msgpack without its C extension,

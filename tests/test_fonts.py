@@ -6,6 +6,7 @@ Read from the fonts' own character maps (fontTools): Roboto as Flet's web client
 gains a character none of them has fails here; `python assets/make_fonts.py` makes new
 subsets."""
 
+import json
 import unicodedata
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from views.shell.fonts import (
     shown_characters,
 )
 from views.shell.i18n import LANGUAGES, language_name
+from views.shell.text_width import UNITS_PER_EM, WIDTHS_FILE
 from views.shell.theme import dark_theme, light_theme
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -116,3 +118,17 @@ def test_the_language_menu_draws_without_the_large_hangul_face() -> None:
     always = drawn([family for family in FONTS if family != HANGUL_FAMILY])
     names = {char for language in LANGUAGES for char in language_name(language)} - {" "}
     assert names - always == set()
+
+
+def test_the_text_widths_are_the_advances_of_the_face_that_draws_each_character() -> None:
+    """What names are cut by (views/shell/text_width.py): every character a face of the app
+    draws, at the advance of the first face that has it, as text styles fall back."""
+    faces = [TTFont(ASSETS / path) for path in FONTS.values()] + [TTFont(roboto_file())]
+    expected: dict[str, int] = {}
+    for face in faces:
+        scale = UNITS_PER_EM / face["head"].unitsPerEm
+        for code, glyph in face.getBestCmap().items():
+            expected.setdefault(chr(code), round(face["hmtx"][glyph][0] * scale))
+    table = json.loads(WIDTHS_FILE.read_text(encoding="utf-8"))
+    assert table == expected
+    assert set(table) == drawn()

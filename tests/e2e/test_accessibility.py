@@ -6,7 +6,8 @@ failure names the screen, and the failure lists every control at fault.
 The screens are reached the way a player reaches them, from games saved beforehand: Home,
 New game for each game, each game's entry at each step, the sheet (six long names), the
 final standings, the rules, the share panel and the players' records. Screenshots of each
-land in test-artifacts/ (a11y-<screen>.png), the six-name sheet in light and dark.
+land in test-artifacts/ (a11y-<screen>.png), the six-name sheet in light and dark. The
+sheet's names are read as drawn too: cut only where they would not fit.
 """
 
 import json
@@ -28,12 +29,16 @@ from tests.e2e.conftest import ARTIFACTS, AppServer, open_app, screenshot
 from tests.e2e.steps import by_id
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME
+from views.game_screen.sheet import NAME_SIZE as SHEET_NAME_SIZE
 from views.screens.rules import rules_route
 from views.shell.i18n import t
+from views.shell.text_width import text_width
 
 PHONE = {"width": 390, "height": 844}
 SHARE_ADDRESS = "127.0.0.3"
 SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Annemarie"]
+NARROW_AND_WIDE = ["Lilli Ilij", "Wolfgang", "Maximilian", "김민준", "Christophe", "Christina"]
+"""Names as long in letters, unlike in width: narrow letters, wide ones, Hangul."""
 TARGET = 48
 # Flutter places rectangles at fractional pixels: half a pixel is rounding, not a shortfall.
 ROUNDING = 0.5
@@ -186,6 +191,7 @@ def seed(data_dir: Path) -> dict[str, str]:
         colour_blind = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0)
         tricks_deal = keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0)
         tricks_deal = draft(keeper, tricks_deal, {"row": ROW, "captured_by": [None] * len(ROW)})
+        narrow_and_wide = keeper.start("wizard", NARROW_AND_WIDE, 0)
         finished = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
         finished = scored(keeper, finished, {"bids": [1, 0, 0], "tricks": [1, 0, 0], "cloud": None})
         return {
@@ -196,6 +202,7 @@ def seed(data_dir: Path) -> dict[str, str]:
             "colour-blind-row": colour_blind.id,
             "colour-blind-tricks": tricks_deal.id,
             "standings": finished.id,
+            "narrow-and-wide": narrow_and_wide.id,
         }
 
 
@@ -309,6 +316,52 @@ def test_six_long_names_and_every_total_fit_a_phone(
         expect(by_id(page, "name-0")).to_have_text("Maximilian")  # its accessible name
         expect(page.get_by_role("button", name=t("sheet.edit_round", number=2))).to_be_visible()
         painted_screenshot(page, f"sheet-six-390-{scheme}")
+    finally:
+        page.close()
+
+
+# Whole in a drawn box this much narrower than its measured width: the name was cut.
+DRAWN_AT_LEAST = 0.96
+# A whole name's drawn box measured from the font, to rounding (kerning draws narrower).
+DRAWN_AT_MOST = 0.5
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_name_is_cut_only_where_it_would_not_fit_whole(
+    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], width: int
+) -> None:
+    """The sheet's header as Chromium draws it: each name's drawn box (the shown text,
+    whole or cut) against its column (the distance between two names' centres, the
+    columns being equal). A name drawn whole stays inside its column and is drawn no wider
+    than the app measured it (views/shell/names.py); a name drawn cut would not have fit.
+    Names are the only text the app cuts itself; elsewhere Flutter's ellipsis cuts a text
+    only when it does not fit."""
+    server, games = seeded_server
+    viewport = {"width": width, "height": 800}
+    page = open_app(browser, f"{server.url}/game/{games['narrow-and-wide']}", viewport)
+    try:
+        last = by_id(page, "name-5")
+        expect(last).to_be_attached(timeout=30_000)
+        last.scroll_into_view_if_needed()
+        boxes = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
+        assert all(boxes)
+        centres = [box["x"] + box["width"] / 2 for box in boxes if box]
+        column = (centres[-1] - centres[0]) / 5
+        drawn_whole = []
+        for name, box in zip(NARROW_AND_WIDE, boxes, strict=True):
+            assert box is not None
+            measured = text_width(name, SHEET_NAME_SIZE)
+            assert box["width"] <= column, f"{name} runs over its column"
+            if box["width"] >= measured * DRAWN_AT_LEAST:
+                drawn_whole.append(name)
+                assert box["width"] <= measured + DRAWN_AT_MOST, f"{name} drawn wider than measured"
+            else:
+                assert measured > column, f"{name} was cut but would fit"
+        if width == 1280:
+            assert drawn_whole == NARROW_AND_WIDE
+        else:  # the narrow letters fit where as many wide ones do not
+            assert "Lilli Ilij" in drawn_whole and "Maximilian" not in drawn_whole
+        painted_screenshot(page, f"names-narrow-and-wide-{width}")
     finally:
         page.close()
 

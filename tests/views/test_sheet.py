@@ -2,6 +2,9 @@
 hands differ from rounds, every cell read out with its row and column, a named button to
 correct each round."""
 
+import doctest
+from types import ModuleType
+
 import flet as ft
 import pytest
 
@@ -12,9 +15,12 @@ from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
 from views.game_screen.sheet import NAME_SIZE, name_room
 from views.games.registry import GAME_VIEWS
+from views.shell import names
+from views.shell import text_width as text_width_module
 from views.shell.i18n import t
 from views.shell.layout import ScreenSize
-from views.shell.names import fitted_names, letters_that_fit
+from views.shell.names import FEWEST_LETTERS, fits, fitted_names
+from views.shell.text_width import text_width
 from views.shell.widgets import points_text
 
 SIX = ["Maximilian", "Christophe", "Christina", "Alexandra", "Bartholomew", "Ann"]
@@ -40,12 +46,40 @@ def named(harness: AppHarness, name: str, within: ft.Control | None = None) -> f
 def test_long_names_are_cut_to_their_column_and_stay_apart() -> None:
     phone = name_room(ScreenSize(390, 844), 6)
     shown = fitted_names(SIX, phone, NAME_SIZE)
-    room = letters_that_fit(phone, NAME_SIZE)
-    assert shown[0] == "Maxim."
+    assert shown[0] == "Maximi."
     assert shown[-1] == "Ann"  # a short name is left whole
-    assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Chris."
-    assert all(name.startswith(cut.rstrip(".")) for name, cut in zip(SIX, shown, strict=True))
-    assert all(len(cut) <= room for cut in shown if not cut.startswith("Christ"))
+    assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Christ."
+    for name, cut in zip(SIX, shown, strict=True):
+        assert name.startswith(cut.rstrip("."))
+        if cut != name:
+            assert not fits(name, phone, NAME_SIZE)  # cut only where it does not fit
+    assert all(fits(cut, phone, NAME_SIZE) for cut in shown if not cut.startswith("Christ"))
+
+
+def test_a_name_is_cut_by_the_width_of_its_letters_not_their_number() -> None:
+    """Ten narrow letters fit where eight wide ones do not: "Lilli Ilij" stays whole in the
+    column that cuts "Wolfgang"."""
+    phone = name_room(ScreenSize(390, 844), 6)
+    shown = fitted_names(["Lilli Ilij", "Wolfgang", "Ann"], phone, NAME_SIZE)
+    assert shown == ["Lilli Ilij", "Wolfga.", "Ann"]
+    assert text_width("Wolfga.", NAME_SIZE) > text_width("Lilli Ilij", NAME_SIZE) / 2
+
+
+@pytest.mark.parametrize("room", [30.0, 52.3, 75.0, 100.0, 125.0])
+@pytest.mark.parametrize("names", [SIX, ["Maximilian", "Bartholomew", "김민준", "Ann"]])
+def test_a_shown_name_fits_its_room_and_a_cut_one_would_not_have(
+    names: list[str], room: float
+) -> None:
+    """Whole exactly when the whole name fits; cut, it fits, unless it needs its letters to
+    differ from a name alike or is at the fewest letters a name keeps."""
+    for name, shown in zip(names, fitted_names(names, room, NAME_SIZE), strict=True):
+        if len(shown) <= FEWEST_LETTERS:
+            continue
+        assert (shown == name) == fits(name, room, NAME_SIZE), (name, shown)
+        alike = any(
+            other[: len(shown) - 2] == name[: len(shown) - 2] for other in names if other != name
+        )
+        assert fits(shown, room, NAME_SIZE) or alike, (name, shown)
 
 
 def test_a_few_players_or_a_wide_screen_keep_whole_names() -> None:
@@ -171,4 +205,9 @@ async def test_a_name_is_cut_one_way_to_the_room_each_part_of_the_screen_has(
         if width == 1280:  # room enough everywhere, the sheet's 100 px columns included
             assert parts == {"strip": SIX, "rows": SIX, "sheet": SIX}
         else:
-            assert sheet[0] == "Maxim."
+            assert sheet[0] == "Maximi."
+
+
+@pytest.mark.parametrize("module", [names, text_width_module])
+def test_the_examples_in_the_measuring_docstrings_hold(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0

@@ -1,24 +1,47 @@
 """Players' names cut to the room their column really has, the same way on every part of a
 screen (the totals strip, the entry's rows, the score sheet): whole when they fit, else
-their first letters and a full stop ("Maxim."), with more letters where two names would
-otherwise read the same. The full name stays what screen readers hear."""
+as many of their first letters as fit with a full stop ("Maximil."), with more letters
+where two names would otherwise read the same. Widths are the font's own
+(views/shell/text_width.py), so a name of narrow letters is not cut where it fits and one
+of wide letters does not run over. The full name stays what screen readers hear."""
 
 from collections.abc import Sequence
 
-LETTER_EM = 0.57
-"""The average width of a letter of a name, as a share of its font size (bold Roboto)."""
+from views.shell.text_width import text_width
+
 FEWEST_LETTERS = 4
 """A name is never cut shorter than this, however narrow its column: "Max." still reads
 as someone, "M." does not."""
 
 
-def letters_that_fit(room: float, font_size: float) -> int:
-    """How many letters of a name fit `room` pixels at `font_size` (at least four).
+def cut(name: str, letters: int) -> str:
+    """`name` in `letters` characters: whole if it has no more, else its first letters and a
+    full stop.
 
-    >>> letters_that_fit(50, 14), letters_that_fit(125, 14)
-    (6, 15)
+    >>> cut("Maximilian", 6), cut("Ann", 6)
+    ('Maxim.', 'Ann')
     """
-    return max(FEWEST_LETTERS, int(room // (font_size * LETTER_EM)))
+    return name if len(name) <= letters else f"{name[: letters - 1].rstrip()}."
+
+
+def fits(text: str, room: float, font_size: float) -> bool:
+    """Whether `text` drawn at `font_size` fits `room` pixels."""
+    return text_width(text, font_size) <= room
+
+
+def letters_that_fit(name: str, room: float, font_size: float) -> int:
+    """How many characters of `name` are shown in `room` pixels at `font_size`: all when it
+    fits, else the most whose cut form fits (never fewer than four).
+
+    >>> letters_that_fit("Maximilian", 50, 14), letters_that_fit("iiiiiiiiiiii", 50, 14)
+    (6, 12)
+    """
+    if fits(name, room, font_size):
+        return len(name)
+    letters = len(name) - 1
+    while letters > FEWEST_LETTERS and not fits(cut(name, letters), room, font_size):
+        letters -= 1
+    return max(letters, FEWEST_LETTERS)
 
 
 def fitted_names(players: Sequence[str], room: float, font_size: float) -> list[str]:
@@ -26,15 +49,10 @@ def fitted_names(players: Sequence[str], room: float, font_size: float) -> list[
     the same (more letters for both until they differ).
 
     >>> fitted_names(["Maximilian", "Christophe", "Christina", "Ann"], 50, 14)
-    ['Maxim.', 'Christo.', 'Christi.', 'Ann']
+    ['Maxim.', 'Christ.', 'Christi.', 'Ann']
     """
-    letters = [letters_that_fit(room, font_size)] * len(players)
-
-    def cut(seat: int) -> str:
-        name = players[seat]
-        return name if len(name) <= letters[seat] else f"{name[: letters[seat] - 1].rstrip()}."
-
-    shown = [cut(seat) for seat in range(len(players))]
+    letters = [letters_that_fit(name, room, font_size) for name in players]
+    shown = [cut(name, count) for name, count in zip(players, letters, strict=True)]
     while True:
         alike = {
             seat
@@ -46,4 +64,4 @@ def fitted_names(players: Sequence[str], room: float, font_size: float) -> list[
             return shown
         for seat in alike:  # both names of a pair grow, so they part where they differ
             letters[seat] += 1
-            shown[seat] = cut(seat)
+            shown[seat] = cut(players[seat], letters[seat])
