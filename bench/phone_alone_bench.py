@@ -235,7 +235,7 @@ def report(phone: PhoneFigures, server: ServerFigures, machine: str, quick: bool
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 taps each (smoke run)")
-    parser.add_argument("--taps", type=int, default=16, help="timed taps per mode")
+    parser.add_argument("--taps", type=int, default=60, help="timed taps per mode")
     args = parser.parse_args()
     taps = 3 if args.quick else args.taps
     client_variants(ASSETS_DIR)  # made once per install: not part of the cold start
