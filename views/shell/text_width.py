@@ -14,9 +14,9 @@ from pathlib import Path
 WIDTHS_FILE = Path(__file__).resolve().parents[2] / "assets" / "metrics" / "text-widths.json"
 UNITS_PER_EM = 2048
 EMBOLDEN_EM = 0.02
-"""What a glyph drawn bold adds to its advance, in ems: Chromium drew the sheet's bold names
-0.25 px a character wider at 14 px (tests/e2e/test_accessibility.py reads them). Every
-text is measured as bold: the names are, and a plain text then only measures a hair wide."""
+"""What a glyph drawn bold adds to its advance, in ems, as Chromium draws the sheet's bold
+names (tests/e2e/test_accessibility.py reads them and fails if they draw wider). Every text
+is measured as bold: the names are, and a plain text then only measures a hair wide."""
 UNKNOWN_EM = 1.2
 """A character no face of the app draws (an emoji typed into a name): wider than any of
 Roboto's letters, so a text holding one is cut rather than run over its room."""
