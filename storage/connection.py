@@ -22,8 +22,8 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
 
     WAL + FULL: a commit returns only after the write-ahead log is fsynced, so an
     acknowledged action survives a killed process and a power cut. The log is kept short
-    (`WAL_CHECKPOINT_PAGES`). The connection is in
-    autocommit mode (``isolation_level=None``): the store issues BEGIN/COMMIT itself.
+    (`WAL_CHECKPOINT_PAGES`). The connection is in autocommit mode
+    (``isolation_level=None``): the store issues BEGIN/COMMIT itself.
     ``check_same_thread=False`` because the store serialises all use with its own lock.
     """
     mode = "ro" if read_only else "rwc"
