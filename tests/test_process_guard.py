@@ -2,6 +2,7 @@
 holds a server (tests/e2e/conftest.py's AppServer) is stopped in each way a run can stop,
 and the server's process group must be gone afterwards."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from tests.e2e.conftest import REPO_ROOT
 
 INNER_TEST = """
+import faulthandler
 import os
 import signal
 import time
@@ -22,6 +24,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import AppServer
+
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # where a stuck run is stuck
 
 
 @pytest.fixture
@@ -88,6 +92,19 @@ def wait_for(condition, timeout: float, what: str) -> None:
         time.sleep(0.05)
 
 
+def finished_output(run: subprocess.Popen[str], way: str) -> str:
+    """The inner run's output once it has ended; if it has not ended within a minute, the
+    test fails with the stack of each of its threads (a run that hangs must say where)."""
+    try:
+        return run.communicate(timeout=60)[0]
+    except subprocess.TimeoutExpired:
+        run.send_signal(signal.SIGUSR1)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            run.communicate(timeout=5)
+        os.killpg(run.pid, signal.SIGKILL)
+        pytest.fail(f"{way}: the run did not end within a minute:\n{run.communicate()[0]}")
+
+
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("way", list(WAYS))
 def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
@@ -98,6 +115,7 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
     env = {
         **os.environ,
         "PYTHONPATH": str(REPO_ROOT),
+        "PYTHONUNBUFFERED": "1",  # a stuck run's output is all there when it is read
         "SERVER_PID_FILE": str(pid_file),
         "HOW": "passes" if way == "passes" else "crash" if way == "crash" else "waits",
     }
@@ -139,7 +157,7 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         server = int(pid_file.read_text())
         if sig is not None:
             os.kill(run.pid, sig)
-        output = run.communicate(timeout=60)[0]
+        output = finished_output(run, way)
         # Whatever the kernel sends, it sends at once; a handler may take its few seconds.
         wait_for(
             lambda: not group_members(server),
