@@ -25,7 +25,10 @@ import pytest
 
 from tests.e2e.conftest import AppServer
 
-faulthandler.register(signal.SIGUSR1, all_threads=True)  # where a stuck run is stuck
+# Where a stuck run is stuck (to a file: pytest captures the run's own output).
+faulthandler.register(
+    signal.SIGUSR1, open(os.environ["STACKS_FILE"], "w"), all_threads=True
+)
 
 
 @pytest.fixture
@@ -44,7 +47,10 @@ def test_holds_a_server(server):
         os.kill(os.getpid(), signal.SIGKILL)  # this test's own process: an xdist worker
     if os.environ["HOW"] == "passes":
         return
-    time.sleep(120)
+    # In short sleeps: a signal the kernel hands to another of the process's threads wakes
+    # no sleep of the main thread, whose Python handler then runs only after it.
+    for _ in range(1200):
+        time.sleep(0.1)
 """
 
 FUNCTION_ONLY = ["-o", "timeout_func_only=true"]  # the server's start is not timed
@@ -92,7 +98,7 @@ def wait_for(condition, timeout: float, what: str) -> None:
         time.sleep(0.05)
 
 
-def finished_output(run: subprocess.Popen[str], way: str) -> str:
+def finished_output(run: subprocess.Popen[str], way: str, stacks: Path) -> str:
     """The inner run's output once it has ended; if it has not ended within a minute, the
     test fails with the stack of each of its threads (a run that hangs must say where)."""
     try:
@@ -102,7 +108,8 @@ def finished_output(run: subprocess.Popen[str], way: str) -> str:
         with contextlib.suppress(subprocess.TimeoutExpired):
             run.communicate(timeout=5)
         os.killpg(run.pid, signal.SIGKILL)
-        pytest.fail(f"{way}: the run did not end within a minute:\n{run.communicate()[0]}")
+        output = run.communicate()[0]
+        pytest.fail(f"{way}: the run did not end within a minute:\n{output}\n{stacks.read_text()}")
 
 
 @pytest.mark.timeout(120)
@@ -116,6 +123,7 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         **os.environ,
         "PYTHONPATH": str(REPO_ROOT),
         "PYTHONUNBUFFERED": "1",  # a stuck run's output is all there when it is read
+        "STACKS_FILE": str(tmp_path / "stacks.txt"),
         "SERVER_PID_FILE": str(pid_file),
         "HOW": "passes" if way == "passes" else "crash" if way == "crash" else "waits",
     }
@@ -157,7 +165,7 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         server = int(pid_file.read_text())
         if sig is not None:
             os.kill(run.pid, sig)
-        output = finished_output(run, way)
+        output = finished_output(run, way, tmp_path / "stacks.txt")
         # Whatever the kernel sends, it sends at once; a handler may take its few seconds.
         wait_for(
             lambda: not group_members(server),
