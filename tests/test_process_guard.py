@@ -127,12 +127,12 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
     options, sig = WAYS[way]
     test_file = tmp_path / "test_inner.py"
     test_file.write_text(INNER_TEST)
-    pid_file = tmp_path / "server.pid"
+    pid_file, stacks = tmp_path / "server.pid", tmp_path / "stacks.txt"
     env = {
         **os.environ,
         "PYTHONPATH": str(REPO_ROOT),
         "PYTHONUNBUFFERED": "1",  # a stuck run's output is all there when it is read
-        "STACKS_FILE": str(tmp_path / "stacks.txt"),
+        "STACKS_FILE": str(stacks),
         "SERVER_PID_FILE": str(pid_file),
         "HOW": "passes" if way == "passes" else "crash" if way == "crash" else "waits",
     }
@@ -176,7 +176,7 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         server = int(pid_file.read_text())
         if sig is not None:
             os.kill(run.pid, sig)
-        output = finished_output(run, way, tmp_path / "stacks.txt")
+        output = finished_output(run, way, stacks)
         # Whatever the kernel sends, it sends at once; a handler may take its few seconds.
         wait_for(
             lambda: not group_members(server),
