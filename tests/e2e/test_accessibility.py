@@ -66,6 +66,21 @@ CONTROLS_JS = """() => {
 }"""
 
 
+THUMB = (PHONE["width"] / 2, PHONE["height"] / 2)
+SCROLL_STEP = PHONE["height"] // 2
+CHANGE_POLLING_MS = 50
+"""The tree is compared every 50 ms, not every frame: a comparison reads every control."""
+SCROLLERS_JS = """([x, y]) => Object.fromEntries([...document.querySelectorAll('flt-semantics')]
+  .filter(node => {
+    const box = node.getBoundingClientRect();
+    return getComputedStyle(node).overflowY !== 'visible'
+      && box.left <= x && x < box.right && box.top <= y && y < box.bottom;
+  })
+  .map(node => [node.id, node.scrollTop]))"""
+"""How far each part under a point that can scroll is scrolled: Flutter clips a scrollable's
+node and keeps its position as the node's scrollTop."""
+
+
 @dataclass
 class Seen:
     """One control over the screen's scroll positions: its largest box (a control at the
@@ -112,28 +127,48 @@ def snapshot(page: Page) -> str:
 
 def walk(page: Page) -> list[Seen]:
     """Every interactive control of the screen, scrolling it from top to bottom. A scroll
-    step is done when the tree shows the new position; when it no longer changes, the
-    bottom is reached."""
+    step is done when the tree shows the new position. Flutter scrolls a wheel's whole step
+    unless the end stops it short: a step that took the one scrolling part under the thumb
+    less far than that was the last; where nothing moves, the bottom was reached before."""
     seen: dict[str, Seen] = {}
-    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    page.mouse.move(*THUMB)
     for _ in range(60):
         before = snapshot(page)
-        for control in json.loads(before):
-            box = (control["width"], control["height"])
-            # An unnamed control is told apart by its column and size (its row changes as
-            # the screen scrolls).
-            where = "" if control["name"] else f"at x={control['left']:.0f}, {box[0]:.0f} wide"
-            item = Seen(control["role"], control["name"], *box, where)
-            known = seen.setdefault(f"{item.role}|{item.name}|{where}", item)
-            known.width, known.height = max(known.width, item.width), max(known.height, item.height)
-        page.mouse.wheel(0, PHONE["height"] // 2)
+        note(seen, before)
+        offsets = scrollers(page)
+        page.mouse.wheel(0, SCROLL_STEP)
         try:
             page.wait_for_function(
-                f"before => JSON.stringify(({CONTROLS_JS})()) !== before", arg=before, timeout=3_000
+                f"before => JSON.stringify(({CONTROLS_JS})()) !== before",
+                arg=before,
+                polling=CHANGE_POLLING_MS,
+                timeout=3_000,
             )
         except PlaywrightTimeout:
             break
+        after = scrollers(page)
+        if len(after) == 1 and after.keys() == offsets.keys():
+            (node, top), *_ = after.items()
+            if 0 < top - offsets[node] < SCROLL_STEP:
+                note(seen, snapshot(page))
+                break
     return list(seen.values())
+
+
+def note(seen: dict[str, Seen], controls_json: str) -> None:
+    """Add a snapshot's controls to those seen, each with the largest box it has shown."""
+    for control in json.loads(controls_json):
+        box = (control["width"], control["height"])
+        # An unnamed control is told apart by its column and size (its row changes as the
+        # screen scrolls).
+        where = "" if control["name"] else f"at x={control['left']:.0f}, {box[0]:.0f} wide"
+        item = Seen(control["role"], control["name"], *box, where)
+        known = seen.setdefault(f"{item.role}|{item.name}|{where}", item)
+        known.width, known.height = max(known.width, item.width), max(known.height, item.height)
+
+
+def scrollers(page: Page) -> dict[str, float]:
+    return page.evaluate(SCROLLERS_JS, THUMB)
 
 
 def faults_of(page: Page) -> list[str]:
