@@ -13,7 +13,7 @@ import pytest
 
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer
+from tests.app_server import AppServer
 from tests.flet_wire import WireClient
 from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t

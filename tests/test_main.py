@@ -14,7 +14,7 @@ import pytest
 
 import main
 from storage import DB_FILENAME
-from tests.e2e.conftest import REPO_ROOT, AppServer
+from tests.app_server import REPO_ROOT, AppServer
 from views.shell.i18n import t
 
 

@@ -1,5 +1,5 @@
 """A test run leaves no app server behind, however it stops: a tiny pytest run whose test
-holds a server (tests/e2e/conftest.py's AppServer) is stopped in each way a run can stop,
+holds a server (tests/app_server.py's AppServer) is stopped in each way a run can stop,
 and the server's process group must be gone afterwards."""
 
 import contextlib
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import REPO_ROOT
+from tests.app_server import REPO_ROOT
 
 INNER_TEST = """
 import faulthandler
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import AppServer
+from tests.app_server import AppServer
 
 # Where a stuck run is stuck (to a file: pytest captures the run's own output).
 faulthandler.register(
@@ -133,6 +133,8 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         "PYTHONPATH": str(REPO_ROOT),
         "PYTHONUNBUFFERED": "1",  # a stuck run's output is all there when it is read
         "STACKS_FILE": str(stacks),
+        # Only the plugins the run needs (named below): the others take a second to load.
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
         "SERVER_PID_FILE": str(pid_file),
         "HOW": "passes" if way == "passes" else "crash" if way == "crash" else "waits",
     }
@@ -146,6 +148,10 @@ def test_a_stopped_run_leaves_no_server(tmp_path: Path, way: str) -> None:
         str(test_file),
         "-p",
         "tests.process_guard",
+        "-p",
+        "pytest_timeout",
+        "-p",
+        "xdist.plugin",
         "-p",
         "no:cacheprovider",
         "-c",

@@ -5,13 +5,7 @@ which a click on its placeholder turns on (see ../shared/FLET.md).
 """
 
 import contextlib
-import os
-import re
-import signal
-import subprocess
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -20,14 +14,12 @@ from playwright.sync_api import Error as PlaywrightError
 
 from main import ASSETS_DIR
 from serving.web_app import client_variants
-from tests import process_guard
+from tests.app_server import ARTIFACTS, AppServer, serving
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 """Debian's Chromium in its headless shell (the build Playwright itself runs headless): the
 same engine as the browser, without the browser's own windows and pages around each tab,
 so a tab starts on about half the processor time (docs/performance.md, the test suite)."""
-ARTIFACTS = REPO_ROOT / "test-artifacts"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -38,100 +30,10 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 360, "height": 740}
-URL_LINE = re.compile(r"^(http://\S+)$")
 
 # Every expectation waits for what the app shows. Playwright's 5 s default is shorter than a
 # fresh tab's first drawing of a game on a 2-core machine busy with other browser tabs.
 expect.set_options(timeout=20_000)
-
-
-@dataclass
-class AppServer:
-    """A running `python main.py`; `restart()` kills it like a crash and starts it again on
-    the same port. `port` 0 picks a free one at the first start; `env` adds variables and
-    `args` flags."""
-
-    data_dir: Path
-    port: int = 0
-    env: dict[str, str] = field(default_factory=dict)
-    args: list[str] = field(default_factory=list)
-    process: subprocess.Popen[str] | None = None
-    url: str = ""
-    output: list[str] = field(default_factory=list)
-
-    def start(self) -> None:
-        # Its own process group, ended by stop(), by process_guard at exit or on SIGTERM,
-        # and by the kernel if this process dies first.
-        command = [
-            "main.py",
-            "--port",
-            str(self.port),
-            "--no-browser",
-            "--data-dir",
-            str(self.data_dir),
-            *self.args,
-        ]
-        self.process = subprocess.Popen(
-            process_guard.parent_death_command(command),
-            cwd=REPO_ROOT,
-            env={**os.environ, **self.env},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        process_guard.track(self.process)
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.output.append(line)
-            match = URL_LINE.match(line.strip())
-            if match:
-                self.url = match.group(1)
-                self.port = int(self.url.rsplit(":", 1)[1])
-                # Keep reading: a full pipe would block the server on its next log line.
-                threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
-                return
-        status = self.process.wait()
-        process_guard.end_group(self.process)
-        raise RuntimeError(f"main.py exited ({status}) before printing its URL")
-
-    def _drain(self, process: subprocess.Popen[str]) -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            self.output.append(line)
-
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.process is None:
-            return
-        process_guard.end_group(self.process, sig)
-        self.process = None
-
-    def rss(self) -> int:
-        """The server process's resident size in bytes, as the kernel counts it."""
-        assert self.process is not None
-        with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        raise AssertionError("no VmRSS line")
-
-    def restart(self) -> None:
-        self.stop(signal.SIGKILL)
-        self.start()
-
-
-@contextlib.contextmanager
-def serving(data_dir: Path, log_name: str) -> Iterator[AppServer]:
-    """A server on `data_dir`, stopped afterwards, its log kept as server-<log_name>.log."""
-    server = AppServer(data_dir=data_dir)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        ARTIFACTS.mkdir(exist_ok=True)
-        log = ARTIFACTS / f"server-{log_name}.log"
-        log.write_text("".join(server.output), encoding="utf-8")
 
 
 @pytest.fixture

@@ -25,7 +25,8 @@ from scorers.edits import changes_between
 from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
-from tests.e2e.conftest import ARTIFACTS, AppServer, open_app, screenshot
+from tests.app_server import ARTIFACTS, AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from serving.memory import COLLECTED_MESSAGE
 from serving.socket_guard import POLICY_VIOLATION, REGISTER_WITHIN_SECONDS
 from serving.web_guard import MAX_HEADERS
-from tests.e2e.conftest import AppServer
+from tests.app_server import AppServer
 from tests.flet_wire import FLET_FRAME, WireClient, frame
 from tests.test_web_guard import TRICKY_PATHS
 from views.shell.i18n import t

@@ -11,7 +11,8 @@ from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper
 from storage.library import MAX_LIBRARY_BYTES, export_library, too_large
-from tests.e2e.conftest import PHONE, AppServer, enable_accessibility
+from tests.app_server import AppServer
+from tests.e2e.conftest import PHONE, enable_accessibility
 from tests.e2e.steps import by_id, expect_score
 from views.game_screen.open_game import message_of
 from views.shell.i18n import joined, t

@@ -7,7 +7,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import PHONE, enable_accessibility, screenshot
 from views.shell.i18n import t
 
 

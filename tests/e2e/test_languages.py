@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Response, expect
 
 from scorers import wizard
-from tests.e2e.conftest import AppServer, enable_accessibility, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import enable_accessibility, screenshot
 from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
 from views.shell.fonts import FONTS, HANGUL_FAMILY
 from views.shell.i18n import language_name, t

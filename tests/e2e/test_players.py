@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, play_wizard_round, start_short_wizard, tap
 from views.shell.i18n import t
 from views.shell.widgets import points_text

@@ -3,7 +3,8 @@ cards tapped in (a suit or colour, then its number), never typed."""
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import PHONE, enable_accessibility, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, tap
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route

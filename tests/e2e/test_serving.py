@@ -14,7 +14,8 @@ from main import lan_address
 from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import PHONE, AppServer, enable_accessibility, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import PHONE, enable_accessibility, open_app, screenshot
 from tests.e2e.network import record_transfer
 from tests.e2e.steps import by_id, expect_value
 from views.shell.i18n import t

@@ -16,8 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from serving.memory import COLLECTED_MESSAGE
+from tests.app_server import AppServer
 from tests.big_game import make_big_wizard_game
-from tests.e2e.conftest import PHONE, AppServer, enable_accessibility
+from tests.e2e.conftest import PHONE, enable_accessibility
 from tests.e2e.steps import by_id
 from tests.flet_wire import WireClient
 

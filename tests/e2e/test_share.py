@@ -11,13 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as websocket_connect
 
-from tests.e2e.conftest import (
-    ARTIFACTS,
-    AppServer,
-    enable_accessibility,
-    open_app,
-    screenshot,
-)
+from tests.app_server import ARTIFACTS, AppServer
+from tests.e2e.conftest import enable_accessibility, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, pad_to, start_short_wizard, tap, value_of
 from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from tests import process_guard
-from tests.e2e.conftest import REPO_ROOT
+from tests.app_server import REPO_ROOT
 
 LABELS = [
     "cold start ratio",

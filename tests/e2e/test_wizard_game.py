@@ -13,7 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from scorers import wizard
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import (
     by_id,
     enter_players,

@@ -12,7 +12,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, pad_to, reveal_whole, row_value, tap, value_of
 from views.shell.i18n import t
 

@@ -8,7 +8,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, tap
 from views.games.trick_helpers import RESULT_ID
 from views.games.wizard.trick import FOLLOW_ID

@@ -9,7 +9,8 @@ from playwright.sync_api import Browser, expect
 
 from storage import open_store
 from storage.keeper import GameKeeper
-from tests.e2e.conftest import AppServer, open_app, screenshot
+from tests.app_server import AppServer
+from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import PHONE_390, by_id, expect_value, play_wizard_round, tap
 from views.shell.i18n import t
 

@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from tests.e2e.conftest import REPO_ROOT
+from tests.app_server import REPO_ROOT
 from views.shell.preload import flet_names
 
 CHECK = """
