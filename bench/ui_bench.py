@@ -50,7 +50,7 @@ are what a player waits for (the shell started the phone-alone app and its taps 
 ratios to the server's)."""
 MIB = 1024 * 1024
 EXTRA_TABS = 5
-QUICK_EXTRA_TABS = 2
+QUICK_EXTRA_TABS = 1
 """The smoke run (--quick) opens fewer: it proves the script's every path, not a figure."""
 FOLLOWERS_SETTLE_MS = 3000
 UNTIMED_TAPS = 5
@@ -341,7 +341,7 @@ def report(bare: Figures, app: Figures, machine: str, quick: bool, extra_tabs: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    quick = "1 round of 3 taps, 2 extra tabs, no warm-up (smoke run)"
+    quick = "1 round of 3 taps, 1 extra tab, no warm-up (smoke run)"
     parser.add_argument("--quick", action="store_true", help=quick)
     parser.add_argument("--rounds", type=int, default=9, help="cold starts per app")
     parser.add_argument("--taps", type=int, default=16, help="timed taps per app and round")

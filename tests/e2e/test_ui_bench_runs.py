@@ -1,6 +1,6 @@
-"""Smoke test: the UI benchmark runs in its quick mode (one start, two extra tabs and three
-taps per app, in Chromium, here with two followers, which takes every path of the script)
-and prints every figure."""
+"""Smoke test: the UI benchmark runs in its quick mode (one start, one extra tab and three
+taps per app, in Chromium, here with a follower, which takes every path of the script) and
+prints every figure."""
 
 import signal
 import subprocess
@@ -25,7 +25,7 @@ def test_the_ui_benchmark_prints_every_ratio() -> None:
     # `finally`s. It is sent by the kernel too if this process dies first.
     bench = subprocess.Popen(
         process_guard.parent_death_command(
-            ["bench/ui_bench.py", "--quick", "--followers", "2"], signal.SIGINT
+            ["bench/ui_bench.py", "--quick", "--followers", "1"], signal.SIGINT
         ),
         cwd=REPO_ROOT,
         stdout=subprocess.PIPE,
