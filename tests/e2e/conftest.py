@@ -5,6 +5,7 @@ which a click on its placeholder turns on (see ../shared/FLET.md).
 """
 
 import contextlib
+import fcntl
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from main import ASSETS_DIR
-from serving.web_app import client_variants
+from serving.web_app import client_cache_dir, client_variants
 from tests.app_server import ARTIFACTS, AppServer, serving
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
@@ -155,7 +156,13 @@ def close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Compress the web client (once per install, up to half a minute) before any browser
-    test's clock starts, rather than in the first test's server start."""
+    test's clock starts, rather than in the first test's server start. The xdist workers
+    take turns: the first compresses, the next finds the copies made (both at once would
+    each compress everything, on the same two cores)."""
     here = Path(__file__).parent
     if any(item.path.is_relative_to(here) for item in session.items):
-        client_variants(ASSETS_DIR)
+        cache_dir = client_cache_dir()
+        cache_dir.parent.mkdir(parents=True, exist_ok=True)
+        with (cache_dir.parent / f"{cache_dir.name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            client_variants(ASSETS_DIR)
