@@ -10,7 +10,7 @@ import re
 import signal
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,9 +97,10 @@ class AppServer:
 
 
 @contextlib.contextmanager
-def serving(data_dir: Path, log_name: str) -> Iterator[AppServer]:
-    """A server on `data_dir`, stopped afterwards, its log kept as server-<log_name>.log."""
-    server = AppServer(data_dir=data_dir)
+def serving(data_dir: Path, log_name: str, args: Sequence[str] = ()) -> Iterator[AppServer]:
+    """A server on `data_dir` started with `args`, stopped afterwards, its log kept as
+    server-<log_name>.log."""
+    server = AppServer(data_dir=data_dir, args=list(args))
     server.start()
     try:
         yield server

@@ -25,7 +25,7 @@ from scorers.edits import changes_between
 from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
-from tests.app_server import ARTIFACTS, AppServer
+from tests.app_server import AppServer, serving
 from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id
 from tests.e2e.test_colour_blind_game import ROW
@@ -246,16 +246,9 @@ def seed(data_dir: Path) -> dict[str, str]:
 def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, dict]]:
     data_dir = tmp_path_factory.mktemp("a11y") / "data"
     games = seed(data_dir)
-    server = AppServer(data_dir=data_dir, args=["--share", "--share-address", SHARE_ADDRESS])
-    server.start()
-    try:
+    args = ["--share", "--share-address", SHARE_ADDRESS]
+    with serving(data_dir, "test_accessibility", args) as server:
         yield server, games
-    finally:
-        server.stop()
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "server-test_accessibility.log").write_text(
-            "".join(server.output), encoding="utf-8"
-        )
 
 
 # -- the screens -----------------------------------------------------------------------------

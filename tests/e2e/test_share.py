@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as websocket_connect
 
-from tests.app_server import ARTIFACTS, AppServer
+from tests.app_server import AppServer, serving
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, pad_to, start_short_wizard, tap, value_of
 from views.sharing.codes import FREE_TRIES
@@ -23,17 +23,10 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def sharing_server(tmp_path: Path) -> Iterator[AppServer]:
-    server = AppServer(
-        data_dir=tmp_path / "data", args=["--share", "--share-address", SHARE_ADDRESS]
-    )
-    server.start()
-    try:
+def sharing_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
+    args = ["--share", "--share-address", SHARE_ADDRESS]
+    with serving(tmp_path / "data", request.node.name, args) as server:
         yield server
-    finally:
-        server.stop()
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "server-test_share.log").write_text("".join(server.output), encoding="utf-8")
 
 
 def share_url(server: AppServer) -> str:
