@@ -6,12 +6,14 @@ which a click on its placeholder turns on (see ../shared/FLET.md).
 
 import contextlib
 import fcntl
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from main import ASSETS_DIR
 from serving.web_app import client_cache_dir, client_variants
@@ -82,21 +84,115 @@ def open_app(
     return page
 
 
+# Flutter asks the browser for each frame (window.requestAnimationFrame) and shows what it
+# drew later, when the picture comes back from its renderer (transferFromImageBitmap).
+# `enable_accessibility` starts counting both, so the frames of every step after it count.
+WATCH_FRAMES_JS = """() => {
+  if (window.__trickpadFrames !== undefined) return;
+  const f = window.__trickpadFrames = {asked: 0, drawn: 0, shown: 0, lastDrawn: -1, lastShown: -1};
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (draw) => {
+    f.asked++;
+    return request((time) => { f.drawn++; f.lastDrawn = performance.now(); draw(time); });
+  };
+  const context = ImageBitmapRenderingContext.prototype;
+  const show = context.transferFromImageBitmap;
+  context.transferFromImageBitmap = function (picture) {
+    f.shown++;
+    f.lastShown = performance.now();
+    return show.call(this, picture);
+  };
+}"""
+# Settled: no frame asked for or outstanding, no picture arrived since the last look, and the
+# last picture came after the last frame (a ripple or a page's slide has ended and its last
+# frame is on screen).
+FRAMES_SETTLED_JS = f"""() => {{
+  ({WATCH_FRAMES_JS})();
+  const f = window.__trickpadFrames;
+  const now = [f.asked, f.shown].join();
+  const settled = f.asked === f.drawn && now === f.seen && f.lastShown >= f.lastDrawn;
+  f.seen = now;
+  return settled;
+}}"""
+SETTLE_POLL_MS = 100
+SETTLE_LIMIT_MS = 10_000
+"""A screen still animating after this is pictured as it is (a spinner never settles)."""
+
+
 def enable_accessibility(page: Page) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.evaluate(WATCH_FRAMES_JS)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     # The tree is built after the click; on a 2-core machine busy with other tabs that
     # took over 10 s once (two tests of one run), so the wait allows what the first does.
     page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
 
 
+def wait_until_drawn(page: Page) -> None:
+    """Wait until Flutter has stopped drawing what the last step started (FRAMES_SETTLED_JS);
+    a screen that never settles within SETTLE_LIMIT_MS is taken as it is."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(FRAMES_SETTLED_JS, polling=SETTLE_POLL_MS, timeout=SETTLE_LIMIT_MS)
+
+
 def screenshot(page: Page, name: str) -> Path:
-    """Keep a picture of the screen as a test artifact (test-artifacts/, ignored by git)."""
+    """Keep a picture of the screen as a test artifact (test-artifacts/, ignored by git),
+    once Flutter has drawn it."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.wait_for_timeout(500)
+    wait_until_drawn(page)
     page.screenshot(path=str(path))
     return path
+
+
+DRAWN_PNG_BYTES = 10_000
+"""A picture of a blank or loading screen ("Working...") compresses to a few KB; a drawn
+screen of this app to tens of KB."""
+
+
+def painted_screenshot(page: Page, name: str) -> Path:
+    """A screenshot once the screen is drawn: Flutter's tree can be ready before a busy
+    machine has painted the frame, so the picture is taken again, each time Flutter has
+    drawn, until it shows more than a blank or loading screen."""
+    for _ in range(40):
+        path = screenshot(page, name)
+        if path.stat().st_size > DRAWN_PNG_BYTES:
+            return path
+    raise AssertionError(f"{name}: the screen was never drawn")
+
+
+def corner_is_dark(page: Page) -> bool:
+    """Whether the screen's top-left pixel (the app bar or the page behind it) is dark."""
+    picture = page.screenshot(clip={"x": 0, "y": 0, "width": 1, "height": 1})
+    chunks, at = [], 8  # after PNG's signature: length, type, data, checksum per chunk
+    while at < len(picture):
+        length = int.from_bytes(picture[at : at + 4])
+        chunks.append((picture[at + 4 : at + 8], picture[at + 8 : at + 8 + length]))
+        at += 12 + length
+    data = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    # One pixel: whatever the row's filter, its bytes are the colour itself.
+    red, green, blue = data[1:4]
+    return 299 * red + 587 * green + 114 * blue < 128_000
+
+
+def settle_in(page: Page, color_scheme: str) -> None:
+    """Switch the phone to the colour scheme while the app is open, and wait until the app
+    has redrawn itself in it (it follows the system's scheme as it changes)."""
+    page.emulate_media(color_scheme=color_scheme)  # type: ignore[arg-type]
+    for _ in range(100):
+        wait_until_drawn(page)
+        if corner_is_dark(page) == (color_scheme == "dark"):
+            return
+    raise AssertionError(f"the app was not redrawn in {color_scheme} mode")
+
+
+def dark_screenshot(page: Page, name: str) -> Path:
+    """A picture of the screen with the phone switched to dark mode, then back to light."""
+    settle_in(page, "dark")
+    try:
+        return screenshot(page, name)
+    finally:
+        settle_in(page, "light")
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import open_app, screenshot
+from tests.e2e.conftest import dark_screenshot, screenshot
 from views.shell.i18n import t
 from views.shell.widgets import points_text
 
@@ -270,16 +270,8 @@ def what_is_button(what: Locator) -> bool:
     return what.get_attribute("role") == "button"
 
 
-def screenshots_light_and_dark(page: Page, name: str, same: str = "entry-hint") -> None:
-    """Pictures of the screen as the phone shows it, in light and then in dark mode (a
-    second tab on a phone set to dark, once it shows the same step: the value `same`
-    alike), in test-artifacts/."""
+def screenshots_light_and_dark(page: Page, name: str) -> None:
+    """Pictures of the screen as the phone shows it, in light and then in dark mode (the
+    phone switched to dark while the app is open, then back), in test-artifacts/."""
     screenshot(page, f"{name}-light")
-    browser = page.context.browser
-    assert browser is not None and page.viewport_size is not None
-    dark = open_app(browser, page.url, page.viewport_size, color_scheme="dark")
-    try:
-        expect_value(dark, same, value_of(page, same))
-        screenshot(dark, f"{name}-dark")
-    finally:
-        dark.close()
+    dark_screenshot(page, f"{name}-dark")

@@ -26,7 +26,7 @@ from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
 from tests.app_server import AppServer, serving
-from tests.e2e.conftest import open_app, screenshot
+from tests.e2e.conftest import open_app, painted_screenshot
 from tests.e2e.steps import by_id
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME
@@ -103,22 +103,6 @@ class Seen:
 
     def __str__(self) -> str:
         return f"{self.role} {self.name or self.where!r}: {', '.join(self.faults())}"
-
-
-# A screenshot of a blank or loading screen ("Working...") compresses to a few KB; a drawn
-# screen of this app to tens of KB.
-DRAWN = 12_000
-
-
-def painted_screenshot(page: Page, name: str) -> None:
-    """A screenshot once the screen is drawn: Flutter's tree can be ready before a busy
-    machine has painted the frame, so the picture is taken again, frame after frame, until
-    it shows more than a blank or loading screen."""
-    for _ in range(40):
-        if screenshot(page, name).stat().st_size > DRAWN:
-            return
-        page.evaluate("new Promise(done => requestAnimationFrame(() => setTimeout(done, 100)))")
-    pytest.fail(f"{name}: the screen was never drawn")
 
 
 def snapshot(page: Page) -> str:

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.app_server import AppServer
-from tests.e2e.conftest import open_app, screenshot
+from tests.e2e.conftest import dark_screenshot, open_app, screenshot
 from tests.e2e.steps import by_id, expect_value, play_wizard_round, start_short_wizard, tap
 from views.shell.i18n import t
 from views.shell.widgets import points_text
@@ -33,11 +33,7 @@ def test_players_figures_and_the_game_chart_after_two_games(
     )
     by_id(page, "final-chart").scroll_into_view_if_needed()
     screenshot(page, "players-final-chart-light")
-    dark = open_app(browser, page.url, PHONE, color_scheme="dark")
-    expect_value(dark, "final-chart", final)
-    by_id(dark, "final-chart").scroll_into_view_if_needed()
-    screenshot(dark, "players-final-chart-dark")
-    dark.close()
+    dark_screenshot(page, "players-final-chart-dark")
 
     page.get_by_role("button", name=t("nav.back")).click()
     tap(page, t("players.open"))

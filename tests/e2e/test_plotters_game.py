@@ -77,7 +77,7 @@ def test_six_players_count_and_choose_face_up_on_one_screen(app_page: Page) -> N
     assert_on_screen(page, page.get_by_role("button", name=t("entry.score_round")))
     assert_on_screen(page, by_id(page, "cards-5"))  # the last player's row
     # A second tab's pad starts at the first count: the same counts, its own pad.
-    screenshots_light_and_dark(page, "plotters-6-face-up", same="cards-count")
+    screenshots_light_and_dark(page, "plotters-6-face-up")
     tap(page, t("plotters.face_up_toggle", player="Ann", colour=t("plotters.colour.red")))
     tap(page, t("plotters.face_up_toggle", player="Ann", colour=t("plotters.colour.yellow")))
     expect(by_id(page, "pad-title")).to_have_text(
@@ -89,7 +89,7 @@ def test_six_players_count_and_choose_face_up_on_one_screen(app_page: Page) -> N
     first = page.get_by_role("button", name=pad_label("Ben", "blue", 0), exact=True)
     assert_on_screen(page, first)
     assert_on_screen(page, page.get_by_role("button", name=t("entry.score_round")))
-    screenshots_light_and_dark(page, "plotters-6-counts", same="cards-count")
+    screenshots_light_and_dark(page, "plotters-6-counts")
     for count in range(22):
         chip = page.get_by_role("button", name=pad_label("Ben", "blue", count), exact=True)
         box = reveal_whole(page, chip)

@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
-from tests.e2e.conftest import open_app, screenshot
-from tests.e2e.steps import by_id, expect_value, pad_to, reveal_whole, row_value, tap, value_of
+from tests.e2e.conftest import dark_screenshot, open_app, painted_screenshot
+from tests.e2e.steps import by_id, expect_value, pad_to, reveal_whole, row_value, tap
 from views.shell.i18n import t
 
 PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
@@ -22,7 +22,6 @@ PHONE = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 WIDE = {"width": 1280, "height": 800}
 LARGEST_HAND = 10  # 60 cards shared by six
-BLANK_PNG_BYTES = 10_000
 
 
 def on_screen(page: Page, control: Locator, what: str) -> dict[str, float]:
@@ -79,24 +78,6 @@ def in_reach(page: Page, control: Locator, what: str) -> None:
     on_screen(page, control, what)
 
 
-def painted_screenshot(page: Page, name: str) -> None:
-    """A picture of the screen once Flutter has painted it: on a busy machine a fresh page's
-    canvas can stay blank a while after its accessibility tree is there. A blank screen
-    compresses to a few kilobytes, a drawn one to tens."""
-    for _ in range(20):
-        if screenshot(page, name).stat().st_size > BLANK_PNG_BYTES:
-            return
-    raise AssertionError(f"{name}: the screen stayed blank")
-
-
-def dark_copy(browser: Browser, page: Page, name: str, viewport: dict[str, int]) -> None:
-    """The same screen on a phone set to dark, as a picture, once it shows the same step."""
-    dark = open_app(browser, page.url, viewport, color_scheme="dark")
-    expect(by_id(dark, "entry-hint")).to_have_text(value_of(page, "entry-hint"), timeout=30_000)
-    painted_screenshot(dark, name)
-    dark.close()
-
-
 @pytest.mark.timeout(300)
 def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     browser: Browser, app_server: AppServer
@@ -118,7 +99,7 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     step_fits(page, "wizard.bid_name", order[-1], None)
     expect(button(page, t("wizard.to_tricks"))).to_have_count(0)  # nothing greyed to tap
     painted_screenshot(page, "wizard-bids-390")
-    dark_copy(browser, page, "wizard-bids-390-dark", PHONE)
+    dark_screenshot(page, "wizard-bids-390-dark")
 
     # The last bid takes the table to the tricks, no tap between.
     tap(page, t("wizard.bid_name", player=order[-1], count=0))
@@ -135,7 +116,7 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
     pad_to(page, "Maximilian")  # every number is in: the pad comes to a tapped row
     step_fits(page, "wizard.took_name", "Maximilian", t("entry.score_round"))
     painted_screenshot(page, "wizard-tricks-390")
-    dark_copy(browser, page, "wizard-tricks-390-dark", PHONE)
+    dark_screenshot(page, "wizard-tricks-390-dark")
 
     # Scored with the sheet scrolled into view: the next round's banner shows from the top,
     # and each player's change in the strip.
@@ -149,22 +130,20 @@ def test_each_wizard_step_fits_a_phone_with_six_players_at_the_largest_hand(
         expect_value(page, f"strip-change-{seat}", "+20" if seat == 0 else "+40")
     painted_screenshot(page, "wizard-next-round-390")
 
-    landscape = open_app(browser, app_server.url + path, LANDSCAPE)
-    expect(by_id(landscape, "banner")).to_be_attached(timeout=30_000)
-    expect(by_id(landscape, "reminder")).to_have_count(0)
-    painted_screenshot(landscape, "wizard-landscape")
-    landscape.close()
+    # The phone turned on its side: the same page laid out again.
+    page.set_viewport_size(LANDSCAPE)
+    expect(by_id(page, "reminder")).to_have_count(0)
+    painted_screenshot(page, "wizard-landscape")
 
-    wide = open_app(browser, app_server.url + path, WIDE)
-    expect(by_id(wide, "banner")).to_be_attached(timeout=30_000)
+    # The same game on a computer's window: the sheet beside the entry.
+    page.set_viewport_size(WIDE)
     bid_chip = on_screen(
-        wide, button(wide, t("wizard.bid_name", player=order[1], count=0)), "a bid"
+        page, button(page, t("wizard.bid_name", player=order[1], count=0)), "a bid"
     )
-    total = on_screen(wide, by_id(wide, "total-0"), "the sheet's total")
+    total = on_screen(page, by_id(page, "total-0"), "the sheet's total")
     assert total["x"] > bid_chip["x"] + bid_chip["width"], "the sheet is not beside the entry"
-    painted_screenshot(wide, "wizard-wide-1280")
-    dark_copy(browser, wide, "wizard-wide-1280-dark", WIDE)
-    wide.close()
+    painted_screenshot(page, "wizard-wide-1280")
+    dark_screenshot(page, "wizard-wide-1280-dark")
     page.close()
 
 
