@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -58,19 +58,40 @@ def reading_server(
         yield server
 
 
+SERVED_APP_FLAGS = ["--js-flags=--liftoff-only"]
+"""For the served app's tabs: V8's baseline WebAssembly compiler only. A test's tab lives
+seconds, too short for optimising Flutter's 8.5 MB `main.dart.wasm` to pay back, and a fresh
+tab then starts on about half the renderer's processor time (docs/performance.md, the test
+suite). The phone-alone tests keep the optimising compiler: their Python runs long enough
+in Pyodide's WebAssembly to need it."""
+
+
 # Package scope: the sync Playwright loop must be gone before the asyncio view tests run.
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install Debian's chromium-headless-shell (bash .ci/run does)."
         )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield playwright
+
+
+@contextlib.contextmanager
+def launched(playwright: Playwright, flags: list[str]) -> Iterator[Browser]:
+    """Debian's Chromium headless shell with these flags, closed at the end."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="package")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """The browser of the served app's tests."""
+    with launched(playwright, CHROMIUM_FLAGS + SERVED_APP_FLAGS) as browser:
+        yield browser
 
 
 def open_app(

@@ -22,6 +22,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Page,
+    Playwright,
     Request,
     expect,
 )
@@ -32,7 +33,7 @@ from site_build.build import build_site
 from storage import open_store
 from storage.keeper import GameKeeper
 from storage.library import export_library, import_library
-from tests.e2e.conftest import enable_accessibility, screenshot
+from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
 from tests.e2e.steps import (
     by_id,
     expect_score,
@@ -71,6 +72,14 @@ def serving(folder: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """A browser of this module's own, with V8's optimising compiler (unlike the served
+    app's, tests/e2e/conftest.py SERVED_APP_FLAGS): Pyodide's Python runs slower without."""
+    with launched(playwright, CHROMIUM_FLAGS) as browser:
+        yield browser
 
 
 @pytest.fixture(scope="module")
