@@ -131,26 +131,23 @@ def open_site(context: BrowserContext, url: str) -> Page:
 def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, site: str) -> None:
     page: Page = browser.new_page(viewport=PHONE_ALONE)
     elsewhere = requests_elsewhere(page.context, site)
-    try:
-        started = time.monotonic()
-        page.goto(site)
-        enable_accessibility(page)
-        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
-        print(f"first screen {time.monotonic() - started:.1f} s after the first navigation")
-        expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
-        # Storage the browser may clear when space runs short is named on Home.
-        if not page.evaluate("navigator.storage.persisted()"):
-            expect(by_id(page, "home-notice")).to_have_text(t("phone.may_be_cleared"))
-        assert screenshot(page, "phone-alone-home").stat().st_size > 0
-        assert not elsewhere, elsewhere
-        # Installable: Chromium finds nothing missing (a test's profile is an incognito one).
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        devtools = page.context.new_cdp_session(page)
-        assert devtools.send("Page.getAppManifest")["errors"] == []
-        missing = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
-        assert [error["errorId"] for error in missing if error["errorId"] != "in-incognito"] == []
-    finally:
-        page.close()
+    started = time.monotonic()
+    page.goto(site)
+    enable_accessibility(page)
+    expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+    print(f"first screen {time.monotonic() - started:.1f} s after the first navigation")
+    expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+    # Storage the browser may clear when space runs short is named on Home.
+    if not page.evaluate("navigator.storage.persisted()"):
+        expect(by_id(page, "home-notice")).to_have_text(t("phone.may_be_cleared"))
+    assert screenshot(page, "phone-alone-home").stat().st_size > 0
+    assert not elsewhere, elsewhere
+    # Installable: Chromium finds nothing missing (a test's profile is an incognito one).
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    devtools = page.context.new_cdp_session(page)
+    assert devtools.send("Page.getAppManifest")["errors"] == []
+    missing = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [error["errorId"] for error in missing if error["errorId"] != "in-incognito"] == []
 
 
 def test_the_site_has_no_server_code(site: str) -> None:
@@ -181,40 +178,37 @@ def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str)
     saved), and a second tab that waits for the first and finds that bid."""
     context = browser.new_context(viewport=PHONE_ALONE)
     elsewhere = requests_elsewhere(context, site)
-    try:
-        page = open_site(context, site)
-        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
-        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-        play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
-        totals = {0: -10, 1: 30, 2: 20}
-        for seat, total in totals.items():  # shown, so kept
-            expect_score(page, f"total-{seat}", total)
-        # After the first start, Python's start is kept; the later starts begin from it.
-        wait_for_kept_start(page, timeout=BOOT_MS)
-        with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
-            reload_and_expect(page, totals)
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        context.set_offline(True)
-        with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
-            reload_and_expect(page, totals)
-        screenshot(page, "phone-alone-offline-game")
-        # Round 2, Ben deals: Cas bids first.
-        tap(page, t("wizard.bid_name", player="Cas", count=0))
-        after_cas = t("wizard.next_bid", player="Ann")
-        expect_value(page, "entry-hint", after_cas)  # shown, so kept
+    page = open_site(context, site)
+    expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
+    totals = {0: -10, 1: 30, 2: 20}
+    for seat, total in totals.items():  # shown, so kept
+        expect_score(page, f"total-{seat}", total)
+    # After the first start, Python's start is kept; the later starts begin from it.
+    wait_for_kept_start(page, timeout=BOOT_MS)
+    with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
+        reload_and_expect(page, totals)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
+        reload_and_expect(page, totals)
+    screenshot(page, "phone-alone-offline-game")
+    # Round 2, Ben deals: Cas bids first.
+    tap(page, t("wizard.bid_name", player="Cas", count=0))
+    after_cas = t("wizard.next_bid", player="Ann")
+    expect_value(page, "entry-hint", after_cas)  # shown, so kept
 
-        # A second tab waits while the first holds the games, then opens them.
-        second = open_site(context, site)
-        expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
-        screenshot(second, "phone-alone-other-tab")
-        page.close()
-        expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
-        players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
-        second.get_by_role("button", name=players).first.click()
-        expect_value(second, "entry-hint", after_cas)
-        assert not elsewhere, elsewhere
-    finally:
-        context.close()
+    # A second tab waits while the first holds the games, then opens them.
+    second = open_site(context, site)
+    expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
+    screenshot(second, "phone-alone-other-tab")
+    page.close()
+    expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
+    players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+    second.get_by_role("button", name=players).first.click()
+    expect_value(second, "entry-hint", after_cas)
+    assert not elsewhere, elsewhere
 
 
 def from_kept_start(message: ConsoleMessage) -> bool:
@@ -238,32 +232,29 @@ def test_a_new_version_is_taken_on_a_later_visit_and_keeps_the_games(
     games of before."""
     folder = Path(shutil.copytree(site_folder, tmp_path / "site"))
     context = browser.new_context(viewport=PHONE_ALONE)
-    try:
-        with serving(folder) as url:
-            page = open_site(context, url)
-            expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
-            start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-            expect(by_id(page, "total-0")).to_be_visible()
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
-            first_version = page.evaluate("caches.keys()")
+    with serving(folder) as url:
+        page = open_site(context, url)
+        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        expect(by_id(page, "total-0")).to_be_visible()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        first_version = page.evaluate("caches.keys()")
 
-            worker = folder / "sw.js"
-            worker.write_text(worker.read_text().replace(first_version[0][len("trickpad-") :], "2"))
-            for copy in folder.glob("sw.js.*"):  # the old version's compressed copies
-                copy.unlink()
-            page.reload()
-            enable_accessibility(page)
-            wait_for_async(page, NEW_VERSION_WAITING, timeout=BOOT_MS)
-            page.close()
+        worker = folder / "sw.js"
+        worker.write_text(worker.read_text().replace(first_version[0][len("trickpad-") :], "2"))
+        for copy in folder.glob("sw.js.*"):  # the old version's compressed copies
+            copy.unlink()
+        page.reload()
+        enable_accessibility(page)
+        wait_for_async(page, NEW_VERSION_WAITING, timeout=BOOT_MS)
+        page.close()
 
-            context.set_offline(True)
-            later = open_site(context, url)
-            players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
-            expect(later.get_by_role("button", name=players).first).to_be_visible(timeout=BOOT_MS)
-            wait_for_async(later, ONLY_THE_NEW_VERSION_KEPT)
-            assert later.evaluate("navigator.serviceWorker.controller.state") == "activated"
-    finally:
-        context.close()
+        context.set_offline(True)
+        later = open_site(context, url)
+        players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+        expect(later.get_by_role("button", name=players).first).to_be_visible(timeout=BOOT_MS)
+        wait_for_async(later, ONLY_THE_NEW_VERSION_KEPT)
+        assert later.evaluate("navigator.serviceWorker.controller.state") == "activated"
 
 
 ONLY_THE_NEW_VERSION_KEPT = 'async () => (await caches.keys()).join() === "trickpad-2"'
@@ -289,19 +280,16 @@ def test_games_move_between_a_table_server_and_the_phone_by_file(
     backup.write_text(text, encoding="utf-8")
 
     context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
-    try:
-        page = open_site(context, site)
-        with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
-            page.get_by_role("button", name=t("library.import")).click(timeout=BOOT_MS)
-        chooser.value.set_files(backup)
-        merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
-        expect(by_id(page, "library-status")).to_have_text(merged)
+    page = open_site(context, site)
+    with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
+        page.get_by_role("button", name=t("library.import")).click(timeout=BOOT_MS)
+    chooser.value.set_files(backup)
+    merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    expect(by_id(page, "library-status")).to_have_text(merged)
 
-        with page.expect_download() as download:
-            page.get_by_role("button", name=t("library.export")).click()
-        from_phone = download.value.path().read_bytes()
-    finally:
-        context.close()
+    with page.expect_download() as download:
+        page.get_by_role("button", name=t("library.export")).click()
+    from_phone = download.value.path().read_bytes()
     with open_store(tmp_path / "another-server").store as store:
         keeper = GameKeeper(store)
         report = import_library(keeper, from_phone)
@@ -314,20 +302,17 @@ def test_an_entry_the_browser_cannot_keep_is_said_on_screen(browser: Browser, si
     """When IndexedDB refuses a copy (a full or broken storage), the entry stays on screen
     and a dialog says it is not kept and how to keep the game."""
     context = browser.new_context(viewport=PHONE_ALONE)
-    try:
-        page = open_site(context, site)
-        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
-        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
-        (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
-        python.evaluate(REFUSE_INDEXEDDB)
-        tap(page, t("wizard.bid_name", player="Ben", count=1))
-        expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved", detail=REFUSAL))
-        screenshot(page, "phone-alone-not-saved")
-        tap(page, t("home.notice_ok"))
-        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
-    finally:
-        context.close()
+    page = open_site(context, site)
+    expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+    (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
+    python.evaluate(REFUSE_INDEXEDDB)
+    tap(page, t("wizard.bid_name", player="Ben", count=1))
+    expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved", detail=REFUSAL))
+    screenshot(page, "phone-alone-not-saved")
+    tap(page, t("home.notice_ok"))
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
 
 
 REFUSAL = "Error: QuotaExceededError"
@@ -344,22 +329,19 @@ def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Pa
     host = tmp_path / "host"
     build_site(host / "trickpad", "/trickpad/")
     context = browser.new_context(viewport=PHONE_ALONE)
-    try:
-        with serving(host) as url:
-            elsewhere = requests_elsewhere(context, url)
-            page = open_site(context, f"{url}/trickpad/")
-            expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
-            start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-            first_bid = t("wizard.next_bid", player="Ben")
-            expect(by_id(page, "entry-hint")).to_have_text(first_bid)
-            assert page.url.startswith(f"{url}/trickpad/game/"), page.url
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
-            page.reload()
-            enable_accessibility(page)
-            expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
-            assert not elsewhere, elsewhere
-            manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
-            assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
-            assert manifest["name"] == t("app.name")
-    finally:
-        context.close()
+    with serving(host) as url:
+        elsewhere = requests_elsewhere(context, url)
+        page = open_site(context, f"{url}/trickpad/")
+        expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        first_bid = t("wizard.next_bid", player="Ben")
+        expect(by_id(page, "entry-hint")).to_have_text(first_bid)
+        assert page.url.startswith(f"{url}/trickpad/game/"), page.url
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.reload()
+        enable_accessibility(page)
+        expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+        assert not elsewhere, elsewhere
+        manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
+        assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
+        assert manifest["name"] == t("app.name")
