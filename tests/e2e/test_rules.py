@@ -9,6 +9,8 @@ from tests.e2e.steps import by_id, expect_value, tap
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route
 from views.shell.i18n import t
+from views.shell.screen import TITLE_SIZE
+from views.shell.text_width import text_width
 
 # A phone's width, tall enough that every chip of the helper is on screen: Flutter does not
 # scroll a chip into view for a click, and the helper grows as cards are played.
@@ -67,6 +69,21 @@ def test_wizard_trick_helper_takes_a_trump_and_a_trick_and_names_the_winner(
         page.close()
 
 
+def lines_when_wrapped(text: str, width: float, font_size: float) -> int:
+    """How many lines `text` takes broken at its spaces into lines of `width` px, measured
+    as views/shell/text_width.py measures (a hair wider than drawn); a word wider than the
+    line alone counts as a line more, since it is cut."""
+    lines, line = 0, ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if line and text_width(joined, font_size) <= width:
+            line = joined
+        else:
+            lines += 1 if text_width(word, font_size) <= width else 2
+            line = word
+    return lines
+
+
 def test_a_long_title_wraps_in_the_app_bar_and_the_rules_table_fits_a_phone(
     browser: Browser, reading_server: AppServer
 ) -> None:
@@ -82,6 +99,7 @@ def test_a_long_title_wraps_in_the_app_bar_and_the_rules_table_fits_a_phone(
         expect(shown).to_be_visible(timeout=20_000)
         box = shown.bounding_box()
         assert box is not None and box["height"] > 30 and box["y"] + box["height"] <= 56, box
+        assert lines_when_wrapped(title, box["width"], TITLE_SIZE) <= 2, f"cut in {box}"
         screenshot(page, "new-game-long-title-phone")
         page.set_viewport_size(TALL_PHONE)  # the card table in sight
         page.goto(reading_server.url + rules_route("colour_blind"))

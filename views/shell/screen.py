@@ -15,14 +15,23 @@ def back_button(to_route: str) -> ft.IconButton:
     )
 
 
+TITLE_SIZE = 17
+"""Smaller than Material's app bar title: two lines fit the bar's height, and "Neues Spiel:
+Mit List und Tücke" beside a back button and three actions keeps its words whole on a
+360 px phone (tests/e2e/test_rules.py)."""
+BESIDE_BACK = {"leading_width": 48, "title_spacing": 4}
+"""Beside a back button the title starts right after the button's 48 px (Material keeps
+56 px for it and 16 more before the title)."""
+
+
 def title_text(title: str) -> ft.Text:
-    """The app bar's title, a size smaller than Material's and on up to two lines: a long
-    one ("New game of Plotters" beside the bar's buttons on a phone) wraps, not cut."""
+    """The app bar's title, on up to two lines: a long one ("New game of Plotters" beside
+    the bar's buttons on a phone) wraps, not cut."""
     return ft.Text(
         title,
         max_lines=2,
         overflow=ft.TextOverflow.ELLIPSIS,
-        style=ft.TextStyle(size=18, height=1.2),
+        style=ft.TextStyle(size=TITLE_SIZE, height=1.2),
     )
 
 
@@ -45,6 +54,7 @@ def screen(
         route=route,
         appbar=ft.AppBar(
             leading=back_button(back_to) if back_to is not None else None,
+            **(BESIDE_BACK if back_to is not None else {}),
             automatically_imply_leading=False,
             title=title_text(title),
             actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
