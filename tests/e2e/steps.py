@@ -146,9 +146,11 @@ def type_into(page: Page, label: str, text: str) -> None:
     left the field and come back: Flutter then writes its own text into the new input."""
     field = page.get_by_label(label, exact=True)
     reveal(page, field)
+    # Found by its label while it has no focus only: a focused empty field is named by its
+    # label and its hint together, so a retry types into the focused field, not clicked.
+    field.click()
+    page.wait_for_selector("input:focus")
     for _ in range(3):
-        field.click()
-        page.wait_for_selector("input:focus")
         page.keyboard.press("Control+a")
         page.keyboard.type(text)
         page.keyboard.press("Tab")
