@@ -504,6 +504,13 @@ class AppHarness:
         """Tap a control: it, or its nearest ancestor with `on_click`, gets "click"."""
         await self.dispatch(self._click_target(control), "click")
 
+    async def click_drawn(self, control_id: int) -> None:
+        """Tap the control the phone drew with this id: a tap made before the phone drew the
+        last update reaches the server so, addressed to the control the phone saw then."""
+        self._bind()
+        await self.session.dispatch_event(control_id, "click", None)
+        await self.settle()
+
     async def press(self, control: BaseControl) -> None:
         """Tap like `click` without settling: for timing a tap while other work runs (its
         update shows in `messages`, sent at `connection.sent_at`)."""

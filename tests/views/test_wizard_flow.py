@@ -12,7 +12,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.small_disk import SmallDisk
 from tests.views.conftest import AppUnderTest
-from tests.views.wizard_steps import bid, chip, labelled, pad_to, took
+from tests.views.wizard_steps import bid, cell_names, chip, labelled, pad_to, took
 from views.game_screen import screen as game_screen
 from views.game_screen import sheet
 from views.games.wizard import entry as wizard_entry
@@ -671,6 +671,19 @@ def pad_numbers(harness: AppHarness) -> list[str]:
     assert pad.wrap and not pad.scroll, "the pad wraps its numbers, never scrolls sideways"
     buttons = harness.find_all(ft.OutlinedButton, within=pad)
     return [button.content.value for button in buttons if isinstance(button.content, ft.Text)]
+
+
+async def test_a_row_tapped_as_the_pad_moves_on_still_brings_the_pad(app: AppUnderTest) -> None:
+    """A tap reaches the server addressed to the control the phone drew: Ben's row tapped
+    just after his bid, before the phone has drawn the pad moving on, must still bring the
+    pad back to him (a row that became another control would lose the tap silently)."""
+    harness, _ = await start_game(app)
+    names = cell_names("Ben")
+    row_drawn = harness.find(ft.Text, where=lambda c: c.semantics_label in names).parent._i
+    await bid(harness, "Ben", 1)
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Cas")
+    await harness.click_drawn(row_drawn)
+    assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Ben")
 
 
 async def test_one_pad_holds_every_number_and_follows_the_bidding_order(

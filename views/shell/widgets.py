@@ -1,5 +1,6 @@
 """Small controls the game screens share."""
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
 
 import flet as ft
@@ -127,10 +128,21 @@ def cell_button(
     size: int | None = None,
 ) -> ft.Control:
     """A value in a player's row, a button that brings the pad to it: tonal while the pad
-    enters it, in italics when the rules filled it in; screen readers hear `name`."""
+    enters it, in italics when the rules filled it in; screen readers hear `name`.
+
+    The same kind of button either way, its colours changed: a tap reaches the server
+    addressed to the control the phone drew, and a row that became another control as the
+    pad moved on would lose a tap made just before the phone drew the change."""
     text = ft.Text(shown, semantics_label=name, size=size, italic=filled, weight=ft.FontWeight.BOLD)
-    button = ft.FilledTonalButton if on_pad else ft.OutlinedButton
-    return button(
+    if on_pad:
+        side = style.side or ft.BorderSide(1, ft.Colors.SECONDARY_CONTAINER)
+        style = dataclasses.replace(
+            style,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            color=ft.Colors.ON_SECONDARY_CONTAINER,
+            side=side,
+        )
+    return ft.OutlinedButton(
         content=text,
         width=CHIP_SIZE,
         height=CHIP_SIZE,
