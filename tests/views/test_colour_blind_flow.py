@@ -29,6 +29,13 @@ def picker_card(harness: AppHarness, card: str) -> ft.Text:
     return labelled(harness, t("colour_blind.add_card", card=card_name(card)))
 
 
+def card_button(face: ft.Control) -> ft.OutlinedButton:
+    """The card button a face (or a text on it) is drawn on."""
+    while not isinstance(face, ft.OutlinedButton):
+        face = face.parent
+    return face
+
+
 async def lay(harness: AppHarness, cards: list[str]) -> None:
     for card in cards:
         await harness.click(picker_card(harness, card))
@@ -130,6 +137,19 @@ async def test_a_tap_gives_a_card_a_second_tap_keeps_it_and_undo_takes_it_back(
     taking = t("colour_blind.change.captor", player="Cas", card="K\u2663")
     undo = t("undo.undo", what=t("undo.change_deal", change=taking, number=1))
     await harness.click(harness.find(ft.TextButton, has_text=undo))
+    assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
+
+
+async def test_a_card_tapped_as_it_changes_hands_is_not_lost(app: AppUnderTest) -> None:
+    """A tap reaches the server addressed to the card the phone drew: Ben's King tapped just
+    after it went to Cas, before the phone drew that, still gives it back to Ben."""
+    harness, game_id = await start_game(app)
+    await lay(harness, ROW)
+    await give(harness, "Ben", "KC")
+    bens_king_drawn = card_button(line_card(harness, "Ben", "KC"))._i
+    await give(harness, "Cas", "KC")
+    assert draft(app, game_id)["captured_by"] == [None] * 12 + [2]
+    await harness.click_drawn(bens_king_drawn)
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [1]
 
 

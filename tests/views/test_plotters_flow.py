@@ -220,6 +220,19 @@ async def test_four_colours_ask_for_the_pair_once_and_keep_the_first_colour(
         assert reopened.find_all(where=named(t("plotters.face_up_cell", player="Ann", pair=pair)))
 
 
+async def test_a_face_up_colour_tapped_as_it_turns_chosen_is_not_lost(app: AppUnderTest) -> None:
+    """A tap reaches the server addressed to the button the phone drew: red tapped twice,
+    the second time before the phone drew red chosen, is chosen and then not."""
+    harness, game_id = await start_game(app)
+    for colour, count in ALL_FOUR.hands[0].counts.items():
+        await tap(harness, pad_label("Ann", colour, count))
+    red_drawn = harness.find(where=named(face_up_label("Ann", "red"))).parent._i
+    await tap(harness, face_up_label("Ann", "red"))
+    assert draft(app.keeper, game_id)["face_up"][0] == ["red"]
+    await harness.click_drawn(red_drawn)
+    assert draft(app.keeper, game_id)["face_up"][0] is None  # red taken back
+
+
 async def test_the_first_problem_is_said_once(app: AppUnderTest) -> None:
     harness, _ = await start_game(app)
     for label in taps(ALL_FOUR):

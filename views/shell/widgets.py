@@ -117,6 +117,31 @@ def number_chips(
     )
 
 
+DISABLED_FILL = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)
+DISABLED_INK = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+"""Material's fill and ink of a disabled filled or tonal button."""
+
+
+def marked(style: ft.ButtonStyle, mark: str | None) -> ft.ButtonStyle:
+    """`style` for an outlined button coloured as Material's "filled" or "tonal" one (None:
+    left outlined). A button whose mark changes stays one kind of control: a tap reaches the
+    server addressed to the control the phone drew, and a button that became another kind
+    of control as its mark changed would lose, without a word, a tap made before the phone
+    drew the change."""
+    if mark is None:
+        return style
+    fill, ink = {
+        "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY),
+        "tonal": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+    }[mark]
+    return dataclasses.replace(
+        style,
+        bgcolor={ft.ControlState.DISABLED: DISABLED_FILL, ft.ControlState.DEFAULT: fill},
+        color={ft.ControlState.DISABLED: DISABLED_INK, ft.ControlState.DEFAULT: ink},
+        side=style.side or ft.BorderSide(1, ft.Colors.TRANSPARENT),
+    )
+
+
 def cell_button(
     shown: str,
     name: str,
@@ -128,20 +153,9 @@ def cell_button(
     size: int | None = None,
 ) -> ft.Control:
     """A value in a player's row, a button that brings the pad to it: tonal while the pad
-    enters it, in italics when the rules filled it in; screen readers hear `name`.
-
-    The same kind of button either way, its colours changed: a tap reaches the server
-    addressed to the control the phone drew, and a row that became another control as the
-    pad moved on would lose a tap made just before the phone drew the change."""
+    enters it, in italics when the rules filled it in; screen readers hear `name`."""
     text = ft.Text(shown, semantics_label=name, size=size, italic=filled, weight=ft.FontWeight.BOLD)
-    if on_pad:
-        side = style.side or ft.BorderSide(1, ft.Colors.SECONDARY_CONTAINER)
-        style = dataclasses.replace(
-            style,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            color=ft.Colors.ON_SECONDARY_CONTAINER,
-            side=side,
-        )
+    style = marked(style, "tonal" if on_pad else None)
     return ft.OutlinedButton(
         content=text,
         width=CHIP_SIZE,

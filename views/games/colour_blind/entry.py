@@ -32,7 +32,7 @@ from scorers.colour_blind import (
 )
 from views.game_screen.open_game import OpenGame
 from views.shell.i18n import t
-from views.shell.widgets import identified
+from views.shell.widgets import identified, marked
 
 MINUS = "\u2212"
 # Suit signs from the Cupertino icon font the web client bundles: offline, the browser
@@ -140,10 +140,9 @@ def card_chip(
         shape=ft.RoundedRectangleBorder(radius=6),
         side=ft.BorderSide(3, ft.Colors.PRIMARY) if highlighted else None,
     )
-    button = ft.FilledTonalButton if taken else ft.OutlinedButton
-    return button(
+    return ft.OutlinedButton(
         content=label,
-        style=style,
+        style=marked(style, "tonal" if taken else None),
         width=CARD_WIDTH,
         height=CARD_HEIGHT,
         disabled=disabled or on_click is None,

@@ -31,7 +31,7 @@ from scorers.plotters import (
 )
 from views.game_screen.open_game import Entry, OpenGame
 from views.shell.i18n import joined, t
-from views.shell.widgets import CHIP_SIZE, cell_button, identified, number_chips
+from views.shell.widgets import CHIP_SIZE, cell_button, identified, marked, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -228,12 +228,11 @@ def pair_cell(name: str, shown: FaceUp, selected: bool, on_tap: Callable[[], Non
         color=ft.Colors.ERROR if shown.owed else None,
         text_align=ft.TextAlign.CENTER,
     )
-    button = ft.FilledTonalButton if selected else ft.OutlinedButton
-    return button(
+    return ft.OutlinedButton(
         content=text,
         width=PAIR_WIDTH,
         height=CHIP_SIZE,
-        style=cell_style(None, selected),
+        style=marked(cell_style(None, selected), "tonal" if selected else None),
         on_click=lambda _: on_tap(),
     )
 
@@ -321,15 +320,12 @@ def face_up_pad(table: OpenGame, seat: int, on_tap: Callable[[str], None]) -> li
     buttons: list[ft.Control] = []
     for colour in COLOURS:
         label = t("plotters.face_up_toggle", player=name, colour=colour_name(colour))
-        if colour in shown.colours:
-            button = ft.FilledButton if shown.chosen else ft.FilledTonalButton
-        else:
-            button = ft.OutlinedButton
+        mark = ("filled" if shown.chosen else "tonal") if colour in shown.colours else None
         buttons.append(
-            button(
+            ft.OutlinedButton(
                 content=ft.Text(t(HEADING_KEYS[colour]), semantics_label=label),
                 height=CHIP_SIZE,
-                style=cell_style(colour, colour in shown.colours),
+                style=marked(cell_style(colour, colour in shown.colours), mark),
                 on_click=lambda _, colour=colour: on_tap(colour),
             )
         )
