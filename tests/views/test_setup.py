@@ -122,3 +122,22 @@ async def test_a_game_for_one_number_of_players_says_that_number_not_a_range(
     assert "Players in seat order, clockwise (3 players)" in harness.texts()
     await harness.go("/new/wizard")
     assert "Players in seat order, clockwise (3-6 players)" in harness.texts()
+
+
+async def test_a_choice_tapped_as_another_is_chosen_is_not_lost(app: AppUnderTest) -> None:
+    """A tap reaches the server addressed to the button the phone drew: "Random" tapped just
+    after Ann was picked to deal first, before the phone drew that, picks Random again."""
+    harness = await app.start("/new/wizard")
+    for seat, name in enumerate(["Ann", "Ben", "Cas"]):
+        await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
+    random_name = t("setup.dealer_random_name")
+    random_drawn = harness.find(ft.Text, where=lambda c: c.semantics_label == random_name)
+    random_id = random_drawn.parent._i
+    ann = harness.find(
+        ft.Text, where=lambda c: c.semantics_label == t("setup.deals_first", name="Ann")
+    )
+    await harness.click(ann)
+    await harness.click_drawn(random_id)
+    chosen = harness.find(ft.Text, where=lambda c: c.semantics_label == random_name).parent
+    fill = getattr(chosen.style, "bgcolor", None) or {}
+    assert fill.get(ft.ControlState.DEFAULT) == ft.Colors.PRIMARY, "Random is not chosen"

@@ -197,16 +197,20 @@ def choice_chips(
     selected: str,
     on_pick: Callable[[str], None],
 ) -> ft.Row:
-    """One button per option (value, visible text, accessible name); the chosen one filled.
+    """One button per option (value, visible text, accessible name); the chosen one filled
+    (`marked`: each stays one control as the choice moves).
 
     Used instead of a dropdown, which Flutter's web accessibility tree does not expose.
     48 px tall, the smallest comfortable tap target."""
     buttons: list[ft.Control] = []
     for value, text, name in options:
-        label = ft.Text(text, semantics_label=name)
-        kind = ft.FilledButton if value == selected else ft.OutlinedButton
         buttons.append(
-            kind(content=label, height=CHIP_SIZE, on_click=lambda _, v=value: on_pick(v))
+            ft.OutlinedButton(
+                content=ft.Text(text, semantics_label=name),
+                height=CHIP_SIZE,
+                style=marked(ft.ButtonStyle(), "filled" if value == selected else None),
+                on_click=lambda _, v=value: on_pick(v),
+            )
         )
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
 
