@@ -24,7 +24,8 @@ PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
 
 def is_chosen(label: ft.Control) -> bool:
     """Whether a number chip (found by its label) shows the number chosen: filled."""
-    return label.parent.style.bgcolor == ft.Colors.PRIMARY
+    fill = label.parent.style.bgcolor or {}
+    return fill.get(ft.ControlState.DEFAULT) == ft.Colors.PRIMARY
 
 
 def on_the_tricks(harness: AppHarness) -> None:

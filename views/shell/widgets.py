@@ -2,6 +2,7 @@
 
 import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Literal
 
 import flet as ft
 
@@ -43,6 +44,31 @@ def icon_button(
     )
 
 
+DISABLED_FILL = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)
+DISABLED_INK = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+"""Material's fill and ink of a disabled filled or tonal button."""
+
+
+def marked(style: ft.ButtonStyle, mark: Literal["filled", "tonal"] | None) -> ft.ButtonStyle:
+    """`style` for an outlined button coloured as Material's "filled" or "tonal" one (None:
+    left outlined). A button whose mark changes stays one kind of control: a tap reaches the
+    server addressed to the control the phone drew, and a button that became another kind
+    of control as its mark changed would lose, without a word, a tap made before the phone
+    drew the change."""
+    if mark is None:
+        return style
+    fill, ink = {
+        "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY),
+        "tonal": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+    }[mark]
+    return dataclasses.replace(
+        style,
+        bgcolor={ft.ControlState.DISABLED: DISABLED_FILL, ft.ControlState.DEFAULT: fill},
+        color={ft.ControlState.DISABLED: DISABLED_INK, ft.ControlState.DEFAULT: ink},
+        side=style.side or ft.BorderSide(1, ft.Colors.TRANSPARENT),
+    )
+
+
 def number_chip(
     number: int,
     name: str,
@@ -67,16 +93,11 @@ def number_chip(
         italic=filled_in,
         style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if forbidden else None,
     )
-    style = ft.ButtonStyle(
-        shape=ft.CircleBorder(),
-        padding=0,
-        bgcolor=ft.Colors.PRIMARY if selected else None,
-        color=ft.Colors.ON_PRIMARY if selected else None,
-        side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
-    )
     button = ft.OutlinedButton(
         content=label,
-        style=style,
+        style=marked(
+            ft.ButtonStyle(shape=ft.CircleBorder(), padding=0), "filled" if selected else None
+        ),
         disabled=forbidden,
         on_click=lambda _: on_pick(number),
         width=CHIP_SIZE,
@@ -84,8 +105,8 @@ def number_chip(
     )
     # The wrapper is disabled with the button: an enabled one would make the merged node
     # enabled, and a forbidden bid would be heard as one to tap.
-    marked = ft.Semantics(selected=selected, disabled=forbidden, content=button)
-    return ft.MergeSemantics(content=marked)
+    heard = ft.Semantics(selected=selected, disabled=forbidden, content=button)
+    return ft.MergeSemantics(content=heard)
 
 
 def number_chips(
@@ -114,31 +135,6 @@ def number_chips(
             )
             for n in numbers
         ],
-    )
-
-
-DISABLED_FILL = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)
-DISABLED_INK = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
-"""Material's fill and ink of a disabled filled or tonal button."""
-
-
-def marked(style: ft.ButtonStyle, mark: str | None) -> ft.ButtonStyle:
-    """`style` for an outlined button coloured as Material's "filled" or "tonal" one (None:
-    left outlined). A button whose mark changes stays one kind of control: a tap reaches the
-    server addressed to the control the phone drew, and a button that became another kind
-    of control as its mark changed would lose, without a word, a tap made before the phone
-    drew the change."""
-    if mark is None:
-        return style
-    fill, ink = {
-        "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY),
-        "tonal": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
-    }[mark]
-    return dataclasses.replace(
-        style,
-        bgcolor={ft.ControlState.DISABLED: DISABLED_FILL, ft.ControlState.DEFAULT: fill},
-        color={ft.ControlState.DISABLED: DISABLED_INK, ft.ControlState.DEFAULT: ink},
-        side=style.side or ft.BorderSide(1, ft.Colors.TRANSPARENT),
     )
 
 
