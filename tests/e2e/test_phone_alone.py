@@ -253,7 +253,7 @@ def test_a_new_version_is_taken_on_a_later_visit_and_keeps_the_games(
         later = open_site(context, url)
         players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
         expect(later.get_by_role("button", name=players).first).to_be_visible(timeout=BOOT_MS)
-        wait_for_async(later, ONLY_THE_NEW_VERSION_KEPT)
+        wait_for_async(later, ONLY_THE_NEW_VERSION_KEPT, timeout=BOOT_MS)
         assert later.evaluate("navigator.serviceWorker.controller.state") == "activated"
 
 
