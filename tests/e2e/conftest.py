@@ -6,9 +6,11 @@ which a click on its placeholder turns on (see ../shared/FLET.md).
 
 import contextlib
 import fcntl
+import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from traceback import format_exception
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
@@ -243,16 +245,42 @@ def open_pages(item: pytest.Item) -> list[Page]:
     return [page for context in browser.contexts for page in context.pages]
 
 
+ANSWER_LIMIT_MS = 10_000
+"""A tab that runs no script for this long has stopped answering: its renderer hangs."""
+TAB_STOPPED_ANSWERING = pytest.StashKey[bool]()
+
+
+def stopped_answering(page: Page) -> bool:
+    """Whether the tab runs no script any more (a hang of Chromium's renderer under it: once
+    a whole Wizard game's screenshot waited 30 s for the page's first step)."""
+    try:
+        page.wait_for_function("true", timeout=ANSWER_LIMIT_MS)
+    except PlaywrightTimeoutError:
+        return True
+    except PlaywrightError:  # closed or crashed: the failure being reported says so
+        return False
+    return False
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """A failed test's tabs: each that still answers leaves a picture; one that stopped
+    answering is named in the report and gives the test another run (`chromium_failed`)."""
     report = yield
+    if report.when == "setup":
+        item.stash[TAB_STOPPED_ANSWERING] = False
     if report.when == "call" and report.failed:
         for number, page in enumerate(open_pages(item)):
+            if page.is_closed():
+                continue
+            if stopped_answering(page):
+                item.stash[TAB_STOPPED_ANSWERING] = True
+                report.sections.append(("Chromium", f"tab {number} stopped answering: {page.url}"))
+                continue
             # A page that cannot draw any more must not hide the failure being reported.
             with contextlib.suppress(PlaywrightError):
-                if not page.is_closed():
-                    path = ARTIFACTS / f"failed-{item.name}-{number}.png"
-                    page.screenshot(path=str(path), timeout=5_000)
+                path = ARTIFACTS / f"failed-{item.name}-{number}.png"
+                page.screenshot(path=str(path), timeout=5_000)
     return report
 
 
@@ -271,17 +299,29 @@ def close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
                 context.close()
 
 
-CRASHED_TAB = ["Target crashed", "Page crashed"]
+CRASHED_TAB = re.compile("Target crashed|Page crashed")
 """What Playwright says when Chromium's renderer process died under a tab (a segfault of
 Chromium's own, met about once in ten full runs on the 2-core machine)."""
 
 
+def chromium_failed(item: pytest.Item) -> Callable[[BaseException | None], bool]:
+    """Whether the test's failure is Chromium's: a tab's renderer crashed or stopped
+    answering under it."""
+
+    def failed_under_the_test(error: BaseException | None) -> bool:
+        crashed = error is not None and CRASHED_TAB.search("".join(format_exception(error)))
+        return bool(crashed) or item.stash.get(TAB_STOPPED_ANSWERING, False)
+
+    return failed_under_the_test
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test with a browser runs once more if, and only if, a tab's renderer crashed under
-    it: that failure is Chromium's, and must not stop a run. Any other failure stands."""
+    """A test with a browser runs once more if, and only if, Chromium failed under it (a tab
+    crashed or stopped answering): that failure is not the app's, and must not stop a run.
+    Any other failure stands."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHED_TAB))
+            item.add_marker(pytest.mark.flaky(reruns=1, condition=chromium_failed(item)))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -1,6 +1,6 @@
-"""A browser test is run again when Chromium's renderer crashes under its tab, and only then
-(tests/e2e/conftest.py, pytest_collection_modifyitems): a tiny pytest run with the browser
-fixtures, whose tests crash a tab or fail on their own."""
+"""A browser test is run again when Chromium's renderer crashes or hangs under its tab, and
+only then (tests/e2e/conftest.py, pytest_collection_modifyitems): a tiny pytest run with the
+browser fixtures, whose tests crash a tab, hang one, or fail on their own."""
 
 import os
 import subprocess
@@ -30,6 +30,15 @@ def test_a_tab_crashes_at_the_first_run(browser):
     expect(page.locator("p")).to_have_text("drawn", timeout=5_000)
 
 
+def test_a_tab_stops_answering_at_the_first_run(browser):
+    with RUNS.open("a") as runs:
+        runs.write("hang\\n")
+    first_run = RUNS.read_text().count("hang") == 1
+    page = browser.new_page()
+    page.set_content("<p onclick='for (;;) {}'>drawn</p>" if first_run else "<p>drawn</p>")
+    page.click("p", timeout=5_000)  # at the first run, the renderer runs nothing after it
+
+
 def test_a_failure_of_its_own(browser):
     with RUNS.open("a") as runs:
         runs.write("fails\\n")
@@ -39,7 +48,7 @@ def test_a_failure_of_its_own(browser):
 """
 
 
-def test_only_a_crashed_tab_gives_a_test_another_run(tmp_path: Path) -> None:
+def test_only_a_crashed_or_hung_tab_gives_a_test_another_run(tmp_path: Path) -> None:
     (tmp_path / "test_inner.py").write_text(INNER_TEST)
     # Only the plugins the run needs: the others take a second to load.
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
@@ -49,5 +58,6 @@ def test_only_a_crashed_tab_gives_a_test_another_run(tmp_path: Path) -> None:
     command += ["--rootdir", str(tmp_path), "-q"]
     run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
     summary = run.stdout.strip().splitlines()[-1]
-    assert "1 failed, 1 passed, 1 rerun" in summary, run.stdout
-    assert (tmp_path / "runs").read_text().split() == ["crash", "crash", "fails"], run.stdout
+    assert "1 failed, 2 passed, 2 rerun" in summary, run.stdout
+    runs = (tmp_path / "runs").read_text().split()
+    assert runs == ["crash", "crash", "hang", "hang", "fails"], run.stdout
