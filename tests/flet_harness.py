@@ -504,6 +504,11 @@ class AppHarness:
         """Tap a control: it, or its nearest ancestor with `on_click`, gets "click"."""
         await self.dispatch(self._click_target(control), "click")
 
+    def tap_target_id(self, control: BaseControl) -> int:
+        """The id a tap on this control is sent to as the phone has drawn it now (it, or its
+        nearest ancestor with `on_click`): for `click_drawn` once the screen has changed."""
+        return self._click_target(control)._i
+
     async def click_drawn(self, control_id: int) -> None:
         """Tap the control the phone drew with this id: a tap made before the phone drew the
         last update reaches the server so, addressed to the control the phone saw then."""

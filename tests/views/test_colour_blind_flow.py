@@ -29,13 +29,6 @@ def picker_card(harness: AppHarness, card: str) -> ft.Text:
     return labelled(harness, t("colour_blind.add_card", card=card_name(card)))
 
 
-def card_button(face: ft.Control) -> ft.OutlinedButton:
-    """The card button a face (or a text on it) is drawn on."""
-    while not isinstance(face, ft.OutlinedButton):
-        face = face.parent
-    return face
-
-
 async def lay(harness: AppHarness, cards: list[str]) -> None:
     for card in cards:
         await harness.click(picker_card(harness, card))
@@ -146,7 +139,7 @@ async def test_a_card_tapped_as_it_changes_hands_is_not_lost(app: AppUnderTest) 
     harness, game_id = await start_game(app)
     await lay(harness, ROW)
     await give(harness, "Ben", "KC")
-    bens_king_drawn = card_button(line_card(harness, "Ben", "KC"))._i
+    bens_king_drawn = harness.tap_target_id(line_card(harness, "Ben", "KC"))
     await give(harness, "Cas", "KC")
     assert draft(app, game_id)["captured_by"] == [None] * 12 + [2]
     await harness.click_drawn(bens_king_drawn)

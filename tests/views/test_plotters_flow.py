@@ -226,7 +226,7 @@ async def test_a_face_up_colour_tapped_as_it_turns_chosen_is_not_lost(app: AppUn
     harness, game_id = await start_game(app)
     for colour, count in ALL_FOUR.hands[0].counts.items():
         await tap(harness, pad_label("Ann", colour, count))
-    red_drawn = harness.find(where=named(face_up_label("Ann", "red"))).parent._i
+    red_drawn = harness.tap_target_id(harness.find(where=named(face_up_label("Ann", "red"))))
     await tap(harness, face_up_label("Ann", "red"))
     assert draft(app.keeper, game_id)["face_up"][0] == ["red"]
     await harness.click_drawn(red_drawn)

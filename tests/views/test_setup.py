@@ -132,7 +132,7 @@ async def test_a_choice_tapped_as_another_is_chosen_is_not_lost(app: AppUnderTes
         await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=seat + 1)), name)
     random_name = t("setup.dealer_random_name")
     random_drawn = harness.find(ft.Text, where=lambda c: c.semantics_label == random_name)
-    random_id = random_drawn.parent._i
+    random_id = harness.tap_target_id(random_drawn)
     ann = harness.find(
         ft.Text, where=lambda c: c.semantics_label == t("setup.deals_first", name="Ann")
     )

@@ -680,7 +680,9 @@ async def test_a_row_tapped_as_the_pad_moves_on_still_brings_the_pad(app: AppUnd
     pad back to him (a row that became another control would lose the tap silently)."""
     harness, _ = await start_game(app)
     names = cell_names("Ben")
-    row_drawn = harness.find(ft.Text, where=lambda c: c.semantics_label in names).parent._i
+    row_drawn = harness.tap_target_id(
+        harness.find(ft.Text, where=lambda c: c.semantics_label in names)
+    )
     await bid(harness, "Ben", 1)
     assert shown(harness, "pad-title") == t("wizard.pad_bid", player="Cas")
     await harness.click_drawn(row_drawn)
