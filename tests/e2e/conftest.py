@@ -10,7 +10,6 @@ import re
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from traceback import format_exception
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
@@ -304,13 +303,20 @@ CRASHED_TAB = re.compile("Target crashed|Page crashed")
 Chromium's own, met about once in ten full runs on the 2-core machine)."""
 
 
+def messages(error: BaseException | None) -> Iterator[str]:
+    """What an error says, and each error it was raised from or while handling."""
+    while error is not None:
+        yield str(error)
+        error = error.__cause__ or error.__context__
+
+
 def chromium_failed(item: pytest.Item) -> Callable[[BaseException | None], bool]:
     """Whether the test's failure is Chromium's: a tab's renderer crashed or stopped
     answering under it."""
 
     def failed_under_the_test(error: BaseException | None) -> bool:
-        crashed = error is not None and CRASHED_TAB.search("".join(format_exception(error)))
-        return bool(crashed) or item.stash.get(TAB_STOPPED_ANSWERING, False)
+        crashed = any(CRASHED_TAB.search(message) for message in messages(error))
+        return crashed or item.stash.get(TAB_STOPPED_ANSWERING, False)
 
     return failed_under_the_test
 
