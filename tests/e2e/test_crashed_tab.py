@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.app_server import REPO_ROOT
 
 INNER_TEST = """
@@ -48,6 +50,8 @@ def test_a_failure_of_its_own(browser):
 """
 
 
+# A hung tab's run waits out a click's 5 s and the probe's 10 s before its rerun.
+@pytest.mark.timeout(180)
 def test_only_a_crashed_or_hung_tab_gives_a_test_another_run(tmp_path: Path) -> None:
     (tmp_path / "test_inner.py").write_text(INNER_TEST)
     # Only the plugins the run needs: the others take a second to load.
@@ -56,7 +60,9 @@ def test_only_a_crashed_or_hung_tab_gives_a_test_another_run(tmp_path: Path) -> 
     command = [sys.executable, "-m", "pytest", "test_inner.py", "-p", "tests.e2e.conftest"]
     command += ["-p", "pytest_rerunfailures", "-p", "no:cacheprovider", "-c", os.devnull]
     command += ["--rootdir", str(tmp_path), "-q"]
-    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    run = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=150
+    )
     summary = run.stdout.strip().splitlines()[-1]
     assert "1 failed, 2 passed, 2 rerun" in summary, run.stdout
     runs = (tmp_path / "runs").read_text().split()
