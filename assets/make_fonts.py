@@ -6,12 +6,13 @@ rules sheet gains characters (tests/test_fonts.py says when).
 
 Each shipped font is its source subset to the characters it must draw: the ones the app
 shows (views.shell.fonts.shown_characters) that Roboto, the text face Flet's client loads in
-every session, lacks and that it is the first to have, plus what Korean players type into
-names for the Hangul face: the 2,350 Hangul syllables of KS X 1001 and the jamo a Korean
-keyboard shows while composing. (Latin names need no face of ours: Roboto has Latin-1 and
-Latin Extended-A; tests/test_fonts.py checks.) Layout features are kept (kerning, Hangul
-composition); hinting is dropped (phones scale outlines). The OFL forbids a modified font
-to carry a Reserved Font Name (Nanum's), so every font is renamed to its Trickpad family.
+every session, lacks and that it is the first of our faces to have, plus what Korean
+players type into names for the Hangul face: the 2,350 Hangul syllables of KS X 1001 and
+the jamo a Korean keyboard shows while composing. (Latin names need no face of ours: Roboto
+has Latin-1 and Latin Extended-A; tests/test_fonts.py checks.) Layout features are kept
+(kerning, Hangul composition); hinting is dropped (phones scale outlines). The OFL forbids a
+modified font to carry a Reserved Font Name (Nanum's), so every font is renamed to its
+Trickpad family.
 
 It also writes every character's advance width (assets/metrics/text-widths.json), from which
 the app measures what it cuts to fit (views/shell/text_width.py).
@@ -30,7 +31,6 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from views.shell.fonts import FONTS, roboto_file, shown_characters  # noqa: E402
-from views.shell.i18n import LANGUAGES, language_name  # noqa: E402
 from views.shell.text_width import UNITS_PER_EM, WIDTHS_FILE  # noqa: E402
 
 OUT_DIR = REPO / "assets"
@@ -55,8 +55,6 @@ class Source:
     licence: Path
     always: frozenset[str] = frozenset()
     """Characters kept whether or not the app shows them (what players type)."""
-    only: frozenset[str] | None = None
-    """When given, the face draws these characters and no others."""
 
 
 SOURCES = [
@@ -64,12 +62,6 @@ SOURCES = [
         "Trickpad Symbols",
         NOTO / "NotoSansSymbols2-Regular.ttf",
         Path("/usr/share/doc/fonts-noto-core/copyright"),
-    ),
-    Source(
-        "Trickpad Hangul Names",
-        NANUM / "NanumGothic.ttf",
-        Path("/usr/share/doc/fonts-nanum/copyright"),
-        only=frozenset(char for language in LANGUAGES for char in language_name(language)),
     ),
     Source(
         "Trickpad Hangul",
@@ -84,8 +76,8 @@ def share_out(needed: set[str]) -> dict[str, set[str]]:
     """Each family's characters: its own `always`, and each needed character Roboto lacks
     goes to the first family whose source draws it, in the theme's fallback order
     (views.shell.fonts.FONTS), so the family that draws a character at run time is the one that
-    has it. No family takes a character Roboto has: they come before it in every style's
-    list of families and would draw it in another face. Fails on a character no font has."""
+    has it. No family takes a character Roboto has: Roboto draws it, and the text widths
+    (one advance a character) stay true. Fails on a character no font has."""
     assert [source.family for source in SOURCES] == list(FONTS), "SOURCES follow FONTS"
     roboto = {chr(code) for code in TTFont(roboto_file()).getBestCmap()}
     left = set(needed) - roboto
@@ -93,8 +85,6 @@ def share_out(needed: set[str]) -> dict[str, set[str]]:
     for source in SOURCES:
         cmap = TTFont(source.path, lazy=True).getBestCmap()
         wanted = left | (source.always - roboto)
-        if source.only is not None:
-            wanted &= source.only
         drawn = {char for char in wanted if ord(char) in cmap}
         shares[source.family] = drawn
         left -= drawn
@@ -136,10 +126,10 @@ def make(source: Source, characters: set[str]) -> Path:
 
 
 def text_widths() -> dict[str, int]:
-    """Each character's advance width in `UNITS_PER_EM`, from the face that draws it: our
-    faces first, then Roboto, as every text style falls back (views.shell.fonts)."""
+    """Each character's advance width in `UNITS_PER_EM`, from the face that draws it:
+    Roboto first, then our faces, as every text style falls back (views.shell.fonts)."""
     widths: dict[str, int] = {}
-    faces = [OUT_DIR / path for path in FONTS.values()] + [roboto_file()]
+    faces = [roboto_file()] + [OUT_DIR / path for path in FONTS.values()]
     for face in faces:
         font = TTFont(face, lazy=True)
         scale = UNITS_PER_EM / font["head"].unitsPerEm

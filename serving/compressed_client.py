@@ -7,7 +7,8 @@ the flet-web version; `CompressedClient` then answers requests for those files w
 compressed copy, an ETag and `Cache-Control: no-cache`, so a repeat visit only asks
 "changed?" and gets 304s. No request spends CPU on compression. `lean_font_manifest` drops
 the KaTeX fonts (for LaTeX in Markdown, which Trickpad never shows) that Flutter would
-otherwise load at start.
+otherwise load at start, and adds the app's own faces, which Flutter then loads before the
+first frame.
 """
 
 import gzip
@@ -16,7 +17,7 @@ import json
 import mimetypes
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,14 +193,25 @@ def prepare(
 
 
 def lean_font_manifest(
-    web_dir: Path, cache_dir: Path, unused_families: tuple[str, ...] = UNUSED_FONT_FAMILIES
+    web_dir: Path,
+    cache_dir: Path,
+    unused_families: tuple[str, ...] = UNUSED_FONT_FAMILIES,
+    own_fonts: Mapping[str, str] | None = None,
 ) -> dict[str, dict[str, Variant]]:
     """Flutter's font manifest without the families whose names start with one of
-    `unused_families`, patched as Flet patches it.
+    `unused_families`, patched as Flet patches it, with `own_fonts` (family -> file, as
+    the app's assets folder serves it at the site's root) added after Flutter's own.
 
+    Flutter loads every font of its manifest before it lays out any text (a font the app
+    names later, as `page.fonts`, arrives after the first screen was laid out without it).
     Written only when it changes, so its ETag (and browsers' copies) survive restarts."""
     fonts = json.loads((web_dir / FONT_MANIFEST).read_text(encoding="utf-8"))
     kept = [font for font in fonts if not font["family"].startswith(unused_families)]
+    # Flutter fetches a manifest's asset from below assets/; ours are served beside it.
+    kept += [
+        {"family": family, "fonts": [{"asset": f"../{path}"}]}
+        for family, path in (own_fonts or {}).items()
+    ]
     cache_dir.mkdir(parents=True, exist_ok=True)
     draft = cache_dir / f"FontManifest.json.{os.getpid()}.tmp"
     draft.write_text(json.dumps(kept), encoding="utf-8")

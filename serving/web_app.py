@@ -27,6 +27,7 @@ from serving.flet_internals import (
 )
 from serving.icon_font import icon_fonts
 from serving.socket_guard import registering
+from views.shell.fonts import FONTS
 
 SESSION_TIMEOUT_SECONDS = 60
 """How long the server keeps a session whose connection was cut off (Flet's default: an
@@ -110,7 +111,7 @@ def client_variants(
         fonts = icon_fonts(web_dir, cache_dir / "icon-fonts")
         compressed = prepare(web_dir, cache_dir, [assets_dir], on_first_run, fonts.replacements)
         unused = UNUSED_FONT_FAMILIES + fonts.unused_families
-        return compressed | lean_font_manifest(web_dir, cache_dir, unused)
+        return compressed | lean_font_manifest(web_dir, cache_dir, unused, FONTS)
     except OSError as error:
         on_cache_error(error)
         return {}

@@ -28,6 +28,7 @@ from serving.compressed_client import (
 )
 from serving.icon_font import icon_fonts
 from serving.web_app import client_cache_dir
+from views.shell.fonts import FONTS
 from views.shell.i18n import LANGUAGES, t
 
 REPO = Path(__file__).resolve().parents[1]
@@ -101,7 +102,8 @@ def cut_client_fonts(web_dir: Path, out: Path) -> None:
     fonts = icon_fonts(web_dir, cache_dir / "icon-fonts")
     for url_path, path in fonts.replacements.items():
         shutil.copyfile(path, out / url_path)
-    manifest = lean_font_manifest(web_dir, cache_dir, UNUSED_FONT_FAMILIES + fonts.unused_families)
+    unused = UNUSED_FONT_FAMILIES + fonts.unused_families
+    manifest = lean_font_manifest(web_dir, cache_dir, unused, FONTS)
     for url_path, variants in manifest.items():
         shutil.copyfile(variants["identity"].path, out / url_path)
 

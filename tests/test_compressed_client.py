@@ -129,7 +129,7 @@ async def test_files_that_are_not_compressed_still_carry_validators(tmp_path: Pa
         assert again.status_code == 304
 
 
-def test_the_font_manifest_leaves_out_katex_keeps_the_rest_and_adds_roboto(
+def test_the_font_manifest_leaves_out_katex_keeps_the_rest_adds_roboto_and_our_faces(
     tmp_path: Path,
 ) -> None:
     web = make_web_dir(tmp_path)
@@ -140,12 +140,21 @@ def test_the_font_manifest_leaves_out_katex_keeps_the_rest_and_adds_roboto(
         {"family": "packages/cupertino_icons/CupertinoIcons", "fonts": [{"asset": "c.ttf"}]},
     ]
     (web / "assets" / "FontManifest.json").write_text(json.dumps(fonts))
-    variants = lean_font_manifest(web, tmp_path / "cache")
+    ours = {"Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf"}
+    variants = lean_font_manifest(web, tmp_path / "cache", own_fonts=ours)
     served = variants["assets/FontManifest.json"]["identity"]
-    families = [font["family"] for font in json.loads(served.path.read_text())]
-    assert families == ["MaterialIcons", "packages/cupertino_icons/CupertinoIcons", "Roboto"]
+    manifest = json.loads(served.path.read_text())
+    families = [font["family"] for font in manifest]
+    assert families == [
+        "MaterialIcons",
+        "packages/cupertino_icons/CupertinoIcons",
+        "Trickpad Symbols",
+        "Roboto",
+    ]
+    # Flutter asks for a manifest's font below assets/: ours are one folder up, at the root.
+    assert manifest[2]["fonts"] == [{"asset": "../fonts/TrickpadSymbols-Regular.ttf"}]
     # Unchanged on the next start: browsers keep their copy across restarts.
-    assert lean_font_manifest(web, tmp_path / "cache") == variants
+    assert lean_font_manifest(web, tmp_path / "cache", own_fonts=ours) == variants
 
 
 async def test_a_file_served_in_place_of_the_clients_own_needs_no_encoding(

@@ -17,12 +17,11 @@ from fontTools.ttLib import TTFont
 from views.shell.fonts import (
     FALLBACK_FAMILIES,
     FONTS,
-    HANGUL_FAMILY,
+    TEXT_FAMILY,
     TEXT_STYLES,
     roboto_file,
     shown_characters,
 )
-from views.shell.i18n import LANGUAGES, language_name
 from views.shell.text_width import UNITS_PER_EM, WIDTHS_FILE
 from views.shell.theme import dark_theme, light_theme
 
@@ -73,8 +72,8 @@ def test_names_players_type_draw_too(typed: str) -> None:
 
 
 def test_our_faces_draw_only_what_roboto_lacks() -> None:
-    """Every text style lists our faces before Roboto: a Latin letter or digit of ours
-    would draw in another face than the letters around it."""
+    """Roboto draws what it has (it comes first in every style): a character of ours that
+    Roboto has too would be bytes no phone uses."""
     roboto = characters(roboto_file())
     shared = {family: cmap(family) & roboto for family in FONTS}
     assert not any(shared.values()), shared
@@ -96,12 +95,11 @@ def test_each_font_is_renamed_and_ships_its_open_font_licence() -> None:
 
 @pytest.mark.parametrize("theme", [light_theme, dark_theme])
 def test_text_draws_in_roboto_and_falls_back_to_our_faces(theme) -> None:
-    """Flet puts the theme's text styles in place of Material's: a family named on the theme
-    would reach no style, one named on a style would stand before our faces. Naming none,
-    every style draws in Roboto, Flutter's last family of each."""
-    assert theme().font_family is None
+    """Flet puts the theme's text styles in place of Material's, so each style names Roboto
+    and our faces itself: CanvasKit fetches a font for any character that the style's named
+    families lack (views.shell.fonts)."""
     styles = [getattr(theme().text_theme, name) for name in TEXT_STYLES]
-    assert [style.font_family for style in styles] == [None] * len(TEXT_STYLES)
+    assert [style.font_family for style in styles] == [TEXT_FAMILY] * len(TEXT_STYLES)
     assert all(style.font_family_fallback == FALLBACK_FAMILIES for style in styles)
     assert all(style.color == ft.Colors.ON_SURFACE for style in styles), "light on dark too"
 
@@ -112,18 +110,10 @@ def test_the_fonts_stay_small() -> None:
     assert sum(sizes.values()) < 1_000_000, sizes
 
 
-def test_the_language_menu_draws_without_the_large_hangul_face() -> None:
-    """A German phone loads no Hangul face (views.shell.fonts.session_fonts), yet its language
-    menu lists 한국어 in its own letters."""
-    always = drawn([family for family in FONTS if family != HANGUL_FAMILY])
-    names = {char for language in LANGUAGES for char in language_name(language)} - {" "}
-    assert names - always == set()
-
-
 def test_the_text_widths_are_the_advances_of_the_face_that_draws_each_character() -> None:
     """What names are cut by (views/shell/text_width.py): every character a face of the app
     draws, at the advance of the first face that has it, as text styles fall back."""
-    faces = [TTFont(ASSETS / path) for path in FONTS.values()] + [TTFont(roboto_file())]
+    faces = [TTFont(roboto_file())] + [TTFont(ASSETS / path) for path in FONTS.values()]
     expected: dict[str, int] = {}
     for face in faces:
         scale = UNITS_PER_EM / face["head"].unitsPerEm

@@ -21,7 +21,6 @@ from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route
 from views.shell.app import build_main
 from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME
-from views.shell.fonts import FONTS, HANGUL_FAMILY
 from views.shell.i18n import joined, language_name, t
 from views.shell.language import menu_name
 
@@ -191,51 +190,6 @@ async def test_shares_and_averages_are_written_as_the_language_writes_them(
         await harness.click(harness.find(ft.ListTile, has_text="Ann"))
         average = t("players.scores", "de", average="23,3", best=30, worst=20)
         assert average in harness.texts()
-
-
-def loads_hangul(harness: AppHarness) -> bool:
-    return HANGUL_FAMILY in (harness.page.fonts or {})
-
-
-async def test_only_a_session_with_korean_to_draw_loads_the_hangul_face(
-    keeper: GameKeeper,
-) -> None:
-    async with AppHarness(languages=["de-DE"]) as harness:
-        await open_app(harness, keeper)
-        assert not loads_hangul(harness), "a German phone with Latin names downloads no Hangul"
-        assert set(harness.page.fonts or {}) == set(FONTS) - {HANGUL_FAMILY}, "the small faces"
-        await choose_language(harness, "ko")
-        assert loads_hangul(harness)
-    async with AppHarness(languages=["ko"]) as harness:
-        await open_app(harness, keeper)
-        assert loads_hangul(harness)
-
-
-async def test_a_hangul_name_at_the_table_loads_the_face_in_any_language(
-    keeper: GameKeeper,
-) -> None:
-    keeper.start("wizard", ["Ann", "김민지", "Cas"], 0, {})
-    async with AppHarness(languages=["en"]) as harness:
-        await open_app(harness, keeper)
-        assert loads_hangul(harness)
-
-
-async def test_a_hangul_name_saved_or_typed_after_the_phone_opened_loads_the_face(
-    keeper: GameKeeper,
-) -> None:
-    async with AppHarness(languages=["de-DE"]) as harness:
-        await open_app(harness, keeper, "/new/wizard")
-        await harness.type(harness.find_all(ft.TextField)[0], "Ann")
-        assert not loads_hangul(harness)
-        await harness.type(harness.find_all(ft.TextField)[1], "박서준")
-        assert loads_hangul(harness)
-    async with AppHarness(languages=["de-DE"]) as harness:
-        await open_app(harness, keeper)
-        assert not loads_hangul(harness)
-        # Another phone starts a game for Korean players; this one opens it.
-        game = keeper.start("wizard", ["Ann", "김민지", "Cas"], 0, {})
-        await harness.go(f"/game/{game.id}")
-        assert loads_hangul(harness)
 
 
 async def test_a_german_player_taps_trick_cards_named_in_german(keeper: GameKeeper) -> None:

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.shell.fonts import add_faces_for
 from views.shell.i18n import t
 from views.shell.widgets import TextFields, message_line, on_to_the_next
 
@@ -49,22 +48,20 @@ def RenamePlayers(
                 return
         set_open(False)
 
-    def typed(seat: int, text: str) -> None:
-        draft.typed(seat, text)
-        add_faces_for(ft.context.page, [text])
-
     if not is_open:
         return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)
     fields: TextFields = {
         seat: ft.TextField(
             label=t("rename.field", n=seat + 1),
             value=name,
-            on_change=lambda e, seat=seat: typed(seat, e.control.value or ""),
+            on_change=lambda e, seat=seat: draft.typed(seat, e.control.value or ""),
         )
         for seat, name in enumerate(draft.names)
     }
     for seat, field in fields.items():
-        field.on_submit = on_to_the_next(fields, seat, lambda text, seat=seat: typed(seat, text))
+        field.on_submit = on_to_the_next(
+            fields, seat, lambda text, seat=seat: draft.typed(seat, text)
+        )
     return ft.Column(
         controls=[
             *fields.values(),

@@ -23,7 +23,6 @@ from views.screens.damaged import DamagedGameScreen
 from views.screens.rules import rules_route
 from views.screens.setup_fields import settings_in_words
 from views.sharing.join import JoinScreen
-from views.shell.fonts import use_faces_for
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
@@ -383,7 +382,6 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
     table = ft.use_ref(lambda: load_open_game(services.keeper, game_id, may_enter)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
-    use_faces_for(table.state.players if isinstance(table, OpenGame) else ())
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     access = (services.access.may_open(game_id), may_enter())

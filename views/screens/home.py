@@ -14,7 +14,6 @@ from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
 from views.screens.rules import rules_route
-from views.shell.fonts import use_faces_for
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
 from views.shell.screen import screen
@@ -233,7 +232,6 @@ def Home() -> ft.View:
         else None
     )
 
-    use_faces_for(name for game in unfinished if game.listing for name in game.listing.players)
     controls: list[ft.Control] = []
     if notice:
         controls.append(notice_card(notice, lambda: set_notice(None)))

@@ -16,7 +16,6 @@ from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.screens.rules import rules_route
 from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
-from views.shell.fonts import add_faces_for
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.screen import screen
@@ -99,19 +98,14 @@ class Setup:
         return None
 
 
-def typed_name(setup: Setup, seat: int, name: str) -> None:
-    setup.set_name(seat, name)
-    add_faces_for(ft.context.page, [name])  # a Korean name typed on a phone in another language
-
-
 def name_field(setup: Setup, seat: int, fields: TextFields) -> ft.TextField:
     """A player's name; Enter moves on to the next player's name (views.shell.widgets)."""
     field = ft.TextField(
         label=t("setup.player_n", n=seat + 1),
         value=setup.names[seat],
         expand=True,
-        on_change=lambda e: typed_name(setup, seat, e.control.value),
-        on_submit=on_to_the_next(fields, seat, lambda name: typed_name(setup, seat, name)),
+        on_change=lambda e: setup.set_name(seat, e.control.value),
+        on_submit=on_to_the_next(fields, seat, lambda name: setup.set_name(seat, name)),
     )
     fields[seat] = field
     return field

@@ -22,7 +22,6 @@ from views.shell.device import (
     DeviceStore,
     load_choices,
 )
-from views.shell.fonts import session_fonts
 from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
@@ -74,7 +73,6 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
 
     async def choose_language(chosen: str) -> None:
         speak(page, chosen)
-        page.fonts = session_fonts(chosen, []) | (page.fonts or {})  # keeps a loaded face
         set_language(chosen)
         await services.device.set(LANGUAGE, chosen)
 
@@ -131,14 +129,15 @@ def build_main(
         # Read before the first wait: the connection's peer, noted by the server's door.
         access = Access(shares, peer())
         # The device's choices are asked before anything else is sent: the phone answers at
-        # once, rather than after setting up a theme and fetching fonts.
+        # once, rather than after setting up a theme.
         store = device()
         choices = await load_choices(store)
-        names = keeper.recent_names()  # the names Home shows first
         page.theme = light_theme()
         page.dark_theme = dark_theme()
+        # No fade from Flutter's default theme into ours: while it lasts, text is laid out in
+        # the default theme's families, which lack our faces (views.shell.fonts).
+        page.theme_animation_style = ft.AnimationStyle.no_animation()
         speak(page, choices.language)
-        page.fonts = session_fonts(choices.language, names)
         page.theme_mode = choices.theme_mode
         services = Services(
             keeper,

@@ -1,19 +1,24 @@
 """The fonts Trickpad ships, so every character draws offline.
 
-Text is drawn in Roboto, which Flet's web client loads in every session anyway: Flutter
-ends every text style's list of families with it, so a style that names no family draws
-in it. Roboto has Latin (all that players type into names), Greek, Cyrillic and the minus
-sign, but no Hangul and no ♠♥♦♣. Three faces of our own draw what it lacks, each one file
-subset to what the app shows (assets/make_fonts.py makes them; fonts under the SIL Open
-Font License, licences beside them in assets/fonts): the suit signs from Noto Sans
-Symbols 2, and Hangul from Nanum Gothic (a three-letter face for the language menu's
-"한국어", which every session loads, and the large one only sessions with Korean to draw
-load). The theme names no family and lists our faces as every text style's fallbacks, so
-a Korean word or a suit sign inside any text finds its glyphs.
+Text is drawn in Roboto, which Flet's web client loads in every session anyway. Roboto
+has Latin (all that players type into names), Greek, Cyrillic and the minus sign, but no
+Hangul and no ♠♥♦♣. Three faces of our own draw what it lacks, each one file subset to what
+the app shows (assets/make_fonts.py makes them; fonts under the SIL Open Font License,
+licences beside them in assets/fonts): the suit signs from Noto Sans Symbols 2, and Hangul
+from Nanum Gothic (Korean text, and the names Korean players type).
+
+Flutter loads our faces with its own, before the first frame (the client's font manifest
+lists them, serving.compressed_client.lean_font_manifest), and every text style of the theme
+names Roboto and then our faces. Both matter in the renderer Safari and Firefox get
+(CanvasKit): it checks a text's characters against the style's named families only, and
+fetches a Noto font from Google's font service for any character they lack, which offline
+fails and is tried again at every layout (flutter/flutter#184449), a busy loop on an idle
+screen. With every character the app draws in a named family loaded before anything is
+laid out, nothing is ever missing.
 """
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -32,13 +37,14 @@ from views.shell.i18n import (
 )
 from views.shell.message_format import format_message
 
+TEXT_FAMILY = "Roboto"
+"""The family every text style names first (Flet's web client registers its Roboto so)."""
 FONTS = {
     "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf",
-    "Trickpad Hangul Names": "fonts/TrickpadHangulNames-Regular.ttf",
     "Trickpad Hangul": "fonts/TrickpadHangul-Regular.ttf",
 }
-"""Family name -> file under assets/, as page.fonts wants them, in the order text styles
-fall back to them (a character is drawn by the first that has it, Roboto coming last)."""
+"""Family name -> file under assets/, in the order text styles fall back to them after
+Roboto (a character is drawn by the first family that has it)."""
 FALLBACK_FAMILIES = list(FONTS)
 
 
@@ -52,58 +58,22 @@ def roboto_file() -> Path:
     return Path(flet_web.get_package_web_dir()) / "assets" / "fonts" / "roboto.woff2"
 
 
-HANGUL_FAMILY = "Trickpad Hangul"
-HANGUL_BLOCKS = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7A3))
-"""Jamo, compatibility jamo and the precomposed syllables: the characters of that face."""
-
-
-def has_hangul(text: str) -> bool:
-    """Whether `text` holds a Korean letter ("김민지" does, "Ann" does not)."""
-    return any(low <= ord(char) <= high for char in text for low, high in HANGUL_BLOCKS)
-
-
-def session_fonts(language: str, names: Iterable[str]) -> dict[str, str]:
-    """The fonts one session loads. The Hangul face is the largest by far (much of a phone's
-    first visit over plain HTTP, tests/e2e/test_serving.py), so only a session in Korean, or
-    one with a player's name in Hangul to draw, loads it; every other session keeps the
-    others.
-
-    >>> list(session_fonts("de", ["Ann"])) == [f for f in FONTS if f != HANGUL_FAMILY]
-    True
-    """
-    if language == "ko" or any(has_hangul(name) for name in names):
-        return dict(FONTS)
-    return {family: path for family, path in FONTS.items() if family != HANGUL_FAMILY}
-
-
-def add_faces_for(page: ft.Page, texts: Iterable[str]) -> None:
-    """Load the Hangul face into a session that went without it, once `texts` hold Korean
-    letters: a name typed, or saved on another phone, after this phone opened the app would
-    otherwise be drawn as boxes until a reload."""
-    fonts = page.fonts or {}
-    if HANGUL_FAMILY not in fonts and any(has_hangul(text) for text in texts):
-        page.fonts = {**fonts, HANGUL_FAMILY: FONTS[HANGUL_FAMILY]}
-        page.update()
-
-
-def use_faces_for(texts: Iterable[str]) -> None:
-    """`add_faces_for` the texts a screen shows, whenever they change."""
-    shown = tuple(texts)
-    page = ft.context.page
-    ft.use_effect(lambda: add_faces_for(page, shown), [shown])
-
-
 TEXT_STYLES = [field.name for field in dataclasses.fields(ft.TextTheme)]
 """body_large, title_medium ...: every style of Material's type scale."""
 
 
 def text_theme() -> ft.TextTheme:
-    """Every text style of the theme with our faces as fallbacks, in the scheme's text
-    colour. Flet puts these styles in place of Material's (it does not merge them), so
-    they name no family, like the theme: Flutter then draws in Roboto, the last family of
-    every style. The colour: a replaced style has none, and plain text drew in the light
-    typography's near-black ink on a dark theme."""
-    style = ft.TextStyle(font_family_fallback=FALLBACK_FAMILIES, color=ft.Colors.ON_SURFACE)
+    """Every text style of the theme in Roboto with our faces as fallbacks, in the scheme's
+    text colour. Flet puts these styles in place of Material's (it does not merge them).
+    Roboto is named although Flutter draws in it anyway: CanvasKit counts a character as
+    missing unless a named family has it (see the module's doc). The colour: a replaced
+    style has none, and plain text drew in the light typography's near-black ink on a dark
+    theme."""
+    style = ft.TextStyle(
+        font_family=TEXT_FAMILY,
+        font_family_fallback=FALLBACK_FAMILIES,
+        color=ft.Colors.ON_SURFACE,
+    )
     return ft.TextTheme(**{name: style for name in TEXT_STYLES})
 
 
