@@ -80,7 +80,6 @@ def build_site(out: Path, base: str = "/") -> Path:
     )
     patch_index(out, web_dir, base)
     place_manifest(out, base)
-    stop_rive_fetch(out)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
     write_python_start(out)
@@ -143,25 +142,6 @@ PYTHON_SCRIPT = '<script src="python.js"></script>'
 PAGE_SCRIPT = (REPO / "site_build" / "page.html").read_text(encoding="utf-8")
 """What the page does before Flet's scripts: ask that the games' storage be kept, and
 register the site's service worker (sw.js)."""
-
-
-RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-RIVE_LOCAL = b"rive-not-shipped/".rjust(len(RIVE_CDN), b"_")
-"""Both builds of the client (JavaScript and WebAssembly) load Rive's runtime (for Rive
-animations, which Trickpad never shows) from a CDN at start, and go on without it when it
-does not load: pointed at a folder the site does not have, that request stays on the
-site's origin. The same length, as the address sits in the wasm module's data."""
-RIVE_SCRIPTS = ("main.dart.js", "main.dart.wasm")
-
-
-def stop_rive_fetch(out: Path) -> None:
-    assert len(RIVE_LOCAL) == len(RIVE_CDN)
-    for name in RIVE_SCRIPTS:
-        script = out / name
-        data = script.read_bytes()
-        if RIVE_CDN not in data:
-            raise SystemExit(f"{script}: Rive's CDN address has changed; update site_build")
-        script.write_bytes(data.replace(RIVE_CDN, RIVE_LOCAL))
 
 
 def app_archive() -> bytes:

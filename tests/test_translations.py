@@ -1,6 +1,7 @@
 """Every key the code asks for is in every catalog, and no catalog keeps keys nobody uses."""
 
 import ast
+import re
 from pathlib import Path
 
 from views.shell.i18n import LOCALES_DIR, catalog, catalog_file, layer_messages, t
@@ -30,15 +31,25 @@ def is_catalog_key(text: str) -> bool:
     )
 
 
+PAGE = REPO_ROOT / "assets" / "index.html"
+"""The app's page, whose block of ours says what a browser lacks before any Python runs."""
+
+
 def keys_used_in_code() -> set[str]:
-    """Every string literal in the code that looks like a catalog key."""
+    """Every string literal in the code (and the page's script) that looks like a key."""
     used: set[str] = set()
     for path in code_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
             if is_text and is_catalog_key(node.value):
                 used.add(node.value)
-    return used
+    (our_block,) = re.findall(
+        r"<!-- Trickpad: begin.*?<!-- Trickpad: end -->",
+        PAGE.read_text(encoding="utf-8"),
+        re.DOTALL,
+    )
+    page_strings = re.findall(r'"([^"\n]*)"', our_block)
+    return used | {text for text in page_strings if is_catalog_key(text)}
 
 
 def languages() -> list[str]:
