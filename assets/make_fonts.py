@@ -120,6 +120,7 @@ def make(source: Source, characters: set[str]) -> Path:
     subsetter.populate(unicodes=sorted(ord(char) for char in characters))
     subsetter.subset(font)
     rename(font, source.family)
+    font.flavor = "woff2"  # the Hangul face in 126 kB, against 216 kB as a gzipped TrueType
     target = OUT_DIR / FONTS[source.family]
     font.save(target)
     return target
@@ -149,7 +150,7 @@ def main() -> None:
     shares = share_out(shown_characters())
     for source in SOURCES:
         target = make(source, shares[source.family])
-        licence = target.with_name(target.name.replace("-Regular.ttf", "-LICENSE.txt"))
+        licence = target.with_name(target.name.replace("-Regular.woff2", "-LICENSE.txt"))
         shutil.copyfile(source.licence, licence)
         print(
             f"{target.relative_to(REPO)}: {len(shares[source.family])} characters, "

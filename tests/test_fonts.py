@@ -87,7 +87,8 @@ def test_each_font_is_renamed_and_ships_its_open_font_licence() -> None:
         font = TTFont(ASSETS / path)
         assert font["name"].getDebugName(1) == family
         assert "Nanum" not in str(font["name"].getDebugName(4))
-        licence = (ASSETS / path).with_name(Path(path).name.replace("-Regular.ttf", "-LICENSE.txt"))
+        licence_name = Path(path).name.replace("-Regular.woff2", "-LICENSE.txt")
+        licence = (ASSETS / path).with_name(licence_name)
         assert "SIL Open Font License" in licence.read_text(encoding="utf-8")
         shipped |= {ASSETS / path, licence}
     assert set((ASSETS / "fonts").iterdir()) == shipped

@@ -20,8 +20,10 @@ from tests.e2e.network import record_transfer
 from tests.e2e.steps import by_id, expect_value
 from views.shell.i18n import t
 
-FIRST_VISIT_LIMIT = 5_000_000
-"""Issue 15's aim for every first visit, the phone's on plain HTTP too."""
+FIRST_VISIT_LIMIT = 5_150_000
+"""Issue 15's aim for every first visit (5 MB), the phone's on plain HTTP too, plus the
+Hangul face every phone now loads with Flutter's fonts (126 kB; issue 36): a face loaded
+later, only where Korean is drawn, had Safari and Firefox fetch missing fonts in a loop."""
 REPEAT_VISIT_LIMIT = 50_000
 
 
@@ -84,7 +86,7 @@ def test_a_first_visit_downloads_under_5_mb_and_a_repeat_visit_almost_nothing(
         context.close()
 
 
-def test_a_phone_on_plain_http_downloads_under_5_mb_on_its_first_visit(
+def test_a_phone_on_plain_http_downloads_under_5_15_mb_on_its_first_visit(
     browser: Browser, tmp_path: Path
 ) -> None:
     """A phone on the Wi-Fi opening http://<address>: no secure context, so the browser

@@ -40,8 +40,8 @@ from views.shell.message_format import format_message
 TEXT_FAMILY = "Roboto"
 """The family every text style names first (Flet's web client registers its Roboto so)."""
 FONTS = {
-    "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.ttf",
-    "Trickpad Hangul": "fonts/TrickpadHangul-Regular.ttf",
+    "Trickpad Symbols": "fonts/TrickpadSymbols-Regular.woff2",
+    "Trickpad Hangul": "fonts/TrickpadHangul-Regular.woff2",
 }
 """Family name -> file under assets/, in the order text styles fall back to them after
 Roboto (a character is drawn by the first family that has it)."""
