@@ -56,6 +56,9 @@ ENGLISH_WORDS = frozenset(
 both languages also use, such as "in", "an", "for", "total", are left out)."""
 NAMES = frozenset(
     [
+        "webassembly",
+        "iphone",
+        "ipad",
         "trickpad",
         "wizard",
         "plotters",

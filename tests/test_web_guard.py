@@ -11,6 +11,7 @@ from starlette.types import ASGIApp
 from main import ASSETS_DIR
 from serving.web_app import web_app
 from serving.web_guard import SHARE_MARK, guarded
+from views.shell.fonts import FONTS
 
 
 async def echo_app(scope, receive, send) -> None:
@@ -179,7 +180,7 @@ def test_no_spelling_of_a_hidden_path_is_served(trickpad_app: ASGIApp, target: s
 
 
 @pytest.mark.parametrize(
-    "target", ["/", "/icons/icon-192.png", "/fonts/TrickpadSymbols-Regular.ttf", "/game/AB12"]
+    "target", ["/", "/icons/icon-192.png", f"/{FONTS['Trickpad Symbols']}", "/game/AB12"]
 )
 def test_the_apps_own_files_and_routes_are_still_served(trickpad_app: ASGIApp, target: str) -> None:
     assert raw_get(trickpad_app, target)[0] == 200
