@@ -166,7 +166,7 @@ def run(argv: list[str]) -> None:
 
     def load_main() -> AppMain:
         # The screens are imported here, in the background, while the browser starts Flutter.
-        from views.shell.app import build_main
+        from views.app import build_main
         from views.shell.services import FilePickerFiles
 
         def files() -> FilePickerFiles:

@@ -4,7 +4,7 @@
 Pyodide (Python in the phone's browser), offline. It takes the games for this tab (one tab
 at a time, phone_alone.one_tab), fills the store's folder from the browser's storage
 (phone_alone.browser_storage) and renders the same app as the server
-(views.shell.app.build_main) for the one session there is: the phone's own, the host of
+(views.app.build_main) for the one session there is: the phone's own, the host of
 its games. Every commit is kept in the browser's storage before the screen shows it
 (phone_alone.sync_gate). What a phone alone cannot do is absent: no table share (no
 Shares, no share address), no upload folder (a picked file's bytes come with the pick).
@@ -21,8 +21,8 @@ from phone_alone.browser_storage import Keeping
 from phone_alone.sync_gate import SyncGate
 from storage import GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
+from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
-from views.shell.app import build_main
 from views.shell.i18n import t
 
 DATA_DIR = Path("/data")

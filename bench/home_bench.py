@@ -28,7 +28,7 @@ from storage.keeper import GameKeeper
 from storage.listing import Listing
 from tests.big_game import NAMES, seed_games
 from tests.flet_harness import AppHarness
-from views.shell.app import build_main
+from views.app import build_main
 
 
 async def home_render_times(keeper: GameKeeper, repeats: int) -> list[float]:

@@ -29,7 +29,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.wizard_steps import bid_chip
-from views.shell.app import build_main
+from views.app import build_main
 
 FOLLOWERS = 5
 GIVE_UP_SECONDS = 10

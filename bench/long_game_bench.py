@@ -34,7 +34,7 @@ from tests.big_game import long_wizard_ledger
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.wizard_steps import bid_chip
-from views.shell.app import build_main
+from views.app import build_main
 
 WARM_UP = 5  # untimed taps on each game first
 

@@ -31,7 +31,7 @@ from tests.big_game import big_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.wizard_steps import bid_chip
-from views.shell.app import build_main
+from views.app import build_main
 from views.shell.i18n import t
 
 

@@ -15,7 +15,7 @@ MODULES = (
     "storage",
     "storage.keeper",
     "views.sharing.peers",
-    "views.shell.app",
+    "views.app",
     "views.shell.i18n",
 )
 """What phone.py imports, but its modules that talk to the browser, and Flet's charts (the

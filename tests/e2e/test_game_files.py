@@ -14,8 +14,8 @@ from storage.library import MAX_LIBRARY_BYTES, export_library, too_large
 from tests.app_server import AppServer
 from tests.e2e.conftest import PHONE, enable_accessibility
 from tests.e2e.steps import by_id, expect_score
-from views.game_screen.open_game import message_of
 from views.shell.i18n import joined, t
+from views.shell.messages import message_of
 
 PLAYERS = ["Ann", "Ben", "Cas"]
 

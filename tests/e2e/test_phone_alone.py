@@ -118,7 +118,7 @@ def test_the_site_has_no_server_code(site: str) -> None:
     ):
         names = archive.getnames()
     assert "phone.py" in names
-    assert "views/shell/app.py" in names
+    assert "views/app.py" in names
     assert "__pypackages__/flet/__init__.py" in names
     shipped = {name.split("/")[0] for name in names} | {
         name.split("/")[1] for name in names if name.startswith("__pypackages__/")

@@ -54,7 +54,7 @@ def test_warming_up_touches_nothing_of_the_browser() -> None:
         "from phone_alone.warm_start import warm_up\n"
         "warm_up()\n"
         f"print(sorted(set(sys.modules) & set({sorted(BROWSER_MODULES)!r})))\n"
-        "print('views.shell.app' in sys.modules)\n"
+        "print('views.app' in sys.modules)\n"
     )
     ran = subprocess.run(
         [sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True

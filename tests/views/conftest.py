@@ -9,7 +9,7 @@ import pytest
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
-from views.shell.app import build_main
+from views.app import build_main
 from views.shell.services import PickedFile
 
 

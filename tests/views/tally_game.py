@@ -13,9 +13,9 @@ from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext
 from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
-from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView
-from views.screens.setup_fields import FieldKind, SettingField
+from views.games.setup_fields import FieldKind, SettingField
+from views.games.table import Table
 from views.shell.widgets import number_chips
 
 HIGHEST = 3
@@ -73,7 +73,7 @@ def point_name(player: str, points: int) -> str:
 
 
 @ft.component
-def TallyPanel(table: OpenGame) -> ft.Control:
+def TallyPanel(table: Table) -> ft.Control:
     players, points = table.state.players, table.entry["points"]
     return ft.Column(
         [
@@ -94,7 +94,7 @@ class Tally(GameView):
     blurb_key = "tally.blurb"
     setting_fields = (SettingField("rounds", FieldKind.NUMBER, "tally.rounds", "tally.help"),)
 
-    def entry_panel(self, table: OpenGame) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return TallyPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

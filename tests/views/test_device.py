@@ -8,7 +8,7 @@ import flet as ft
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.shell.app import build_main
+from views.app import build_main
 from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME, load_choices
 from views.shell.i18n import t
 

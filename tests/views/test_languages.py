@@ -17,9 +17,9 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.test_players import one_round_wizard
+from views.app import build_main
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import rules_route
-from views.shell.app import build_main
 from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME
 from views.shell.i18n import joined, language_name, t
 from views.shell.language import menu_name

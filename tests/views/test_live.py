@@ -13,7 +13,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from views.shell.app import build_main
+from views.app import build_main
 from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]

@@ -7,7 +7,7 @@ from tests.app_server import REPO_ROOT
 from views.shell.preload import flet_names
 
 CHECK = """
-import flet, views.shell.app
+import flet, views.app
 from views.shell.preload import flet_names, preload
 lazy = [name for name in flet_names() if name not in vars(flet)]
 preload()

@@ -12,8 +12,8 @@ from views.games.colour_blind.entry import SUIT_KEYS, card_name
 from views.games.registry import GAME_VIEWS
 from views.games.trick_helpers import RESULT_ID
 from views.screens.rules import back_route, rules_route
-from views.screens.rules_sheets import rules_sheet
 from views.shell.i18n import t
+from views.shell.rules_sheets import rules_sheet
 from views.shell.widgets import CHIP_SIZE
 
 GAMES = [view.game for view in GAME_VIEWS]

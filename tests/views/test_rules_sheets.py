@@ -8,8 +8,8 @@ import pytest
 from scorers.games import rules_for
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
-from views.screens.rules_sheets import rules_sheet
 from views.shell.i18n import LANGUAGES
+from views.shell.rules_sheets import rules_sheet
 
 # How the sheets name each setting of the rules engines, and how they word a default.
 SETTING_NAMES = {

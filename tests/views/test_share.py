@@ -13,11 +13,11 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
+from views.app import build_main
 from views.games.wizard.trump import suit_name
 from views.screens.rules import rules_route
 from views.sharing.codes import FREE_TRIES, Shares, spaced
 from views.shell import work
-from views.shell.app import build_main
 from views.shell.i18n import LANGUAGES, t
 
 SHARE_URL = "https://192.0.2.10:8551"

@@ -5,7 +5,7 @@ import flet as ft
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
-from views.shell.app import build_main
+from views.app import build_main
 from views.shell.i18n import t
 
 

@@ -8,8 +8,8 @@ import flet as ft
 
 from storage.keeper import SavedGame
 from views.game_screen.rename import RenamePlayers
+from views.game_screen.share_panel import SharePanel
 from views.screens.game_files import ExportButtons
-from views.sharing.share_panel import SharePanel
 from views.shell.device import KEEP_AWAKE
 from views.shell.i18n import t
 from views.shell.services import Preferences, use_services

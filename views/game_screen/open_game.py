@@ -5,7 +5,7 @@ then does the screen show it. A refused change leaves the game as it was and put
 reason in `message`, shown where the entry was made.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,30 +17,10 @@ from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
+from views.games.table import Entry
 from views.shell.i18n import t
 from views.shell.live import announce
-
-Entry = Mapping[str, Any]
-
-
-def message_of(error: InvalidEntry | StorageError) -> str:
-    """The error in the player's words; a field it names is translated too."""
-    params = in_words(error.key, error.params)
-    if "field_key" in params:
-        field_key = params["field_key"]
-        params["field"] = t(field_key, **in_words(field_key, params["field_params"]))
-    return t(error.key, **params)
-
-
-def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The parameters of the message `key` with the rules' ids said in the player's
-    language by the game whose message it is (its name starts the key, as in
-    "plotters.count_too_high": GameView.in_words); a shared message's as given."""
-    # Imported here, not above: every game's view imports this module.
-    from views.games.registry import GAME_VIEWS
-
-    view = GAME_VIEWS.get(key.partition(".")[0])
-    return view.in_words(params) if view is not None else dict(params)
+from views.shell.messages import message_of
 
 
 @ft.observable

@@ -13,19 +13,20 @@ from storage.keeper import GameDamaged, GameKeeper
 from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
-from views.game_screen.open_game import OpenGame, in_words, message_of
+from views.game_screen.open_game import OpenGame
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
+from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
+from views.screens.join import JoinScreen
 from views.screens.rules import rules_route
-from views.screens.setup_fields import settings_in_words
-from views.sharing.join import JoinScreen
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
+from views.shell.messages import in_words, message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.watch import use_watched

@@ -1,9 +1,10 @@
 """What a game adds to the shared screens: one subclass of GameView per game.
 
 The shared screens (Home, the setup form, the game screen, its banner and score sheet, the
-rules screen, the messages) know no game by name: they ask the game's GameView. A new game
-is a rules module in scorers/ named in scorers.games' table, and `views/<game name>.py` with
-its GameView subclass as `VIEW` (docs/adding-a-game.md).
+rules screen, the messages) know no game by name: they ask the game's GameView, which draws
+the open game through views.games.table.Table. A new game is a rules module in scorers/
+named in scorers.games' table, and `views/games/<game name>/view.py` with its GameView
+subclass as `VIEW` (docs/adding-a-game.md).
 """
 
 from abc import ABC, abstractmethod
@@ -16,10 +17,10 @@ import flet as ft
 from scorers.game import GameRules, RoundInfo
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.game_screen.open_game import OpenGame
-from views.screens.rules_sheets import rules_sheet
-from views.screens.setup_fields import SettingField
+from views.games.setup_fields import SettingField
+from views.games.table import Table
 from views.shell.i18n import session_language, t
+from views.shell.rules_sheets import rules_sheet
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class GameView(ABC):
         return t("home.players_range", low=low, high=high)
 
     @abstractmethod
-    def entry_panel(self, table: OpenGame) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         """The panel where the round at the table is entered: it shows `table.entry` and
         makes every change through `table.change`."""
 
@@ -109,17 +110,17 @@ class GameView(ABC):
         """How far the game is, from 0 to 1: by default the share of its rounds played."""
         return min(1.0, rounds_played / round_count) if round_count else 0.0
 
-    def step_button(self, table: OpenGame) -> StepButton | None:
+    def step_button(self, table: Table) -> StepButton | None:
         """The confirm button of the step the entry shows, when that step is not the
         round's last; None (the default: a round of one step) shows "Score round"."""
         return None
 
-    def prompt(self, table: OpenGame) -> str | None:
+    def prompt(self, table: Table) -> str | None:
         """Who acts next, in play order ("Cas bids"), for the line above the confirm
         button; None (the default) shows what the round still lacks, or that it is ready."""
         return None
 
-    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control | None:
+    def banner_part(self, table: Table, compact: bool) -> ft.Control | None:
         """What the game asks in the banner about the round shown, once it is dealt (Wizard:
         the card turned up for trump), following every change of the table; `compact`: the
         banner of a phone held sideways, with no reminder. None (the default) when the game

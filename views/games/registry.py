@@ -15,6 +15,7 @@ from scorers.game import GameRules
 from scorers.games import GAME_RULES, registered_rules
 from views.games.game_view import GameView
 from views.shell.i18n import catalog
+from views.shell.messages import say_params_with
 
 
 def view_of(rules: GameRules) -> GameView:
@@ -42,6 +43,8 @@ class GameViews:
 
     def __init__(self, rules: Mapping[str, GameRules]) -> None:
         self._views = {name: view_of(game) for name, game in rules.items()}
+        for name, view in self._views.items():
+            say_params_with(name, view.in_words)
 
     def __iter__(self) -> Iterator[GameView]:
         return iter(tuple(self._views.values()))
@@ -65,11 +68,13 @@ class GameViews:
         English catalog holds its rules' messages meanwhile."""
         with registered_rules(view.rules):
             self._views[view.game] = view
+            say_params_with(view.game, view.in_words)
             catalog.cache_clear()
             try:
                 yield view
             finally:
                 del self._views[view.game]
+                say_params_with(view.game, None)
                 catalog.cache_clear()
 
 

@@ -14,8 +14,8 @@ from typing import Generic, TypeVar
 import flet as ft
 
 from scorers.errors import InvalidEntry
-from views.game_screen.open_game import in_words
 from views.shell.i18n import t
+from views.shell.messages import in_words
 
 R = TypeVar("R")
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 import flet as ft
 
 from storage import GameSummary, StorageError
-from views.game_screen.open_game import message_of
 from views.screens.game_files import game_title, named_file
 from views.shell.i18n import t
 from views.shell.live import announce
+from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import action_panel, identified, message_line

@@ -23,10 +23,10 @@ from storage.library import (
     too_large,
 )
 from storage.score_sheet import export_csv
-from views.game_screen.open_game import message_of
 from views.games.registry import GAME_VIEWS
 from views.shell.i18n import day_of, joined, t
 from views.shell.live import announce, announce_lists
+from views.shell.messages import message_of
 from views.shell.services import Files, use_services
 from views.shell.widgets import action_panel, identified, message_line
 from views.shell.work import merge_library, off_loop, progress_to

@@ -7,7 +7,6 @@ import flet as ft
 
 from storage import GameSummary, StorageError
 from storage.listing import Listing
-from views.game_screen.open_game import message_of
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameActions
@@ -16,6 +15,7 @@ from views.screens.history import PAGE, FinishedGames, history_route
 from views.screens.rules import rules_route
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
+from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import icon_button

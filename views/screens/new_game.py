@@ -11,13 +11,13 @@ from scorers import InvalidEntry
 from scorers.seats import name_key
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
-from views.game_screen.open_game import message_of
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
+from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.screens.rules import rules_route
-from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.shell.i18n import t
 from views.shell.live import announce
+from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import (

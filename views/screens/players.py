@@ -9,11 +9,11 @@ import flet as ft
 from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
 from storage.store import Merged, PlayerSummary
-from views.game_screen.open_game import message_of
 from views.games.registry import GAME_VIEWS
 from views.screens.history import history_route
 from views.shell.i18n import decimal, percent, t
 from views.shell.live import announce_lists
+from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified, message_line, points_text

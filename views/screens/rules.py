@@ -14,7 +14,7 @@ import flet as ft
 from storage import StorageError
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
-from views.screens.setup_fields import settings_in_words
+from views.games.setup_fields import settings_in_words
 from views.shell.i18n import t
 from views.shell.screen import screen
 from views.shell.services import use_services

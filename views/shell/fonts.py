@@ -24,7 +24,6 @@ from pathlib import Path
 
 import flet as ft
 
-from views.screens.rules_sheets import RULES_DIR
 from views.shell.i18n import (
     LANGUAGES,
     catalog,
@@ -36,6 +35,7 @@ from views.shell.i18n import (
     percent,
 )
 from views.shell.message_format import format_message
+from views.shell.rules_sheets import RULES_DIR
 
 TEXT_FAMILY = "Roboto"
 """The family every text style names first (Flet's web client registers its Roboto so)."""

@@ -30,7 +30,7 @@ from scorers.colour_blind import (
     with_card_laid,
     without_last_card,
 )
-from views.game_screen.open_game import OpenGame
+from views.games.table import Table
 from views.shell.i18n import t
 from views.shell.widgets import identified, marked
 
@@ -156,7 +156,7 @@ def card_grid(cards: list[ft.Control], key: str | None = None) -> ft.Row:
     return ft.Row(wrap=True, spacing=GAP, run_spacing=GAP, controls=cards, key=key)
 
 
-def picker(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
+def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     """All 52 cards, each suit on lines of its own (a line never mixes two suits, so a
     card is found by its suit first; each shows its suit sign, red suits in red); a card
     already in the row is greyed out and cannot be added. One tap lays a card."""
@@ -182,7 +182,7 @@ def picker(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
     )
 
 
-def remove_last(table: OpenGame) -> ft.Control:
+def remove_last(table: Table) -> ft.Control:
     """Takes the card laid last back off the row (until a card is given to a player)."""
     return ft.OutlinedButton(
         t("colour_blind.remove_last"),
@@ -193,7 +193,7 @@ def remove_last(table: OpenGame) -> ft.Control:
     )
 
 
-def laid_row(table: OpenGame, entry: Mapping[str, Any]) -> ft.Control:
+def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     """The row as laid so far, small, and the button taking the last card back."""
     row = entry["row"]
     faces = [card_face(card, name=card_name(card)) for card in row]
@@ -219,7 +219,7 @@ def live_line(parts: DealParts) -> str:
     return t("colour_blind.live", good=good, bad=bad, score=parts.score)
 
 
-def capture_line(table: OpenGame, seat: int) -> ft.Control:
+def capture_line(table: Table, seat: int) -> ft.Control:
     """A player's line: name and deal so far, then the row's cards; a tap gives a card to
     this player. The cards filled in for the player given no card show tinted."""
     entry, completed = table.entry, table.completed
@@ -261,7 +261,7 @@ def capture_line(table: OpenGame, seat: int) -> ft.Control:
     )
 
 
-def capture_section(table: OpenGame, entry: Mapping[str, Any]) -> list[ft.Control]:
+def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
     """The laid row's good colour, then a line of the row's cards per player."""
     good = good_colour(entry["row"])
     bad = next(colour for colour in COLOUR_KEYS if colour != good)
@@ -279,7 +279,7 @@ def capture_section(table: OpenGame, entry: Mapping[str, Any]) -> list[ft.Contro
 
 
 @ft.component
-def ColourBlindPanel(table: OpenGame) -> ft.Control:
+def ColourBlindPanel(table: Table) -> ft.Control:
     """The deal's entry: the row and the card picker until the row is full, then who took
     which row card."""
     entry = table.entry

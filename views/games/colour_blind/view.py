@@ -9,11 +9,11 @@ import flet as ft
 from scorers import colour_blind
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.game_screen.open_game import OpenGame
 from views.games.colour_blind.entry import MINUS, ColourBlindPanel, card_text, is_card
 from views.games.colour_blind.trick import ColourBlindTrickHelper
 from views.games.game_view import GameView
-from views.screens.setup_fields import FieldKind, SettingField
+from views.games.setup_fields import FieldKind, SettingField
+from views.games.table import Table
 from views.shell.i18n import decimal, t
 
 
@@ -48,7 +48,7 @@ class ColourBlind(GameView):
     def trick_helper(self) -> ft.Control:
         return ColourBlindTrickHelper()
 
-    def entry_panel(self, table: OpenGame) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return ColourBlindPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
@@ -74,7 +74,7 @@ class ColourBlind(GameView):
         """The leader's way to the target."""
         return min(1.0, max(totals, default=0) / settings["target"])
 
-    def prompt(self, table: OpenGame) -> str | None:
+    def prompt(self, table: Table) -> str | None:
         """What the deal needs next: the rest of the row, then the cards each player took
         (until the one player given none is certain to have the rest)."""
         entry = table.entry

@@ -29,7 +29,7 @@ from scorers.plotters import (
     with_ended_early,
     with_face_up,
 )
-from views.game_screen.open_game import Entry, OpenGame
+from views.games.table import Entry, Table
 from views.shell.i18n import joined, t
 from views.shell.widgets import CHIP_SIZE, cell_button, identified, marked, number_chips
 
@@ -164,7 +164,7 @@ class Pad:
     move: Callable[[Spot | None], None]
 
 
-def use_pad(table: OpenGame) -> Pad:
+def use_pad(table: Table) -> Pad:
     """A hook: the spot the pad enters, starting at the first open one; the table is told
     each spot, so the bar asks what the pad asks."""
     start = first_open(table.entry, table.completed, 0)
@@ -180,7 +180,7 @@ def use_pad(table: OpenGame) -> Pad:
     return Pad(shown, lambda: now.current, move)
 
 
-def pad_question(table: OpenGame, spot: Spot) -> str:
+def pad_question(table: Table, spot: Spot) -> str:
     """What the pad asks at `spot`: "Cas: green cards?", "Dot: which two stay face up?"."""
     seat, what = spot
     name = table.state.players[seat]
@@ -258,7 +258,7 @@ def header_row() -> ft.Control:
 
 
 def player_row(
-    table: OpenGame, seat: int, spot: Spot | None, select: Callable[[Spot], None]
+    table: Table, seat: int, spot: Spot | None, select: Callable[[Spot], None]
 ) -> ft.Control:
     """A player's name and card count, four counts, and the face-up pair."""
     completed, name = table.completed, table.state.players[seat]
@@ -296,7 +296,7 @@ def player_row(
 
 
 def number_pad(
-    table: OpenGame, spot: tuple[int, str], on_pick: Callable[[int], None]
+    table: Table, spot: tuple[int, str], on_pick: Callable[[int], None]
 ) -> list[ft.Control]:
     """0 up to the cards of this colour in play, every one in sight (wrapped over lines)."""
     seat, colour = spot
@@ -313,7 +313,7 @@ def number_pad(
     return [chips]
 
 
-def face_up_pad(table: OpenGame, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
+def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[ft.Control]:
     """The four colours in words, the chosen ones filled and the proposed ones tinted."""
     name = table.state.players[seat]
     shown = face_up_shown(table.completed, seat, table.state.settings["nothing_face_down"])
@@ -332,7 +332,7 @@ def face_up_pad(table: OpenGame, seat: int, on_tap: Callable[[str], None]) -> li
     return [ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP, key=f"face-up-{seat}")]
 
 
-def rule_line(table: OpenGame) -> str:
+def rule_line(table: Table) -> str:
     """The card-total rule the round is checked against, said before it can be broken."""
     players = len(table.state.players)
     full = HAND * players
@@ -344,7 +344,7 @@ def rule_line(table: OpenGame) -> str:
 
 
 @ft.component
-def PlottersPanel(table: OpenGame) -> ft.Control:
+def PlottersPanel(table: Table) -> ft.Control:
     """The round's entry: the cards counted, "ended early" and its rule, a row per player,
     and the pad for the count or the face-up pair being entered."""
     state, completed = table.state, table.completed
@@ -407,7 +407,7 @@ def PlottersPanel(table: OpenGame) -> ft.Control:
 
 
 def pad_section(
-    table: OpenGame,
+    table: Table,
     pad: Pad,
     pick: Callable[[int], None],
     tap_face_up: Callable[[str], None],

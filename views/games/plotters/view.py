@@ -10,7 +10,6 @@ import flet as ft
 from scorers import plotters
 from scorers.ledger import GameState
 from scorers.stats import Record
-from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView
 from views.games.plotters.entry import (
     COLOUR_KEYS,
@@ -21,7 +20,8 @@ from views.games.plotters.entry import (
     pad_question,
 )
 from views.games.plotters.trick import PlottersTrickHelper
-from views.screens.setup_fields import FieldKind, SettingField
+from views.games.setup_fields import FieldKind, SettingField
+from views.games.table import Table
 from views.shell.i18n import decimal, t
 
 PAIR_OWED = ("plotters.face_up_required", "plotters.face_up_one")
@@ -61,7 +61,7 @@ class Plotters(GameView):
     def trick_helper(self) -> ft.Control:
         return PlottersTrickHelper()
 
-    def entry_panel(self, table: OpenGame) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         # Keyed by the round: a new round's pad starts at its first count.
         return PlottersPanel(table, key=f"round-{table.round_number}")
 
@@ -78,7 +78,7 @@ class Plotters(GameView):
             return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
         return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)
 
-    def prompt(self, table: OpenGame) -> str | None:
+    def prompt(self, table: Table) -> str | None:
         """While some player's cards are not counted at all, what to do (the card total so
         far is at the top of the entry); a face-up pair owed by another player than the one
         the pad enters for (the filled-in last player, say) waits until the pad gets there

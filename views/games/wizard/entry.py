@@ -26,7 +26,7 @@ from scorers.wizard import (
     with_cloud,
     with_tricks,
 )
-from views.game_screen.open_game import OpenGame
+from views.games.table import Table
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
@@ -59,7 +59,7 @@ def count_line(key: str, total: int, cards: int) -> str:
     return t(key, total=total, cards=cards, gap=gap)
 
 
-def bidding_order(table: OpenGame) -> list[int]:
+def bidding_order(table: Table) -> list[int]:
     """The seats from the round's first bidder round the table."""
     return seats_from(table.round_info.first, len(table.state.players))
 
@@ -69,7 +69,7 @@ def next_seat(values: Sequence[int | None], order: list[int]) -> int | None:
     return next((seat for seat in order if values[seat] is None), None)
 
 
-def shown_step(table: OpenGame) -> str:
+def shown_step(table: Table) -> str:
     """Bids until every bid is in; then the tricks, unless this screen was taken back to
     the bids (to change one), where it stays until asked for the tricks again."""
     if any(bid is None for bid in table.entry["bids"]):
@@ -77,7 +77,7 @@ def shown_step(table: OpenGame) -> str:
     return table.step_chosen() or TRICKS
 
 
-def prompt(table: OpenGame) -> str | None:
+def prompt(table: Table) -> str | None:
     """Who acts next in bidding order: the next bidder, then whose tricks come next; None
     once every trick is entered (the line then says whether the round adds up)."""
     order, entry, players = bidding_order(table), table.entry, table.state.players
@@ -262,7 +262,7 @@ class PadAt:
 
 
 def number_pad(
-    table: OpenGame, step: str, at: PadAt | None, words: StepWords, pick: Pick
+    table: Table, step: str, at: PadAt | None, words: StepWords, pick: Pick
 ) -> list[ft.Control]:
     """Whose value the pad enters, then every number from 0 to the cards dealt and the
     button clearing the value (none for a value the rules filled in: it is not the
@@ -294,7 +294,7 @@ def number_pad(
     return [identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)), chips]
 
 
-def use_pad_seat(table: OpenGame, step: str) -> tuple[int | None, Callable[[int | None], None]]:
+def use_pad_seat(table: Table, step: str) -> tuple[int | None, Callable[[int | None], None]]:
     """A hook: the seat whose row was tapped to bring the pad to it, in this round's step
     (None: the pad follows the bidding order), and how to set it."""
     chosen, set_chosen = ft.use_state(None)
@@ -316,7 +316,7 @@ class StepInput:
 
 
 def bid_section(
-    table: OpenGame, order: list[int], chosen: int | None, given: StepInput
+    table: Table, order: list[int], chosen: int | None, given: StepInput
 ) -> list[ft.Control]:
     """The bids in seat order, the dealer and the first bidder marked, and their total
     against the cards; the pad; below it, the bid the hook or Canadian rule forbids the
@@ -363,7 +363,7 @@ def bid_section(
 
 
 def trick_section(
-    table: OpenGame, order: list[int], chosen: int | None, given: StepInput
+    table: Table, order: list[int], chosen: int | None, given: StepInput
 ) -> list[ft.Control]:
     """The tricks taken in seat order, each beside the bid it is scored against (changed by
     the Cloud, if so) and the points it would score; the one player's tricks the others
@@ -421,7 +421,7 @@ def trick_section(
 
 
 @ft.component
-def WizardPanel(table: OpenGame) -> ft.Control:
+def WizardPanel(table: Table) -> ft.Control:
     """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
     Cloud is in play); for a phone that may only watch, the same rows as text."""
     step = shown_step(table)
@@ -457,7 +457,7 @@ def WizardPanel(table: OpenGame) -> ft.Control:
     return ft.Column(controls=controls, spacing=4)
 
 
-def cloud_choice(table: OpenGame, order: list[int]) -> ft.Control:
+def cloud_choice(table: Table, order: list[int]) -> ft.Control:
     """Who won the Cloud's trick and changed their bid by one (the Jubilee special card)."""
     players = table.state.players
     cloud = table.entry.get("cloud")

@@ -12,8 +12,8 @@ import flet as ft
 
 from scorers import wizard
 from scorers.seats import seats_from
-from views.game_screen.open_game import OpenGame
 from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
+from views.games.table import Table
 from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
 from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
 from views.shell.i18n import t
@@ -240,7 +240,7 @@ def TrickHelperButton(trump: str | None, players: tuple[str, ...], first: int) -
 
 
 @ft.component
-def RoundTrickHelper(table: OpenGame) -> ft.Control:
+def RoundTrickHelper(table: Table) -> ft.Control:
     """The trick helper's button for the round the banner shows, following every change of
     the table: the trump entered (or none yet), the players, the round's leader first."""
     state, info = table.state, table.round_info

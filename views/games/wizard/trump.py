@@ -22,7 +22,7 @@ from scorers.wizard import (
     with_trump,
     wizard_picks,
 )
-from views.game_screen.open_game import OpenGame
+from views.games.table import Table
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, icon_button, identified
 
@@ -145,7 +145,7 @@ def suit_options(dealer: str) -> list[tuple[str, str, str]]:
 
 
 @ft.component
-def TrumpPart(table: OpenGame, compact: bool) -> ft.Control | None:
+def TrumpPart(table: Table, compact: bool) -> ft.Control | None:
     """The banner's trump for the round shown (the one being corrected, else the current one),
     drawn again at every change of the table, its chips only when what they show changed.
     Nothing in a round that deals every card, unless the banner is `compact`: its reminder

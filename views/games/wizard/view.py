@@ -8,12 +8,12 @@ import flet as ft
 from scorers import wizard
 from scorers.game import RoundInfo
 from scorers.stats import Record
-from views.game_screen.open_game import OpenGame
 from views.games.game_view import GameView, StepButton
+from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
+from views.games.table import Table
 from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
 from views.games.wizard.trick import RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
-from views.screens.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.shell.i18n import decimal, percent, t
 
 
@@ -66,10 +66,10 @@ class Wizard(GameView):
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
     )
 
-    def entry_panel(self, table: OpenGame) -> ft.Control:
+    def entry_panel(self, table: Table) -> ft.Control:
         return WizardPanel(table)
 
-    def banner_part(self, table: OpenGame, compact: bool) -> ft.Control:
+    def banner_part(self, table: Table, compact: bool) -> ft.Control:
         """The card turned up for trump, and what is trump while bids and tricks go in;
         beside it, the trick helper for the round, one tap away."""
         return ft.Row(
@@ -98,14 +98,14 @@ class Wizard(GameView):
             said["suit"] = suit_words(said["suit"])
         return said
 
-    def step_button(self, table: OpenGame) -> StepButton | None:
+    def step_button(self, table: Table) -> StepButton | None:
         """On the bids: "Bids done", taking the table to the tricks once every bid is in."""
         if shown_step(table) != BIDS:
             return None
         done = all(bid is not None for bid in table.entry["bids"])
         return StepButton(t("wizard.to_tricks"), lambda: table.choose_step(TRICKS), done)
 
-    def prompt(self, table: OpenGame) -> str | None:
+    def prompt(self, table: Table) -> str | None:
         return prompt(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

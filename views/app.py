@@ -7,12 +7,12 @@ import flet as ft
 from storage.keeper import GameKeeper
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
+from views.screens.join import JoinScreen, host_only
 from views.screens.new_game import NewGame
 from views.screens.players import PlayersScreen
 from views.screens.rules import RulesScreen
 from views.sharing.access import Access
 from views.sharing.codes import Shares
-from views.sharing.join import JoinScreen, host_only
 from views.sharing.peers import CURRENT_PEER, Peer
 from views.shell.device import (
     LANGUAGE,

@@ -1,0 +1,66 @@
+"""What a game's view may ask of the open game it draws: the `Table` protocol.
+
+The game screen's model (views.game_screen.open_game.OpenGame) is one such table; a game's
+view knows it only through this, so the games sit below the game screen and a view can be
+tested on any table that keeps the promise.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from scorers import InvalidEntry
+from scorers.game import RoundInfo
+from scorers.ledger import GameState
+
+Entry = Mapping[str, Any]
+"""A round's entry as the rules read it (bids, tricks, counts ...)."""
+
+
+class Table(Protocol):
+    """The open game, as one screen shows it."""
+
+    editing: int | None
+    """The number of a past round being corrected, else None."""
+    may_enter: Callable[[], bool]
+    """Whether this screen may change the game now (a phone that only watches may not)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def round_number(self) -> int:
+        """The round the entry shows: the one being corrected, else the current one."""
+        ...
+
+    @property
+    def round_info(self) -> RoundInfo: ...
+
+    @property
+    def entry(self) -> Entry:
+        """The round's entry so far."""
+        ...
+
+    @property
+    def completed(self) -> Entry:
+        """The entry as it would be scored: with what the rules fill in themselves."""
+        ...
+
+    def problem(self, entry: Entry | None = None) -> InvalidEntry | None:
+        """Why the entry (or the one given) cannot be scored yet, or None."""
+        ...
+
+    def change(self, entry: Entry) -> bool:
+        """Keep the changed entry; False (and the reason shown) when it is refused."""
+        ...
+
+    def pad_spot(self) -> Any | None:
+        """Where this screen's number pad enters in the round shown, if anywhere."""
+        ...
+
+    def place_pad(self, spot: Any | None) -> None: ...
+
+    def step_chosen(self) -> str | None:
+        """The step of the round shown that the player chose to see, if any."""
+        ...
+
+    def choose_step(self, step: str) -> None: ...

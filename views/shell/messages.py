@@ -1,0 +1,44 @@
+"""Refusals in the player's words: a rules or storage error becomes its catalog text, with
+the ids a game puts in its messages (a colour, a card) said by that game.
+
+Every screen reaches this module; the games are above it, so each game's view hands in how
+it says its ids (views.games.registry does, for every game it lists), and a message whose
+key starts with the game's name ("plotters.count_too_high") has them said that way.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scorers import InvalidEntry
+from storage import StorageError
+from views.shell.i18n import t
+
+ParamsInWords = Callable[[Mapping[str, Any]], dict[str, Any]]
+"""A game's way of saying its messages' parameters (GameView.in_words)."""
+
+_GAMES_WORDS: dict[str, ParamsInWords] = {}
+
+
+def say_params_with(game: str, in_words_of_game: ParamsInWords | None) -> None:
+    """Have messages of `game` say their parameters with `in_words_of_game` (None: as given)."""
+    if in_words_of_game is None:
+        _GAMES_WORDS.pop(game, None)
+    else:
+        _GAMES_WORDS[game] = in_words_of_game
+
+
+def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of the message `key` with the rules' ids said in the player's
+    language by the game whose message it is (its name starts the key); a shared
+    message's as given."""
+    say = _GAMES_WORDS.get(key.partition(".")[0])
+    return say(params) if say is not None else dict(params)
+
+
+def message_of(error: InvalidEntry | StorageError) -> str:
+    """The error in the player's words; a field it names is translated too."""
+    params = in_words(error.key, error.params)
+    if "field_key" in params:
+        field_key = params["field_key"]
+        params["field"] = t(field_key, **in_words(field_key, params["field_params"]))
+    return t(error.key, **params)
