@@ -19,9 +19,9 @@ from serving.screens_loader import AppMain, ScreensLoader
 from serving.web_app import Uploads, web_app
 from serving.web_guard import guarded
 from storage import StorageError, open_store
+from storage.backup import MAX_LIBRARY_BYTES
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
-from storage.library import MAX_LIBRARY_BYTES
 from views.sharing.codes import Shares
 from views.shell.i18n import t
 

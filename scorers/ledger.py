@@ -41,7 +41,7 @@ _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": s
 KINDS = tuple(_FIELDS)
 
 # The most actions one game's record takes (undo and redo count): far beyond any game
-# played at a table, and what a game file may hold (storage.exchange), so that every game
+# played at a table, and what a game file may hold (storage.game_file), so that every game
 # Trickpad records can be exported and imported again. A record saved longer before the
 # bound still replays; it takes no more actions.
 MAX_ACTIONS = 20_000

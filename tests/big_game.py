@@ -72,7 +72,7 @@ def big_library(directory: Path, games: int) -> bytes:
     import uuid
 
     from bench.keeper_bench import play_wizard
-    from storage.library import export_library
+    from storage.backup import export_library
 
     with open_store(directory).store as store:
         keeper = GameKeeper(store)

@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scorers.ledger import Action
 from storage import open_store
+from storage.backup import MAX_LIBRARY_BYTES, export_library, too_large
 from storage.keeper import GameKeeper
-from storage.library import MAX_LIBRARY_BYTES, export_library, too_large
 from tests.app_server import AppServer
 from tests.e2e.conftest import PHONE, enable_accessibility
 from tests.e2e.steps import by_id, expect_score

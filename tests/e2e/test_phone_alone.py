@@ -25,8 +25,8 @@ from playwright.sync_api import (
 from scorers.ledger import Action
 from site_build.build import build_site
 from storage import open_store
+from storage.backup import export_library, import_library
 from storage.keeper import GameKeeper
-from storage.library import export_library, import_library
 from tests.e2e.conftest import (
     CHROMIUM_FLAGS,
     enable_accessibility,

@@ -14,18 +14,18 @@ from scorers.games import GAME_RULES
 from scorers.ledger import MAX_ACTIONS, Action, Ledger
 from scorers.seats import NAME_MAX_LENGTH
 from storage import StorageError, open_store
-from storage.exchange import (
+from storage.game_file import (
     MAX_ACTION_BYTES,
     MAX_DEPTH,
     MAX_FILE_BYTES,
     export_json,
     import_file,
 )
-from storage.exchange import import_json as import_text
+from storage.game_file import import_json as import_text
 from storage.keeper import GameKeeper
 from tests.big_game import long_wizard_ledger
 from tests.storage.played_games import PLAYED
-from tests.storage.test_exchange import stored_rows
+from tests.storage.test_game_file import stored_rows
 
 # The keys import_json documents; anything else leaving it is a bug.
 REFUSALS = {

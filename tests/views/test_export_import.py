@@ -11,9 +11,9 @@ import pytest
 
 from scorers.ledger import Action
 from storage import open_store
-from storage.exchange import export_json
+from storage.backup import export_library, import_library
+from storage.game_file import export_json
 from storage.keeper import GameKeeper, SavedGame
-from storage.library import export_library, import_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.shell.i18n import t
@@ -227,7 +227,7 @@ async def test_a_backup_over_the_limit_is_refused_by_its_size_where_it_was_picke
     app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 1_000)
-    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", 1_000)
+    monkeypatch.setattr("storage.backup.MAX_LIBRARY_BYTES", 1_000)
     harness = await app.start()
     app.files.picked = b" " * 1_001
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
@@ -244,7 +244,7 @@ async def test_a_backup_just_within_the_limit_is_sent_and_merged(
     content = export_library(phone)[0].encode()
     content += b" " * (4_000 - len(content))  # JSON allows trailing spaces
     monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 4_000)
-    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", 4_000)
+    monkeypatch.setattr("storage.backup.MAX_LIBRARY_BYTES", 4_000)
     harness = await app.start()
     app.files.picked = content
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))

@@ -17,8 +17,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 import views.screens.game_files
 from storage import open_store
+from storage.backup import merge_off_process
 from storage.keeper import GameKeeper
-from storage.library import merge_off_process
 from tests.big_game import big_library
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake

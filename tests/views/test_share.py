@@ -17,7 +17,7 @@ from views.app import build_main
 from views.games.wizard.trump import suit_name
 from views.screens.rules import rules_route
 from views.sharing.codes import FREE_TRIES, Shares, spaced
-from views.shell import work
+from views.shell import runtime
 from views.shell.i18n import LANGUAGES, t
 
 SHARE_URL = "https://192.0.2.10:8551"
@@ -236,7 +236,7 @@ async def test_a_server_without_sharing_says_so_in_a_players_words(app: AppUnder
 async def test_a_phone_alone_says_nothing_of_sharing(
     app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(work, "IN_BROWSER", True)  # the phone-alone app: Python in the browser
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)  # the phone-alone app: Python in the browser
     game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
     harness = await app.start(f"/game/{game.id}")
     assert not harness.find_all(ft.Semantics, identifier="share-off")

@@ -26,7 +26,7 @@ from views.screens.rules import rules_route
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
-from views.shell.messages import in_words, message_of
+from views.shell.messages import message_of, params_in_words
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.watch import use_watched
@@ -46,7 +46,7 @@ def describe(action: Action, before: GameState) -> str:
     named = change_name(action, before)
     if named is not None:
         key, params = named
-        return t(keys["change"], change=t(key, **in_words(key, params)), number=number)
+        return t(keys["change"], change=t(key, **params_in_words(key, params)), number=number)
     return t(keys["entry"], number=number)
 
 

@@ -7,7 +7,7 @@ import flet as ft
 import segno
 
 from views.sharing.codes import Share, spaced
-from views.shell import work
+from views.shell import runtime
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.services import use_services
@@ -38,7 +38,7 @@ def SharePanel(game_id: str) -> ft.Control:
     if services.share_url is None:
         # A phone alone has no table to share: nothing to say. A server started without
         # sharing says so in a player's words (the command line is for whoever set it up).
-        if work.IN_BROWSER:
+        if runtime.IN_BROWSER:
             return ft.Container(visible=False)
         return identified("share-off", ft.Text(t("share.off"), size=13))
     if share is None:

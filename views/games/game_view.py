@@ -144,7 +144,7 @@ class GameView(ABC):
         line each, from the rules' `figures` of the record; none by default."""
         return []
 
-    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def params_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The parameters of one of the game's own messages with the rules' ids said in the
         player's language (Plotters: a colour id "red" becomes "Rot"); by default as given."""
         return dict(params)

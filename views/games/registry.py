@@ -44,7 +44,7 @@ class GameViews:
     def __init__(self, rules: Mapping[str, GameRules]) -> None:
         self._views = {name: view_of(game) for name, game in rules.items()}
         for name, view in self._views.items():
-            say_params_with(name, view.in_words)
+            say_params_with(name, view.params_in_words)
 
     def __iter__(self) -> Iterator[GameView]:
         return iter(tuple(self._views.values()))
@@ -68,7 +68,7 @@ class GameViews:
         English catalog holds its rules' messages meanwhile."""
         with registered_rules(view.rules):
             self._views[view.game] = view
-            say_params_with(view.game, view.in_words)
+            say_params_with(view.game, view.params_in_words)
             catalog.cache_clear()
             try:
                 yield view

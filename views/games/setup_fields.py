@@ -48,7 +48,7 @@ class SettingField:
             return str(value)
         return value
 
-    def in_words(self, value: Any) -> str:
+    def value_in_words(self, value: Any) -> str:
         """The setting as a game's settings are listed: "Hook: on", "Target score: 60"."""
         if self.kind is FieldKind.SWITCH:
             said = t("setting.on" if value else "setting.off")
@@ -70,4 +70,4 @@ class SettingField:
 
 def settings_in_words(fields: tuple[SettingField, ...], settings: Mapping[str, Any]) -> list[str]:
     """A game's settings as its screens list them, in the setup form's order."""
-    return [field.in_words(settings[field.name]) for field in fields]
+    return [field.value_in_words(settings[field.name]) for field in fields]

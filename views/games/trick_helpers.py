@@ -15,7 +15,7 @@ import flet as ft
 
 from scorers.errors import InvalidEntry
 from views.shell.i18n import t
-from views.shell.messages import in_words
+from views.shell.messages import params_in_words
 
 R = TypeVar("R")
 
@@ -59,7 +59,7 @@ def refusal_notes(check: TrickCheck[object], seats: int) -> list[str | None]:
     notes: list[str | None] = [None] * seats
     refusal = check.refusal
     if check.refused_at is not None and refusal is not None and check.refused_at < seats:
-        notes[check.refused_at] = t(refusal.key, **in_words(refusal.key, refusal.params))
+        notes[check.refused_at] = t(refusal.key, **params_in_words(refusal.key, refusal.params))
     return notes
 
 

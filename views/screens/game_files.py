@@ -1,6 +1,6 @@
 """A game as a file: the export buttons under the score sheet and the import button at home.
 
-The files themselves come from storage (storage.exchange, storage.score_sheet); here they
+The files themselves come from storage (storage.game_file, storage.score_sheet); here they
 get a name and go to, or come from, the player's device through `Services.files`.
 """
 
@@ -12,9 +12,7 @@ from datetime import date
 import flet as ft
 
 from storage import StorageError
-from storage.exchange import MAX_FILE_BYTES, export_json, import_file
-from storage.keeper import SavedGame
-from storage.library import (
+from storage.backup import (
     MAX_LIBRARY_BYTES,
     MergeReport,
     Progress,
@@ -22,6 +20,8 @@ from storage.library import (
     export_library,
     too_large,
 )
+from storage.game_file import MAX_FILE_BYTES, export_json, import_file
+from storage.keeper import SavedGame
 from storage.score_sheet import export_csv
 from views.games.registry import GAME_VIEWS
 from views.shell.i18n import day_of, joined, t

@@ -14,7 +14,7 @@ from storage import StorageError
 from views.shell.i18n import t
 
 ParamsInWords = Callable[[Mapping[str, Any]], dict[str, Any]]
-"""A game's way of saying its messages' parameters (GameView.in_words)."""
+"""A game's way of saying its messages' parameters (GameView.params_in_words)."""
 
 _GAMES_WORDS: dict[str, ParamsInWords] = {}
 
@@ -27,7 +27,7 @@ def say_params_with(game: str, in_words_of_game: ParamsInWords | None) -> None:
         _GAMES_WORDS[game] = in_words_of_game
 
 
-def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+def params_in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """The parameters of the message `key` with the rules' ids said in the player's
     language by the game whose message it is (its name starts the key); a shared
     message's as given."""
@@ -37,8 +37,8 @@ def in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
 def message_of(error: InvalidEntry | StorageError) -> str:
     """The error in the player's words; a field it names is translated too."""
-    params = in_words(error.key, error.params)
+    params = params_in_words(error.key, error.params)
     if "field_key" in params:
         field_key = params["field_key"]
-        params["field"] = t(field_key, **in_words(field_key, params["field_params"]))
+        params["field"] = t(field_key, **params_in_words(field_key, params["field_params"]))
     return t(error.key, **params)

@@ -7,33 +7,31 @@ a few times a second at most, so that telling it does not itself grow with the d
 ``bench/merge_bench.py`` measures how long another phone's tap waits during a merge.
 
 In the browser (the phone-alone app, Python in Pyodide) there are no threads and no
-processes, and no other phone to keep waiting: the same work runs inline on the loop.
-This module is the one place that tells the two apart (IN_BROWSER).
+processes, and no other phone to keep waiting: the same work runs inline on the loop
+(views.shell.runtime tells the two apart).
 """
 
 import asyncio
-import sys
 import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 import flet as ft
 
+from storage.backup import MergeReport, Progress, import_library, merge_off_process
 from storage.keeper import GameKeeper
-from storage.library import MergeReport, Progress, import_library, merge_off_process
+from views.shell import runtime
 
 P = ParamSpec("P")
 R = TypeVar("R")
 PROGRESS_EVERY_SECONDS = 0.2
 """At most this often is the screen told how far the work is (and once at its end)."""
-IN_BROWSER = sys.platform == "emscripten"
-"""Python runs in the phone's browser (Pyodide): no threads, no worker processes."""
 
 
 async def off_loop(work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """`work(*args, **kwargs)` on a worker thread; the loop serves other sessions meanwhile.
     In the browser, inline: there is no thread to run it on and no other session."""
-    if IN_BROWSER:
+    if runtime.IN_BROWSER:
         return work(*args, **kwargs)
     return await asyncio.to_thread(work, *args, **kwargs)
 
@@ -43,7 +41,7 @@ def merge_library(
 ) -> MergeReport:
     """Merge a backup: its games checked in a worker process of their own on a server, in
     this one in the browser (which can start none)."""
-    if IN_BROWSER:
+    if runtime.IN_BROWSER:
         return import_library(keeper, content, progress)
     return merge_off_process(keeper, content, progress)
 
@@ -64,7 +62,7 @@ def progress_to(show: Callable[[Progress], None]) -> Callable[[Progress], None]:
         if now - last[0] < PROGRESS_EVERY_SECONDS and progress.done < progress.total:
             return
         last[0] = now
-        if IN_BROWSER:
+        if runtime.IN_BROWSER:
             show(progress)
         else:
             page.run_task(shown, progress)

@@ -38,7 +38,7 @@ class ColourBlind(GameView):
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )
 
-    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def params_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A card code ("3S") as the app shows cards, with its suit sign ("3♠")."""
         said = dict(params)
         if is_card(said.get("card")):

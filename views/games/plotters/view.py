@@ -47,7 +47,7 @@ class Plotters(GameView):
         ),
     )
 
-    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def params_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A colour id ("red") as the colour's name in the player's language ("Rot"); a card
         as the rules write it ("red14") as a player says it ("Rot 14")."""
         said = dict(params)

@@ -24,11 +24,11 @@ class HandSizesField(SettingField):
         """The sizes as typed: "1, 3, 5"; nothing for the full game."""
         return ", ".join(str(size) for size in value) if value else ""
 
-    def in_words(self, value: Any) -> str:
+    def value_in_words(self, value: Any) -> str:
         """ "Short game: hand sizes: 1, 3, 5", or the full game."""
         if not value:
             return t("setting.shown", setting=t(self.label_key), value=t("setting.full_game"))
-        return super().in_words(value)
+        return super().value_in_words(value)
 
     def read_value(self, shown: str | bool) -> list[int] | None:
         """The sizes typed, split at commas (or semicolons); None when nothing is typed."""
@@ -91,7 +91,7 @@ class Wizard(GameView):
         """The round's trump: its suit's sign, a dash for no trump."""
         return round_mark(entry, info, players)
 
-    def in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def params_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A suit's letter ("H") as its sign and name in the player's language ("♥ Herz")."""
         said = dict(params)
         if said.get("suit") in SUIT_KEYS:

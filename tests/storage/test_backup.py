@@ -8,8 +8,7 @@ import pytest
 
 from scorers.ledger import Action
 from storage import StorageError, open_store
-from storage.keeper import GameKeeper
-from storage.library import (
+from storage.backup import (
     VERSION,
     MergeReport,
     Progress,
@@ -17,13 +16,14 @@ from storage.library import (
     export_library,
     import_library,
 )
+from storage.keeper import GameKeeper
 from tests.storage.played_games import (
     PLAYED,
     played_colour_blind,
     played_plotters,
     played_wizard,
 )
-from tests.storage.test_exchange import stored_rows
+from tests.storage.test_game_file import stored_rows
 
 
 def keeper_in(folder: Path) -> GameKeeper:
@@ -263,7 +263,7 @@ def test_a_backup_larger_than_a_merge_takes_is_refused_before_it_is_made(
     played_wizard(phone)
     played_plotters(phone)
     text, _ = export_library(phone)
-    monkeypatch.setattr("storage.library.MAX_LIBRARY_BYTES", len(text.encode()) // 2)
+    monkeypatch.setattr("storage.backup.MAX_LIBRARY_BYTES", len(text.encode()) // 2)
     with pytest.raises(StorageError) as refused:
         export_library(phone)
     assert refused.value.key == "storage.backup_export_too_large"

@@ -3,7 +3,7 @@
 An import merges by game id: a game the device does not have is added under its own id; a
 game it has is left as it is, or brought up to date when the file's record extends the
 saved one (the same actions, then more); no game is ever duplicated. Each game in the file
-is checked as a game file is (storage.exchange); a game that fails is refused with its
+is checked as a game file is (storage.game_file); a game that fails is refused with its
 reason and the others are still merged, all in one transaction. A file that is not a
 library at all changes nothing. The format is described in docs/game-format.md.
 """
@@ -20,14 +20,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage.errors import ChangedElsewhere, StorageError
-from storage.exchange import MAX_DEPTH, check_version, read_document, read_game
+from storage.game_file import MAX_DEPTH, check_version, read_document, read_game
 from storage.keeper import GameKeeper, listing_of
 from storage.listing import Listing
 from storage.store import GameRecord, GameSummary, action_text
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
-# 2: its games are game files of version 2 (storage.exchange). Version 1 still reads.
+# 2: its games are game files of version 2 (storage.game_file). Version 1 still reads.
 VERSION = 2
 MAX_LIBRARY_BYTES = 200_000_000
 MAX_GAMES = 20_000
@@ -128,7 +128,7 @@ def import_library(
     ``bench/merge_bench.py`` measures how long such a tap waits.
 
     Refuses the whole file, changing nothing, with the StorageError keys of
-    storage.exchange.import_json (``storage.backup_too_large``, ``storage.import_not_json``,
+    storage.game_file.import_json (``storage.backup_too_large``, ``storage.import_not_json``,
     ``storage.import_not_trickpad``, ...) and ``storage.import_too_long`` for more than
     MAX_GAMES games; a failed write (``storage.disk_full``) also saves nothing.
     """

@@ -15,7 +15,7 @@ from scorers import wizard
 from scorers.ledger import Action
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.connection import connect
-from storage.exchange import VERSION, export_json, import_json
+from storage.game_file import VERSION, export_json, import_json
 from storage.keeper import GameKeeper
 from storage.score_sheet import export_csv
 from tests.storage.played_games import PLAYED, played_wizard, wizard_round
