@@ -538,7 +538,7 @@ class GameStore:
     def after_each_commit(self, callback: Callable[[], None]) -> None:
         """Have `callback()` called after every write that committed (never after one that
         failed), in the writing thread, before the write returns. The phone-alone app
-        copies the file to the browser's storage then (phone_alone.kept)."""
+        copies the file to the browser's storage then (phone_alone.sync_gate.SyncGate)."""
         self._committed = callback
 
     def close(self) -> None:

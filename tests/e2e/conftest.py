@@ -1,7 +1,7 @@
 """End-to-end fixtures: the real app server and Debian's Chromium driven by Playwright.
 
 Flutter paints on a canvas; the tests read the app through Flutter's accessibility tree,
-which a click on its placeholder turns on (see ../shared/FLET.md).
+which a click on its placeholder turns on (`enable_accessibility`).
 """
 
 import contextlib
