@@ -140,42 +140,52 @@ def CardPicker(
     ]
     if played:
         last = deck.card_text(cards[-1])
-        controls.append(
-            ft.TextButton(
-                icon=ft.Icons.UNDO,
-                content=ft.Text(t("picker.take_back", card=last, player=seats[played - 1])),
-                height=CHIP_SIZE,
-                on_click=lambda _: on_take_back(),
-            )
-        )
-    if played >= len(seats):
-        return ft.Column(spacing=6, controls=controls)
+        controls.append(take_back_button(last, seats[played - 1], on_take_back))
+    if played < len(seats):
 
-    player = seats[played]
+        def play(code: str) -> None:
+            set_suit(None)
+            on_play(code)
 
-    def play(code: str) -> None:
-        set_suit(None)
-        on_play(code)
+        def choose(code: str) -> None:
+            set_suit(None if code == suit else code)
 
-    chosen = next((s for s in deck.suits if s.code == suit), None)
-    controls.append(
-        identified(
-            NEXT_ID,
-            ft.Text(
-                t("picker.next_number", player=player, suit=chosen.name)
-                if chosen
-                else t("picker.next_suit", player=player),
-                weight=ft.FontWeight.W_500,
-            ),
-        )
+        chosen = next((s for s in deck.suits if s.code == suit), None)
+        controls += next_card_chips(deck, seats[played], cards, chosen, choose, play)
+    return ft.Column(spacing=6, controls=controls)
+
+
+def take_back_button(card: str, player: str, on_take_back: Callable[[], None]) -> ft.Control:
+    return ft.TextButton(
+        icon=ft.Icons.UNDO,
+        content=ft.Text(t("picker.take_back", card=card, player=player)),
+        height=CHIP_SIZE,
+        on_click=lambda _: on_take_back(),
+    )
+
+
+def next_card_chips(
+    deck: Deck,
+    player: str,
+    cards: Sequence[str],
+    chosen: Suit | None,
+    choose: Callable[[str], None],
+    play: Callable[[str], None],
+) -> list[ft.Control]:
+    """Whose card comes next, the suits and the cards without one, and once a suit is
+    chosen its numbers."""
+    prompt = (
+        t("picker.next_number", player=player, suit=chosen.name)
+        if chosen
+        else t("picker.next_suit", player=player)
     )
     suit_chips = [
         picker_chip(
             s.text,
             t("picker.suit", suit=s.name, player=player),
-            lambda code=s.code: set_suit(None if code == suit else code),
+            lambda code=s.code: choose(code),
             round_chip=False,
-            selected=s.code == suit,
+            selected=chosen is not None and s.code == chosen.code,
             ink=s.ink,
         )
         for s in deck.suits
@@ -190,20 +200,30 @@ def CardPicker(
         )
         for card in deck.specials
     ]
-    controls.append(chips([*suit_chips, *special_chips]))
+    lines: list[ft.Control] = [
+        identified(NEXT_ID, ft.Text(prompt, weight=ft.FontWeight.W_500)),
+        chips([*suit_chips, *special_chips]),
+    ]
     if chosen is not None:
-        number_chips = []
-        for number in deck.numbers(chosen.code):
-            code = deck.code(chosen.code, number)
-            number_chips.append(
-                picker_chip(
-                    number,
-                    t("picker.plays", player=player, card=deck.card_name(chosen.code, number)),
-                    lambda code=code: play(code),
-                    round_chip=True,
-                    disabled=code in cards,
-                    ink=chosen.ink,
-                )
+        lines.append(chips(number_chips(deck, player, cards, chosen, play)))
+    return lines
+
+
+def number_chips(
+    deck: Deck, player: str, cards: Sequence[str], suit: Suit, play: Callable[[str], None]
+) -> list[ft.Control]:
+    """The numbers of `suit`; one already in the trick cannot be tapped again."""
+    numbers: list[ft.Control] = []
+    for number in deck.numbers(suit.code):
+        code = deck.code(suit.code, number)
+        numbers.append(
+            picker_chip(
+                number,
+                t("picker.plays", player=player, card=deck.card_name(suit.code, number)),
+                lambda code=code: play(code),
+                round_chip=True,
+                disabled=code in cards,
+                ink=suit.ink,
             )
-        controls.append(chips(number_chips))
-    return ft.Column(spacing=6, controls=controls)
+        )
+    return numbers

@@ -6,7 +6,7 @@ get a name and go to, or come from, the player's device through `Services.files`
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import date
 
 import flet as ft
@@ -206,9 +206,6 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         key = PROGRESS_KEYS[progress.step]
         set_lines((t(key, done=progress.done, total=progress.total),))
 
-    def say(line: str) -> None:
-        set_lines((line,))
-
     async def back_up() -> None:
         set_busy(True)
         try:
@@ -230,7 +227,11 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         set_busy(True)
         try:
             content = await picked_content(
-                services.files, LIBRARY_FILE, MAX_LIBRARY_BYTES, too_large, say
+                services.files,
+                LIBRARY_FILE,
+                MAX_LIBRARY_BYTES,
+                too_large,
+                lambda line: set_lines((line,)),
             )
             if content is None:
                 return
@@ -247,7 +248,15 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         announce_lists()
         on_merged()
 
-    buttons: list[ft.Control] = [
+    buttons = library_buttons(back_up, merge, busy)
+    return action_panel(buttons, "library", "\n".join(lines), failure)
+
+
+def library_buttons(
+    back_up: Callable[[], Awaitable[None]], merge: Callable[[], Awaitable[None]], busy: bool
+) -> list[ft.Control]:
+    """Back up and merge, both unavailable while either runs."""
+    return [
         ft.OutlinedButton(
             t("library.export"), icon=ft.Icons.SAVE_ALT, on_click=back_up, disabled=busy
         ),
@@ -255,4 +264,3 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
             t("library.import"), icon=ft.Icons.DRIVE_FOLDER_UPLOAD, on_click=merge, disabled=busy
         ),
     ]
-    return action_panel(buttons, "library", "\n".join(lines), failure)

@@ -251,12 +251,6 @@ def SetupScreen(view: GameView) -> ft.View:
             announce(saved.id)
             ft.context.page.navigate(f"/game/{saved.id}")
 
-    dealer_options = [(RANDOM_DEALER, t("setup.dealer_random"), t("setup.dealer_random_name"))] + [
-        (str(seat), shown, t("setup.deals_first", name=shown))
-        for seat, shown in enumerate(
-            name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(setup.names)
-        )
-    ]
     controls: list[ft.Control] = [
         ft.Text(
             t("setup.players", players=view.players_text()),
@@ -273,7 +267,9 @@ def SetupScreen(view: GameView) -> ft.View:
     controls += recent_names(setup, recent, rules.max_players)
     controls += [
         ft.Text(t("setup.first_dealer")),
-        choice_chips(dealer_options, setup.dealer, lambda key: setattr(setup, "dealer", key)),
+        choice_chips(
+            dealer_options(setup), setup.dealer, lambda key: setattr(setup, "dealer", key)
+        ),
         ft.Text(t("setup.settings"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[setting_control(setup, setting) for setting in view.setting_fields],
     ]
@@ -282,12 +278,24 @@ def SetupScreen(view: GameView) -> ft.View:
         t("new_game.title", game=t(view.title_key)),
         [ft.Column(controls=controls, spacing=10)],
         back_to="/",
-        actions=[
-            icon_button(
-                ft.Icons.MENU_BOOK,
-                t("rules.open"),
-                lambda: ft.context.page.navigate(rules_route(view.game, back=f"/new/{view.game}")),
-            )
-        ],
+        actions=[rules_button(view.game)],
         bottom=start_bar(setup, start),
+    )
+
+
+def dealer_options(setup: Setup) -> list[tuple[str, str, str]]:
+    """Who deals first: chosen at random, or a player by the name typed (or their seat)."""
+    names = (
+        name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(setup.names)
+    )
+    return [(RANDOM_DEALER, t("setup.dealer_random"), t("setup.dealer_random_name"))] + [
+        (str(seat), shown, t("setup.deals_first", name=shown)) for seat, shown in enumerate(names)
+    ]
+
+
+def rules_button(game: str) -> ft.Control:
+    return icon_button(
+        ft.Icons.MENU_BOOK,
+        t("rules.open"),
+        lambda: ft.context.page.navigate(rules_route(game, back=f"/new/{game}")),
     )

@@ -8,6 +8,7 @@ import flet as ft
 
 from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
+from storage.keeper import GameKeeper
 from storage.store import Merged, PlayerSummary
 from views.games.registry import GAME_VIEWS
 from views.screens.history import history_route
@@ -134,14 +135,6 @@ def PlayerCard(
         announce_lists()
         on_merged()
 
-    def undo(merged: Merged) -> None:
-        try:
-            keeper.unmerge_players(merged)
-        except StorageError as error:
-            ft.context.page.show_dialog(ft.SnackBar(ft.Text(message_of(error))))
-            return
-        changed()
-
     def merge() -> None:
         set_asking(False)
         second = names[rival]
@@ -156,7 +149,7 @@ def PlayerCard(
             ft.SnackBar(
                 ft.Text(t("players.merged", first=player.name, second=second)),
                 action=t("players.undo_merge"),
-                on_action=lambda _: undo(merged),
+                on_action=lambda _: undo_merge(keeper, merged, changed),
             )
         )
 
@@ -167,26 +160,44 @@ def PlayerCard(
     )
     controls = record_section(keeper.records(player.player))
     if names:
-        options = [(key, name, t("players.compare_with", name=name)) for key, name in names.items()]
-        controls += [
-            ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
-            choice_chips(options, rival or "", pick),
-        ]
+        controls += rival_choice(names, rival, pick)
     if rival in names:
         both = keeper.head_to_head(player.player, rival)
         controls += [
             head_to_head_line(player.name, names[rival], both),
             same_person_control(player.name, names[rival], both, lambda: set_asking(True)),
         ]
-    controls.append(
-        ft.OutlinedButton(
-            t("players.their_games", name=player.name),
-            icon=ft.Icons.HISTORY,
-            on_click=lambda _: ft.context.page.navigate(history_route(player.player)),
-        )
-    )
-    controls.append(message_line(failure))
+    controls += [their_games_button(player), message_line(failure)]
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=controls)))
+
+
+def undo_merge(keeper: GameKeeper, merged: Merged, changed: Callable[[], None]) -> None:
+    """Take back a merge of two names; a refusal is said in a snack bar."""
+    try:
+        keeper.unmerge_players(merged)
+    except StorageError as error:
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(message_of(error))))
+        return
+    changed()
+
+
+def rival_choice(
+    names: dict[str, str], rival: str | None, pick: Callable[[str], None]
+) -> list[ft.Control]:
+    """Whom to compare the player with: one chip a person."""
+    options = [(key, name, t("players.compare_with", name=name)) for key, name in names.items()]
+    return [
+        ft.Text(t("players.compare"), theme_style=ft.TextThemeStyle.TITLE_SMALL),
+        choice_chips(options, rival or "", pick),
+    ]
+
+
+def their_games_button(player: PlayerSummary) -> ft.Control:
+    return ft.OutlinedButton(
+        t("players.their_games", name=player.name),
+        icon=ft.Icons.HISTORY,
+        on_click=lambda _: ft.context.page.navigate(history_route(player.player)),
+    )
 
 
 @ft.component

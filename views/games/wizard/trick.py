@@ -6,7 +6,7 @@ The judge (`trick_winner`, `win_reason`) and the duty to follow (`led_suit`, `br
 are the rules' (scorers.wizard); this only says them in the player's words.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -14,7 +14,13 @@ from scorers import wizard
 from scorers.seats import seats_from
 from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
 from views.games.table import Table
-from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
+from views.games.trick_helpers import (
+    TrickCheck,
+    check_in_play_order,
+    refusal_notes,
+    result_text,
+    use_trick,
+)
 from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified
@@ -145,17 +151,7 @@ def WizardTrickHelper(
     cards = trick.cards
     trump_suit = shown_trump or None
     check = check_in_play_order(cards, lambda played: judge(played, len(seats), trump_suit))
-    # The duty to follow is said of the cards the rules accept, up to the first refused.
-    accepted = cards if check.refused_at is None else cards[: check.refused_at]
-    follows = follow_notes(accepted, seats)
-    notes = [
-        refused or follow
-        for refused, follow in zip(
-            refusal_notes(check, len(seats)),
-            [*follows, *[None] * (len(seats) - len(follows))],
-            strict=True,
-        )
-    ]
+    notes = card_notes(cards, seats, check)
     whole = len(cards) == len(seats) and check.refused_at is None
     summary = winner_line(cards, seats, trump_suit) if whole else t("wizard.trick.waiting")
 
@@ -174,34 +170,14 @@ def WizardTrickHelper(
         ),
     ]
     if players:
-        controls += [
-            ft.Text(t("wizard.trick.who_leads")),
-            choice_chips(
-                [
-                    (str(seat), name, t("wizard.trick.player_leads", player=name))
-                    for seat, name in enumerate(players)
-                ],
-                str(leader),
-                lambda value: lead(int(value)),
-            ),
-        ]
+        controls += leader_choice(players, leader, lead)
     else:
 
-        def seat_count(value: str) -> None:
-            set_count(int(value))
+        def seat_count(number: int) -> None:
+            set_count(number)
             trick.clear()
 
-        controls += [
-            ft.Text(t("rules.players")),
-            choice_chips(
-                [
-                    (str(n), str(n), t("rules.players_n", count=n))
-                    for n in range(wizard.MIN_PLAYERS, wizard.MAX_PLAYERS + 1)
-                ],
-                str(count),
-                seat_count,
-            ),
-        ]
+        controls += seat_count_choice(count, seat_count)
     controls.append(CardPicker(deck(), seats, cards, trick.play, trick.take_back, notes))
     if len(cards) < len(seats) and check.refused_at is None:
         controls.append(identified(FOLLOW_ID, ft.Text(follow_line(cards, seats))))
@@ -216,6 +192,55 @@ def WizardTrickHelper(
             )
         )
     return ft.Column(spacing=8, controls=controls)
+
+
+def card_notes(
+    cards: Sequence[str], seats: Sequence[str], check: TrickCheck[str | int | None]
+) -> list[str | None]:
+    """A note under each seat's card: why the rules refuse it, else its duty to follow,
+    said of the cards the rules accept (up to the first refused)."""
+    accepted = cards if check.refused_at is None else cards[: check.refused_at]
+    follows = follow_notes(accepted, seats)
+    return [
+        refused or follow
+        for refused, follow in zip(
+            refusal_notes(check, len(seats)),
+            [*follows, *[None] * (len(seats) - len(follows))],
+            strict=True,
+        )
+    ]
+
+
+def leader_choice(
+    players: Sequence[str], leader: int, lead: Callable[[int], None]
+) -> list[ft.Control]:
+    """A round's helper: which of the round's players leads the trick."""
+    return [
+        ft.Text(t("wizard.trick.who_leads")),
+        choice_chips(
+            [
+                (str(seat), name, t("wizard.trick.player_leads", player=name))
+                for seat, name in enumerate(players)
+            ],
+            str(leader),
+            lambda value: lead(int(value)),
+        ),
+    ]
+
+
+def seat_count_choice(count: int, choose: Callable[[int], None]) -> list[ft.Control]:
+    """The rules screen's helper: how many play (seat 1 leads)."""
+    return [
+        ft.Text(t("rules.players")),
+        choice_chips(
+            [
+                (str(n), str(n), t("rules.players_n", count=n))
+                for n in range(wizard.MIN_PLAYERS, wizard.MAX_PLAYERS + 1)
+            ],
+            str(count),
+            lambda value: choose(int(value)),
+        ),
+    ]
 
 
 @ft.component
