@@ -123,15 +123,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="trickpad-players-bench-") as temp:
         finished = 100 if quick else 10_000
         store = seed_finished(Path(temp), finished, rng)
-        listed = timings(store.players, repeats)
-        detail = f"{len(store.players())} players, {finished} finished games"
+        listed = timings(store.people.players, repeats)
+        detail = f"{len(store.people.players())} players, {finished} finished games"
         rows.append(("Players list (query)", ms(statistics.median(listed)), "", detail))
         screen = asyncio.run(players_render_times(GameKeeper(store), repeats))
         rows.append(("Players screen median", ms(statistics.median(screen)), "", detail))
         rows.append(("Players screen p95", ms(p95(screen)), "< 300 ms", detail))
-        most = store.players()[0].player
-        record = timings(lambda: record_of(store.results_of(most, "wizard")), repeats)
-        detail = f"{len(store.results_of(most))} games of the most active player"
+        most = store.people.players()[0].player
+        record = timings(lambda: record_of(store.people.results_of(most, "wizard")), repeats)
+        detail = f"{len(store.people.results_of(most))} games of the most active player"
         rows.append(("a player's record", ms(statistics.median(record)), "", detail))
         store.close()
     record = long_record(replayed, rng)

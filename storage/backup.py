@@ -21,9 +21,9 @@ from typing import Any
 
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_file import MAX_DEPTH, check_version, read_document, read_game
+from storage.game_rows import GameRecord, GameSummary, action_text
 from storage.keeper import GameKeeper, listing_of
 from storage.listing import Listing
-from storage.store import GameRecord, GameSummary, action_text
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
@@ -159,7 +159,7 @@ def import_library(
             records.append(record)
             added, updated = added + (record.after is None), updated + (record.after is not None)
     try:
-        keeper.store.save_records(
+        keeper.store.imports.save(
             records, lambda saved: progress(Progress("saving", saved, len(records)))
         )
     except ChangedElsewhere:

@@ -23,8 +23,10 @@ from scorers.merge import refusal
 from scorers.seats import same_player
 from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
 from storage.errors import ChangedElsewhere, StorageError
+from storage.game_rows import GameSummary
 from storage.listing import Listing
-from storage.store import GameStore, GameSummary, Merged, PlayerSummary
+from storage.people import Merged, PlayerSummary
+from storage.store import GameStore
 
 
 @dataclass(frozen=True)
@@ -232,13 +234,13 @@ class GameKeeper:
 
     def players(self, game: str | None = None) -> list[PlayerSummary]:
         """Everyone who finished a game (of `game`, or any), with games and wins; no replay."""
-        return self.store.players(game)
+        return self.store.people.players(game)
 
     def records(self, player: str) -> dict[str, Record]:
         """A person's record for each game they finished (`player` is a name key from
         :meth:`players`; names merged into it count too), by game name."""
         by_game: dict[str, list[SeatResult]] = {}
-        for result in self.store.results_of(player):
+        for result in self.store.people.results_of(player):
             by_game.setdefault(result.game, []).append(result)
         return {
             game: record_of(results, rules_for(game).tally_maxima)
@@ -247,16 +249,18 @@ class GameKeeper:
 
     def head_to_head(self, first: str, second: str, game: str | None = None) -> HeadToHead:
         """Two people's finished games together, and who finished ahead how often."""
-        return head_to_head(self.store.results_of(first, game), self.store.results_of(second, game))
+        return head_to_head(
+            self.store.people.results_of(first, game), self.store.people.results_of(second, game)
+        )
 
     def merge_players(self, player: str, into: str) -> Merged:
         """Count the games of the name key `player` as games of the person `into` (refused
         for two who sat at one game); returns what :meth:`unmerge_players` takes back."""
-        return self.store.merge_players(player, into)
+        return self.store.people.merge_players(player, into)
 
     def unmerge_players(self, merged: Merged) -> None:
         """Take back a merge right after it, as it was made."""
-        self.store.unmerge_players(merged)
+        self.store.people.unmerge_players(merged)
 
     def complete_listings(self) -> int:
         """Work out the listing of every game saved before listings were kept (replaying

@@ -140,7 +140,7 @@ def library_of(folder: Path, games: int) -> bytes:
 def test_another_phone_saves_while_a_merge_is_being_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    monkeypatch.setattr("storage.staged_import.ACTIONS_PER_TRANSACTION", 10)
     content = library_of(tmp_path / "phone", 4)
     laptop = keeper_in(tmp_path / "laptop")
     game = laptop.start("wizard", ["Ann", "Ben", "Cas"], 0)
@@ -169,7 +169,7 @@ def test_another_phone_saves_while_a_merge_is_being_written(
 def test_a_merge_that_fails_after_writing_some_runs_saves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    monkeypatch.setattr("storage.staged_import.ACTIONS_PER_TRANSACTION", 10)
     phone = keeper_in(tmp_path / "phone")
     shared = played_wizard(phone)
     laptop = keeper_in(tmp_path / "laptop")
@@ -196,12 +196,12 @@ def test_a_merge_that_fails_after_writing_some_runs_saves_nothing(
 def test_games_a_killed_merge_left_half_written_are_hidden_then_removed_on_opening(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("storage.store.ACTIONS_PER_TRANSACTION", 10)
+    monkeypatch.setattr("storage.staged_import.ACTIONS_PER_TRANSACTION", 10)
     content = library_of(tmp_path / "phone", 3)
     laptop = keeper_in(tmp_path / "laptop")
     played_wizard(laptop)
     before = stored_rows(laptop.store)
-    monkeypatch.setattr(laptop.store, "_discard", lambda staged: None)  # the process dies
+    monkeypatch.setattr(laptop.store.imports, "_discard", lambda staged: None)  # the process dies
 
     def killed(progress: Progress) -> None:
         if progress.step == "saving" and progress.done >= 2:
@@ -211,7 +211,7 @@ def test_games_a_killed_merge_left_half_written_are_hidden_then_removed_on_openi
         import_library(laptop, content, killed)
     assert stored_rows(laptop.store) > before  # runs were written ...
     assert len(every_game(laptop)) == 1  # ... and nothing shows them
-    assert laptop.store.players() == []  # a finished game's results are not counted
+    assert laptop.store.people.players() == []  # a finished game's results are not counted
     laptop.store.close()
     reopened = keeper_in(tmp_path / "laptop")
     assert stored_rows(reopened.store) == before

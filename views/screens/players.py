@@ -9,7 +9,7 @@ import flet as ft
 from scorers.stats import HeadToHead, Record, ratio
 from storage import StorageError
 from storage.keeper import GameKeeper
-from storage.store import Merged, PlayerSummary
+from storage.people import Merged, PlayerSummary
 from views.games.registry import GAME_VIEWS
 from views.screens.history import history_route
 from views.shell.i18n import decimal, percent, t
