@@ -36,6 +36,7 @@ run: $(VENV)/.app-installed
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(XDIST)
 
 # While working: the rules, storage and views without a browser, in well under a minute.

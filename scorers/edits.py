@@ -13,7 +13,7 @@ meanwhile is refused rather than silently written over.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from scorers.errors import InvalidEntry
 
@@ -102,7 +102,7 @@ def _value(holder: Any, last: str | int) -> Any:
     return holder.get(last) if isinstance(holder, dict) else holder[last]
 
 
-def _is_list(value: object) -> bool:
+def _is_list(value: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
     return isinstance(value, list | tuple)
 
 

@@ -94,7 +94,7 @@ def _is_plain(value: object, depth: int) -> bool:
     if kind is dict:
         if depth > _MAX_DEPTH:
             return False
-        for key, item in value.items():  # type: ignore[attr-defined]
+        for key, item in value.items():  # type: ignore[attr-defined]  # type(value) is dict
             if type(key) is not str:
                 return False
             if type(item) not in _SCALARS and not _is_plain(item, depth + 1):
@@ -103,7 +103,7 @@ def _is_plain(value: object, depth: int) -> bool:
     if kind is list:
         if depth > _MAX_DEPTH:
             return False
-        for item in value:  # type: ignore[attr-defined]
+        for item in value:  # type: ignore[attr-defined]  # type(value) is list
             if type(item) not in _SCALARS and not _is_plain(item, depth + 1):
                 return False
         return True
@@ -277,7 +277,7 @@ def _with_rounds(
 
 
 def _round_number(state: GameState, data: Mapping[str, Any]) -> int:
-    number = data["round"]
+    number: int = data["round"]
     if not is_whole(number, 1):
         raise InvalidEntry("round.invalid", number=number)
     if number > state.current_round:
@@ -449,7 +449,7 @@ class Ledger:
         change, so this must not walk the whole record: see `same_items`."""
         return isinstance(other, Ledger) and same_items(self._actions, other._actions)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # equal ledgers compare by value: unhashable
 
     @property
     def state(self) -> GameState:

@@ -240,8 +240,7 @@ def _face_up(chosen: object, player: str, *, complete: bool) -> list[str] | None
     """A seat's face-up choice: none, a whole pair, or (in a draft) the first colour."""
     if chosen is None:
         return None
-    is_one = isinstance(chosen, list | tuple) and len(chosen) == 1
-    if is_one and chosen[0] in COLOURS:
+    if isinstance(chosen, list | tuple) and len(chosen) == 1 and chosen[0] in COLOURS:
         if complete:
             raise InvalidEntry("plotters.face_up_one", player=player, colour=chosen[0])
         return [chosen[0]]
@@ -461,7 +460,7 @@ class PlottersRules(GameRules):
         if complete:
             self._check_complete(counts, face_up, ended_early, players)
         checked = {"counts": counts, "face_up": face_up, "ended_early": ended_early}
-        return _entry(checked, before_last_counted=before_last_counted)
+        return dict(_entry(checked, before_last_counted=before_last_counted))
 
     def _check_complete(
         self,

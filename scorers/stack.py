@@ -7,7 +7,7 @@ whole history, making a replay of n actions O(n^2).
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -54,10 +54,12 @@ class Stack(Generic[T]):
 _new = object.__new__
 # The fields' own setters: a frozen dataclass's __init__ sets each through a looked-up
 # object.__setattr__, and a replay pushes two nodes per action.
+# The fields are slot descriptors on the class, which the type checker does not model.
+_slots: Any = Stack
 _set_top, _set_below, _set_size = (
-    Stack.top.__set__,  # type: ignore[attr-defined]
-    Stack.below.__set__,  # type: ignore[attr-defined]
-    Stack.size.__set__,  # type: ignore[attr-defined]
+    _slots.top.__set__,
+    _slots.below.__set__,
+    _slots.size.__set__,
 )
 
 

@@ -798,7 +798,7 @@ class WizardRules(GameRules):
                 count["zero_bids"] += bids[seat] == 0
                 count["zero_made"] += bids[seat] == 0 and exact
                 count["longest_exact_run"] = max(count["longest_exact_run"], runs[seat])
-                count["cloud_rounds"] += bool(cloud) and cloud["seat"] == seat
+                count["cloud_rounds"] += cloud is not None and bool(cloud) and cloud["seat"] == seat
                 count["bomb_rounds"] += bomb
         return tuple(counts)
 

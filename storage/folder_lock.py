@@ -28,11 +28,11 @@ from storage.errors import at_start, from_os
 try:
     import fcntl
 except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module, or None where it does not exist
 try:
     import msvcrt
 except ImportError:  # everywhere but Windows
-    msvcrt = None  # type: ignore[assignment]
+    msvcrt = None  # type: ignore[assignment]  # the module, or None where it does not exist
 
 LOCK_FILENAME = "trickpad.lock"
 ADDRESS_WAIT_SECONDS = 10.0

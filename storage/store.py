@@ -34,7 +34,7 @@ from storage.staged_import import IS_STAGED, StagedImport
 from storage.timestamps import Clock, to_text, utc_now
 
 # json.loads's own scanner: one JSON value from a position, and where it ends.
-_scan_once = json.JSONDecoder().scan_once
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set by __init__; not in typeshed
 
 
 class GameStore:
@@ -178,7 +178,7 @@ class GameStore:
         A record whose text is not valid UTF-8 or JSON raises
         ``StorageError("storage.record_unreadable")`` naming the step.
         """
-        actions = []
+        actions: list[tuple[str, dict[str, Any]]] = []
         append = actions.append
         for seq, kind, data in self._rows(game_id):
             try:
