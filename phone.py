@@ -55,8 +55,10 @@ async def main(page: ft.Page) -> None:
 def keep_before_showing(page: ft.Page, store: GameStore) -> None:
     """Every commit kept in the browser's storage before the page is sent another frame."""
     connection = page.session.connection
-    gate = SyncGate(browser_storage.sync, connection.send_callback, told(page))
-    connection.send_callback = gate.send
+    # The browser's connection (Flet's Pyodide one) sends each frame through send_callback.
+    sends = connection.send_callback  # type: ignore[attr-defined]  # not on the base class
+    gate = SyncGate(browser_storage.sync, sends, told(page))
+    connection.send_callback = gate.send  # type: ignore[attr-defined]  # as above
     store.after_each_commit(gate.committed)
     gate.committed()  # what opening wrote (a new file, a damaged one set aside)
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
-import pyodide_js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+import pyodide_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # Pyodide's, in the browser only
 
 from phone_alone.sync_gate import Done
 

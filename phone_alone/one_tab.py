@@ -7,8 +7,8 @@ it, saying so, and opens the games once the first has closed.
 
 import asyncio
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
 
 LOCK = "trickpad-games"
 _kept_alive: list[object] = []

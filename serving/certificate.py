@@ -26,7 +26,7 @@ from cryptography import x509
 from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
+from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes, PublicKeyTypes
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 VALID_DAYS = 825
@@ -86,8 +86,8 @@ def _load_certificate(path: Path) -> x509.Certificate | None:
         return None
 
 
-def _public_der(key: object) -> bytes:
-    return key.public_bytes(  # type: ignore[attr-defined]
+def _public_der(key: PublicKeyTypes) -> bytes:
+    return key.public_bytes(
         serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
     )
 

@@ -57,11 +57,14 @@ of seconds of one core, once; for the other files gzip -9 does."""
 
 
 def compress(data: bytes, encoding: str, thorough: bool = False) -> bytes:
+    compressed: bytes
     if encoding == "br":
-        return brotli.compress(data, quality=9)
-    if thorough:
-        return zopfli.gzip.compress(data, numiterations=1)
-    return gzip.compress(data, compresslevel=9, mtime=0)
+        compressed = brotli.compress(data, quality=9)
+    elif thorough:
+        compressed = zopfli.gzip.compress(data, numiterations=1)
+    else:
+        compressed = gzip.compress(data, compresslevel=9, mtime=0)
+    return compressed
 
 
 @dataclass(frozen=True)

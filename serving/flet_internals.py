@@ -33,8 +33,8 @@ def drop_answers_to_earlier_servers() -> None:
             return
         handle(session, control_id, call_id, result, error)
 
-    handle_known.drops_unknown_controls = True  # type: ignore[attr-defined]
-    Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign]
+    handle_known.drops_unknown_controls = True  # type: ignore[attr-defined]  # a mark on our function, read above
+    Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign, assignment]  # Flet's method, replaced on purpose
 
 
 def delete_sessions_of_closed_tabs() -> None:
@@ -56,8 +56,8 @@ def delete_sessions_of_closed_tabs() -> None:
         if closed_by_client():
             await app_manager.delete_session(session_id)
 
-    disconnect_or_delete.deletes_closed_tabs = True  # type: ignore[attr-defined]
-    app_manager.disconnect_session = disconnect_or_delete  # type: ignore[method-assign]
+    disconnect_or_delete.deletes_closed_tabs = True  # type: ignore[attr-defined]  # a mark on our function
+    app_manager.disconnect_session = disconnect_or_delete
 
 
 def keep_sessions_while_they_start() -> None:
@@ -70,7 +70,7 @@ def keep_sessions_while_they_start() -> None:
     steps with the session gone, logged as "Unhandled error processing page session". Here
     it lets go once `main` has ended; the session, drawn meanwhile, is sent on the
     connection the page came back on."""
-    start = FletApp._FletApp__on_session_created  # type: ignore[attr-defined]
+    start = FletApp._FletApp__on_session_created
     if getattr(start, "keeps_session", False):
         return
     dispose = FletApp.dispose
@@ -93,6 +93,6 @@ def keep_sessions_while_they_start() -> None:
             return
         dispose(app)
 
-    start_keeping.keeps_session = True  # type: ignore[attr-defined]
-    FletApp._FletApp__on_session_created = start_keeping  # type: ignore[attr-defined]
-    FletApp.dispose = dispose_once_started  # type: ignore[method-assign]
+    start_keeping.keeps_session = True  # type: ignore[attr-defined]  # a mark on our function
+    FletApp._FletApp__on_session_created = start_keeping
+    FletApp.dispose = dispose_once_started

@@ -56,7 +56,8 @@ class ClosedSessionSweeper:
         previous = page.on_close
 
         def on_close(event: ft.Event[ft.Page]) -> None:
-            if previous and inspect.isawaitable(result := previous(event)):
+            # Flet types a handler as taking the event or nothing; the page's takes it.
+            if previous and inspect.isawaitable(result := previous(event)):  # type: ignore[call-arg]  # see above
                 task = asyncio.ensure_future(result)
                 self._handler_tasks.add(task)
                 task.add_done_callback(self._handler_tasks.discard)

@@ -110,7 +110,7 @@ class _Watch:
             async with asyncio.timeout(None) as self._limit:
                 await app(scope, receiving, self._sending)
         except TimeoutError:
-            if not self._limit.expired():
+            if self._limit is None or not self._limit.expired():
                 raise
             logger.info("Ended Flet's handler of a socket that %s", self.reason)
         finally:

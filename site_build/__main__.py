@@ -32,7 +32,7 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
-    def send_head(self) -> BinaryIO | BytesIO | None:  # type: ignore[override]
+    def send_head(self) -> BinaryIO | BytesIO | None:
         path = Path(self.translate_path(self.path))
         copy = self.compressed_copy(path)
         if copy is None:
