@@ -5,7 +5,7 @@ view knows it only through this, so the games sit below the game screen and a vi
 tested on any table that keeps the promise.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from scorers import InvalidEntry
@@ -21,8 +21,10 @@ class Table(Protocol):
 
     editing: int | None
     """The number of a past round being corrected, else None."""
-    may_enter: Callable[[], bool]
-    """Whether this screen may change the game now (a phone that only watches may not)."""
+
+    def may_enter(self) -> bool:
+        """Whether this screen may change the game now (a phone that only watches may not)."""
+        ...
 
     @property
     def state(self) -> GameState: ...
