@@ -6,7 +6,10 @@ which a click on its placeholder turns on (see ../shared/FLET.md).
 
 import contextlib
 import fcntl
+import functools
+import http.server
 import re
+import threading
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from main import ASSETS_DIR
 from serving.web_app import client_cache_dir, client_variants
+from site_build.__main__ import StaticFiles
+from site_build.build import build_site
 from tests.app_server import ARTIFACTS, AppServer, serving
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
@@ -342,3 +347,40 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         with (cache_dir.parent / f"{cache_dir.name}.lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             client_variants(ASSETS_DIR)
+
+
+class QuietStaticFiles(StaticFiles):
+    """The site's files without a log line for each request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serving_site(folder: Path) -> Iterator[str]:
+    """`folder` on a plain static file server on loopback; its address."""
+    handler = functools.partial(QuietStaticFiles, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The site built once for the run: the xdist workers share one folder (built by the
+    first to ask, the other waiting for it), which no test changes."""
+    if worker_id == "master":
+        return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
+    run_folder = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
+    folder, built = run_folder / "phone-alone-site", run_folder / "phone-alone-site.built"
+    with (run_folder / "phone-alone-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            build_site(folder)
+            built.touch()
+    return folder

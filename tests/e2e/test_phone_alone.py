@@ -4,13 +4,8 @@ every request answered by the site's own origin, a game kept in the browser's st
 across a reload with the network gone (a later start from the kept snapshot of an earlier
 one), and one tab at a time holding the games."""
 
-import contextlib
-import fcntl
-import functools
-import http.server
 import re
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,12 +23,17 @@ from playwright.sync_api import (
 )
 
 from scorers.ledger import Action
-from site_build.__main__ import StaticFiles
 from site_build.build import build_site
 from storage import open_store
 from storage.keeper import GameKeeper
 from storage.library import export_library, import_library
-from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
+from tests.e2e.conftest import (
+    CHROMIUM_FLAGS,
+    enable_accessibility,
+    launched,
+    screenshot,
+    serving_site,
+)
 from tests.e2e.steps import (
     by_id,
     expect_score,
@@ -53,27 +53,6 @@ BOOT_MS = 120_000
 pytestmark = pytest.mark.timeout(300)
 
 
-class QuietStaticFiles(StaticFiles):
-    """The site's files without a log line for each request."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """`folder` on a plain static file server on loopback; its address."""
-    handler = functools.partial(QuietStaticFiles, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """A browser of this module's own, with V8's optimising compiler (unlike the served
@@ -83,25 +62,9 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def site_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """The site built once for the run: the xdist workers share one folder (built by the
-    first to ask, the other waiting for it), which no test changes."""
-    if worker_id == "master":
-        return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
-    run_folder = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
-    folder, built = run_folder / "phone-alone-site", run_folder / "phone-alone-site.built"
-    with (run_folder / "phone-alone-site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not built.exists():
-            build_site(folder)
-            built.touch()
-    return folder
-
-
-@pytest.fixture(scope="module")
 def site(site_folder: Path) -> Iterator[str]:
     """The module's site, served."""
-    with serving(site_folder) as url:
+    with serving_site(site_folder) as url:
         yield url
 
 
@@ -232,7 +195,7 @@ def test_a_new_version_is_taken_on_a_later_visit_and_keeps_the_games(
     games of before."""
     folder = Path(shutil.copytree(site_folder, tmp_path / "site"))
     context = browser.new_context(viewport=PHONE_ALONE)
-    with serving(folder) as url:
+    with serving_site(folder) as url:
         page = open_site(context, url)
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
         start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
@@ -329,7 +292,7 @@ def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Pa
     host = tmp_path / "host"
     build_site(host / "trickpad", "/trickpad/")
     context = browser.new_context(viewport=PHONE_ALONE)
-    with serving(host) as url:
+    with serving_site(host) as url:
         elsewhere = requests_elsewhere(context, url)
         page = open_site(context, f"{url}/trickpad/")
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
