@@ -46,7 +46,8 @@ ENGINES = ("chromium", "firefox", "webkit")
 PLAYERS = ["Ann", "Ben", "Cas"]
 SETTLE_SECONDS = 5.0
 """After what the screen waits for is shown (and, on the phone alone, Python's start kept
-and the service worker in charge), before the idle seconds are counted."""
+and the service worker in charge), before the idle seconds are counted (none in the smoke
+run)."""
 BOOT_SECONDS = 180.0
 KEPT_START = "Trickpad: Python started from the kept start"
 HOME_WATCH = """
@@ -87,12 +88,21 @@ def cpu_seconds(roots: list[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def idle_cost(tab: EngineTab, server: int | None, seconds: float) -> tuple[float, float]:
-    """(browser, server) processor seconds over `seconds` of the screen left alone."""
-    time.sleep(SETTLE_SECONDS)
+@dataclass(frozen=True)
+class Idle:
+    """How long a screen is left alone: `settle` seconds, then `seconds` measured."""
+
+    settle: float
+    seconds: float
+
+
+def idle_cost(tab: EngineTab, server: int | None, idle: Idle) -> tuple[float, float]:
+    """(browser, server) processor seconds over the seconds measured of the screen left
+    alone."""
+    time.sleep(idle.settle)
     servers = [server] if server is not None else []
     browser_before, server_before = cpu_seconds(tab.roots()), cpu_seconds(servers)
-    time.sleep(seconds)
+    time.sleep(idle.seconds)
     return cpu_seconds(tab.roots()) - browser_before, cpu_seconds(servers) - server_before
 
 
@@ -114,7 +124,7 @@ class Figures:
     (empty where the console cannot be read)."""
 
 
-def served(engine: str, folder: Path, seconds: float, figures: Figures) -> None:
+def served(engine: str, folder: Path, idle: Idle, figures: Figures) -> None:
     data = folder / "data"
     with open_store(data).store as store:
         game = GameKeeper(store).start("wizard", PLAYERS, 0, {"round_sizes": [1]}).id
@@ -126,10 +136,10 @@ def served(engine: str, folder: Path, seconds: float, figures: Figures) -> None:
         with engine_tab(engine, folder, CHROMIUM_FLAGS) as tab:
             tab.open(url)
             tab.button(t("game.wizard"), exact=False)
-            figures.idle["served Home"] = idle_cost(tab, server.pid, seconds)
+            figures.idle["served Home"] = idle_cost(tab, server.pid, idle)
             tab.open(f"{url}/game/{game}")
             tab.expect_value("entry-hint", t("wizard.next_bid", player="Ben"), BOOT_SECONDS)
-            figures.idle["served game"] = idle_cost(tab, server.pid, seconds)
+            figures.idle["served game"] = idle_cost(tab, server.pid, idle)
     finally:
         stop(server)
 
@@ -144,19 +154,17 @@ def kept_and_in_charge(tab: EngineTab) -> None:
     )
 
 
-def phone_alone(
-    engine: str, site: Path, folder: Path, seconds: float | None, figures: Figures
-) -> None:
-    """One fresh profile's starts; the idle figures too unless `seconds` is None."""
+def phone_alone(engine: str, site: Path, folder: Path, idle: Idle | None, figures: Figures) -> None:
+    """One fresh profile's starts; the idle figures too unless `idle` is None."""
     with contextlib.ExitStack() as online, engine_tab(engine, folder, CHROMIUM_FLAGS) as tab:
         url = online.enter_context(serving_site(site))
         figures.starts.setdefault("first visit", []).append(home_drawn(tab, url))
         kept_and_in_charge(tab)
-        if seconds is not None:
-            figures.idle["phone alone Home"] = idle_cost(tab, None, seconds)
+        if idle is not None:
+            figures.idle["phone alone Home"] = idle_cost(tab, None, idle)
             start_short_wizard(tab, PLAYERS, "1", dealer="Ann")
             tab.expect_value("entry-hint", t("wizard.next_bid", player="Ben"), BOOT_SECONDS)
-            figures.idle["phone alone game"] = idle_cost(tab, None, seconds)
+            figures.idle["phone alone game"] = idle_cost(tab, None, idle)
         figures.starts.setdefault("repeat visit", []).append(home_drawn(tab, url))
         online.close()
         figures.starts.setdefault("offline start", []).append(home_drawn(tab, url))
@@ -171,18 +179,18 @@ def fresh_folder(parent: Path, name: str) -> Path:
     return folder
 
 
-def measure(engine: str, site: Path, parent: Path, seconds: float, starts: int) -> Figures:
+def measure(engine: str, site: Path, parent: Path, idle: Idle, starts: int) -> Figures:
     figures = Figures()
     print(f"{engine}: served", file=sys.stderr, flush=True)
-    served(engine, fresh_folder(parent, f"{engine}-served"), seconds, figures)
+    served(engine, fresh_folder(parent, f"{engine}-served"), idle, figures)
     for number in range(starts):
         print(f"{engine}: phone alone, profile {number + 1}", file=sys.stderr, flush=True)
         folder = fresh_folder(parent, f"{engine}-phone-{number}")
-        phone_alone(engine, site, folder, seconds if number == 0 else None, figures)
+        phone_alone(engine, site, folder, idle if number == 0 else None, figures)
     return figures
 
 
-def rows_of(engine: str, figures: Figures, seconds: float, machine: str) -> list[Row]:
+def rows_of(engine: str, figures: Figures, machine: str) -> list[Row]:
     rows: list[Row] = []
     for screen, (browser, server) in figures.idle.items():
         rows.append((f"{engine}, {screen} idle, browser", f"{browser:.2f} core-s", "", machine))
@@ -214,16 +222,17 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="fresh profiles per engine")
     parser.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES))
     args = parser.parse_args()
-    seconds, starts = (1.0, 1) if args.quick else (args.seconds, args.starts)
+    idle = Idle(0.0, 1.0) if args.quick else Idle(SETTLE_SECONDS, args.seconds)
+    starts = 1 if args.quick else args.starts
     client_variants(ASSETS_DIR)  # made once per install: not part of any figure
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="trickpad-idle-bench-") as temp:
         site = build_site(Path(temp) / "site")
         for engine in args.engines:
-            figures = measure(engine, site, Path(temp), seconds, starts)
-            rows += rows_of(engine, figures, seconds, machine)
-    print(f"(processor seconds over {seconds:g} s of each screen left alone)")
+            figures = measure(engine, site, Path(temp), idle, starts)
+            rows += rows_of(engine, figures, machine)
+    print(f"(processor seconds over {idle.seconds:g} s of each screen left alone)")
     print_table(rows, args.quick)
 
 
