@@ -45,11 +45,9 @@ from bench.ui_bench import (
     HOME_JS,
     UNTIMED_TAPS,
     ben_bids,
-    free_port,
     start_server,
     stop,
     timed_tap,
-    wait_for_port,
 )
 from main import ASSETS_DIR
 from serving.web_app import client_variants
@@ -57,6 +55,7 @@ from site_build.__main__ import StaticFiles
 from site_build.build import build_site
 from storage import open_store
 from storage.keeper import GameKeeper
+from tests.app_server import free_port, wait_for_port
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, enable_accessibility
 from tests.e2e.steps import start_short_wizard, wait_for_kept_start
 from views.shell.i18n import t

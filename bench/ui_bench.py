@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,6 +38,7 @@ from serving.web_app import client_variants
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests import process_guard
+from tests.app_server import free_port, wait_for_port
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, enable_accessibility
 from tests.e2e.steps import pad_to
 from views.shell.i18n import t
@@ -134,28 +134,12 @@ class Subject:
     figures: Figures = field(default_factory=Figures)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def rss(pid: int) -> int:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
     return 0
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
-    while process.poll() is None:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.01)
-    raise RuntimeError(f"server exited with {process.returncode}")
 
 
 def start_server(python_args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:

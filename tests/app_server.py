@@ -8,8 +8,10 @@ import contextlib
 import os
 import re
 import signal
+import socket
 import subprocess
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,3 +111,21 @@ def serving(data_dir: Path, log_name: str, args: Sequence[str] = ()) -> Iterator
         ARTIFACTS.mkdir(exist_ok=True)
         log = ARTIFACTS / f"server-{log_name}.log"
         log.write_text("".join(server.output), encoding="utf-8")
+
+
+def free_port() -> int:
+    """A port nothing listens on now, for a process to listen on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen) -> None:
+    """Wait until `process` listens on `port` on loopback; fail if it exits first."""
+    while process.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.01)
+    raise RuntimeError(f"{process.args} exited with {process.returncode}")

@@ -38,9 +38,9 @@ import ctypes, os, sys
 ctypes.CDLL(None, use_errno=True).prctl(1, int(sys.argv[1]))
 if os.getppid() != int(sys.argv[2]):
     sys.exit("the test run that started this process is gone")
-os.execv(sys.executable, [sys.executable, *sys.argv[3:]])
+os.execv(sys.argv[3], sys.argv[3:])
 """
-"""Sets the parent-death signal, then becomes `python ARGS...` (same pid, same group)."""
+"""Sets the parent-death signal, then becomes `PROGRAM ARGS...` (same pid, same group)."""
 
 
 def parent_death_command(python_args: Sequence[str], sig: int = signal.SIGKILL) -> list[str]:
@@ -48,7 +48,13 @@ def parent_death_command(python_args: Sequence[str], sig: int = signal.SIGKILL) 
 
     The thread matters: start the process from a thread that lives as long as it should
     (pytest's main thread does)."""
-    return [sys.executable, "-c", LAUNCHER, str(int(sig)), str(os.getpid()), *python_args]
+    return parent_death_program([sys.executable, *python_args], sig)
+
+
+def parent_death_program(command: Sequence[str], sig: int = signal.SIGKILL) -> list[str]:
+    """`command` (a program's path and its arguments: a browser, its driver, a display),
+    sent `sig` by the kernel once the calling thread is gone."""
+    return [sys.executable, "-c", LAUNCHER, str(int(sig)), str(os.getpid()), *command]
 
 
 def die_with_parent(sig: int = signal.SIGTERM) -> None:

@@ -23,11 +23,13 @@ def expect_value(page: Page, identifier: str, text: str) -> None:
     expect(by_id(page, identifier)).to_have_text(text)
 
 
-def expect_score(page: Page, identifier: str, score: int) -> None:
+def score_shown(score: int) -> re.Pattern[str]:
     """A score on the sheet: read out as "Ann, total, 20", the number is what is shown."""
-    expect(by_id(page, identifier)).to_have_text(
-        re.compile(rf"(^|, ){re.escape(points_text(score))}$")
-    )
+    return re.compile(rf"(^|, ){re.escape(points_text(score))}$")
+
+
+def expect_score(page: Page, identifier: str, score: int) -> None:
+    expect(by_id(page, identifier)).to_have_text(score_shown(score))
 
 
 ASYNC_CHECK = """([key, check]) => {
@@ -195,31 +197,43 @@ def start_short_wizard(
     tap(page, t("setup.start", language))
 
 
+def wizard_round(
+    bids: dict[str, int], tricks: dict[str, int], language: str | None = None
+) -> list[tuple[str, str]]:
+    """A Wizard round as the table plays it, as (button to tap, the prompt the entry then
+    shows): the bids in bidding order (as given), after which the screen is on the tricks
+    by itself; the tricks of all but the last player (given in bidding order too), whose
+    tricks the app fills in from the cards (the round is then ready: the filled-in value is
+    the one given, the rest of the cards). `language`: the app's."""
+    bidders, takers = list(bids), list(tricks)
+    taps = []
+    for step, (player, count) in enumerate(bids.items()):
+        later = bidders[step + 1 :]
+        hint = (
+            t("wizard.next_bid", language, player=later[0])
+            if later
+            else t("wizard.next_tricks", language, player=takers[0])
+        )
+        taps.append((t("wizard.bid_name", language, player=player, count=count), hint))
+    for step, (player, count) in enumerate(list(tricks.items())[:-1]):
+        later = takers[step + 1 : -1]
+        hint = (
+            t("wizard.next_tricks", language, player=later[0])
+            if later
+            else t("entry.ready", language)
+        )
+        taps.append((t("wizard.took_name", language, player=player, count=count), hint))
+    return taps
+
+
 def play_wizard_round(
     page: Page, bids: dict[str, int], tricks: dict[str, int], language: str | None = None
 ) -> None:
-    """A Wizard round as the table plays it: the bids in bidding order (as given), after
-    which the screen is on the tricks by itself; the tricks of all but the last player
-    (given in bidding order too), whose tricks the app fills in from the cards (the round is
-    then ready: the filled-in value is the one given, the rest of the cards); then scored.
-    After each tap it waits, as a player glancing at the screen would, until the prompt
-    names the next player. `language`: the app's."""
-    bidders, takers = list(bids), list(tricks)
-    for step, (player, count) in enumerate(bids.items()):
-        tap(page, t("wizard.bid_name", language, player=player, count=count))
-        later = bidders[step + 1 :]
-        expect_value(
-            page,
-            "entry-hint",
-            t("wizard.next_bid", language, player=later[0])
-            if later
-            else t("wizard.next_tricks", language, player=takers[0]),
-        )
-    for step, (player, count) in enumerate(list(tricks.items())[:-1]):
-        tap(page, t("wizard.took_name", language, player=player, count=count))
-        later = takers[step + 1 : -1]
-        if later:
-            expect_value(page, "entry-hint", t("wizard.next_tricks", language, player=later[0]))
+    """A Wizard round (`wizard_round`), then scored. After each tap it waits, as a player
+    glancing at the screen would, until the prompt names the next player."""
+    for button, hint in wizard_round(bids, tricks, language):
+        tap(page, button)
+        expect_value(page, "entry-hint", hint)
     expect_value(page, "entry-hint", t("entry.ready", language))
     tap(page, t("entry.score_round", language))
 
