@@ -180,6 +180,26 @@ async def test_wrong_codes_are_refused_then_throttled(
     assert t("join.wait", seconds=30) in phone.texts()
 
 
+async def test_a_joined_phone_at_its_tables_address_again_goes_back_to_the_game(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    """The QR code scanned twice, or the browser's first address coming back after the
+    join moved the phone on (a slow phone's late route): the phone returns to its game,
+    rather than stopping on the join screen."""
+    host, phone = host_and_phone
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    code = shares.shared(game.id).code
+    await open_on(phone, keeper, shares, f"/join/{code}")
+    assert phone.page.route == f"/game/{game.id}"
+    await phone.go(f"/join/{code.lower()}")
+    assert phone.page.route == f"/game/{game.id}"
+    await phone.go("/join/WRONGONE")  # another code: the phone stays at its table's screen
+    assert phone.find_all(ft.TextButton, text=t("join.back"))
+
+
 async def test_a_new_share_needs_its_new_code_even_from_a_phone_that_joined_before(
     keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
 ) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from views.sharing.codes import normalised
 from views.shell.i18n import t
 from views.shell.screen import screen
 from views.shell.services import use_services
@@ -32,9 +33,15 @@ def JoinScreen() -> ft.View:
         page.navigate(f"/game/{result.share.game_id}")
 
     def join_from_address() -> None:
-        # A phone at a table already stays there; one whose share ended tries this code.
-        if code and (access.joined is None or not access.may_open(access.joined.game_id)):
+        # A phone at a table already stays there (arriving at its own table's address
+        # again, it goes back to the game); one whose share ended tries this code.
+        joined = access.joined
+        if not code:
+            return
+        if joined is None or not access.may_open(joined.game_id):
             join(code)
+        elif joined.code == normalised(code):
+            page.navigate(f"/game/{joined.game_id}")
 
     ft.use_effect(join_from_address, [code])
     controls: list[ft.Control] = [
