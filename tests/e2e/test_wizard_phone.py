@@ -25,9 +25,16 @@ LARGEST_HAND = 10  # 60 cards shared by six
 
 
 def on_screen(page: Page, control: Locator, what: str) -> dict[str, float]:
-    """The control's box, checked to lie wholly inside the window (no scrolling needed)."""
-    expect(control).to_be_in_viewport(ratio=1)
-    box = control.bounding_box()
+    """The control's box, checked to lie wholly inside the window (no scrolling needed).
+
+    Flutter may replace the control's node between the two looks (a window just resized
+    lays the screen out again): the box is then asked of the node that replaced it."""
+    box = None
+    for _ in range(5):
+        expect(control).to_be_in_viewport(ratio=1)
+        box = control.bounding_box()
+        if box is not None:
+            break
     assert box is not None, f"{what} has no box"
     size = page.viewport_size
     assert size is not None
