@@ -107,7 +107,11 @@ def idle_cost(tab: EngineTab, server: int | None, idle: Idle) -> tuple[float, fl
 
 
 def home_drawn(tab: EngineTab, url: str) -> float:
-    """Seconds from navigating to `url` to Home's first button drawn."""
+    """Seconds from navigating to `url` to Home's first button drawn, the tab having left
+    the app first (a blank page), as a phone does between visits. (Straight from a game's
+    address to Home's, WebKit's new page found the games' Web Lock still held and waited,
+    saying the games are open in another tab: docs/performance.md.)"""
+    tab.goto("about:blank")
     tab.goto(url)
     tab.run(HOME_WATCH, t("game.wizard"))
     seen = tab.wait_for("return window.__homeSeen;", timeout=BOOT_SECONDS, what="Home drawn")
@@ -226,14 +230,13 @@ def main() -> None:
     starts = 1 if args.quick else args.starts
     client_variants(ASSETS_DIR)  # made once per install: not part of any figure
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    rows: list[Row] = []
+    print(f"(processor seconds over {idle.seconds:g} s of each screen left alone)")
     with tempfile.TemporaryDirectory(prefix="trickpad-idle-bench-") as temp:
         site = build_site(Path(temp) / "site")
-        for engine in args.engines:
+        for engine in args.engines:  # each engine's table as soon as it is measured
             figures = measure(engine, site, Path(temp), idle, starts)
-            rows += rows_of(engine, figures, machine)
-    print(f"(processor seconds over {idle.seconds:g} s of each screen left alone)")
-    print_table(rows, args.quick)
+            print_table(rows_of(engine, figures, machine), args.quick)
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

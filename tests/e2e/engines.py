@@ -255,6 +255,7 @@ return null;
 Flutter names a button by its label or its text."""
 END, BACKSPACE = "\ue010", "\ue003"
 """WebDriver's key codes, the same in every driver."""
+PLAYWRIGHT_KEYS = {END: "End", BACKSPACE: "Backspace"}
 TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 AWAIT = "const done = arguments[arguments.length - 1]; (%s)().then(done, () => done(null));"
 """WebDriver's asynchronous script: the driver's callback is its last argument."""
@@ -371,7 +372,13 @@ class ChromiumTab(EngineTab):
         self.page.goto(url)
 
     def type_text(self, element: ElementHandle, text: str) -> None:
-        element.type(text)
+        """Typed into the focused field; WebDriver's key codes pressed as the keys they
+        name."""
+        for key in text:
+            if key in PLAYWRIGHT_KEYS:
+                self.page.keyboard.press(PLAYWRIGHT_KEYS[key])
+            else:
+                self.page.keyboard.type(key)
 
     def png(self) -> bytes:
         return self.page.screenshot()
