@@ -1,6 +1,6 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import flet as ft
 
@@ -25,6 +25,7 @@ from views.shell.device import (
 from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
+from views.shell.notices import Notice, untold
 from views.shell.preload import preload
 from views.shell.services import (
     FilePickerFiles,
@@ -105,7 +106,7 @@ def speak(page: ft.Page, language: str) -> None:
 
 def build_main(
     keeper: GameKeeper,
-    startup_notice: str | None = None,
+    startup_notices: Sequence[Notice] = (),
     screen_awake: Callable[[], ScreenAwake] = WakelockScreen,
     files: Callable[[], Files] = FilePickerFiles,
     shares: Shares | None = None,
@@ -146,7 +147,7 @@ def build_main(
             Preferences(keep_awake=choices.keep_awake),
             access,
             store,
-            startup_notice=startup_notice,
+            startup_notices=await untold(store, startup_notices),
             share_url=share_url,
         )
         page.on_connect = services.reconnects

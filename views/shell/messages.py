@@ -36,9 +36,14 @@ def params_in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def message_of(error: InvalidEntry | StorageError) -> str:
-    """The error in the player's words; a field it names is translated too."""
-    params = params_in_words(error.key, error.params)
-    if "field_key" in params:
-        field_key = params["field_key"]
-        params["field"] = t(field_key, **params_in_words(field_key, params["field_params"]))
-    return t(error.key, **params)
+    """The error in the player's words."""
+    return said(error.key, error.params)
+
+
+def said(key: str, params: Mapping[str, Any]) -> str:
+    """The message `key` in the player's words; a field it names is translated too."""
+    words = params_in_words(key, params)
+    if "field_key" in words:
+        field_key = words["field_key"]
+        words["field"] = t(field_key, **params_in_words(field_key, words["field_params"]))
+    return t(key, **words)
