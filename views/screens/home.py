@@ -251,7 +251,8 @@ def Home() -> ft.View:
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAME_VIEWS],
         ImportButton(),
-        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
+        # Keyed: the lists above it appear with a merge's first game, and its line stays.
+        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1), key="library"),
         ft.OutlinedButton(
             t("players.open"),
             icon=ft.Icons.LEADERBOARD,
