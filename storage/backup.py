@@ -21,7 +21,7 @@ from typing import Any
 
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_file import MAX_DEPTH, check_version, read_document, read_game
-from storage.game_rows import GameRecord, GameSummary, action_text
+from storage.game_rows import GameRecord, GameSummary, GameTimes, action_text
 from storage.keeper import GameKeeper, listing_of
 from storage.listing import Listing
 from storage.timestamps import Clock, utc_now
@@ -198,6 +198,7 @@ class CheckedGame:
     created_at: datetime
     texts: tuple[tuple[str, str], ...]
     listing: Listing
+    times: GameTimes
 
 
 class _Checker:
@@ -249,12 +250,15 @@ def too_large(size: int) -> StorageError:
 
 def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
     actions = [{"kind": kind, "data": data} for kind, data in keeper.store.actions(summary.id)]
-    entry = {
+    entry: dict[str, object] = {
         "id": summary.id,
         "game": summary.game,
         "created_at": summary.created_at.isoformat(),
+        "updated_at": summary.updated_at.isoformat(),
         "actions": actions,
     }
+    if summary.finished_at is not None:
+        entry["finished_at"] = summary.finished_at.isoformat()
     return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -266,10 +270,14 @@ def _check(entry: object, seen: set[str]) -> CheckedGame:
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id) or game_id in seen:
         raise StorageError("storage.import_field", field="id")
     seen.add(game_id)
-    created_at = _created_at(entry.get("created_at"))
+    created_at = _moment(entry.get("created_at"), "created_at")
+    times = GameTimes(
+        *(_moment(entry[name], name) if name in entry else None for name in GameTimes.FIELDS)
+    )
     ledger = read_game(entry)
     texts = tuple((action.kind, action_text(action.kind, action.data)) for action in ledger.actions)
-    return CheckedGame(game_id, ledger.state.game, created_at, texts, listing_of(ledger.state))
+    listing = listing_of(ledger.state)
+    return CheckedGame(game_id, ledger.state.game, created_at, texts, listing, times)
 
 
 def _record(keeper: GameKeeper, checked: CheckedGame) -> GameRecord | None:
@@ -277,7 +285,13 @@ def _record(keeper: GameKeeper, checked: CheckedGame) -> GameRecord | None:
     saved = _saved_actions(keeper, checked.id)
     if saved is None:
         return GameRecord(
-            checked.id, checked.game, checked.created_at, (), checked.listing, texts=checked.texts
+            checked.id,
+            checked.game,
+            checked.created_at,
+            (),
+            checked.listing,
+            texts=checked.texts,
+            times=checked.times,
         )
     if len(checked.texts) <= len(saved):
         return None  # the same game, or one this device has taken further
@@ -292,6 +306,7 @@ def _record(keeper: GameKeeper, checked: CheckedGame) -> GameRecord | None:
         checked.listing,
         after=len(saved),
         texts=checked.texts,
+        times=checked.times,
     )
 
 
@@ -304,14 +319,15 @@ def _saved_actions(keeper: GameKeeper, game_id: str) -> list[tuple[str, Any]] | 
         raise
 
 
-def _created_at(value: object) -> datetime:
+def _moment(value: object, name: str) -> datetime:
+    """The time in the file's field `name`, which must say its time zone."""
     try:
-        created = datetime.fromisoformat(value) if isinstance(value, str) else None
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
-        created = None
-    if created is None or created.tzinfo is None:
-        raise StorageError("storage.import_field", field="created_at")
-    return created
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise StorageError("storage.import_field", field=name)
+    return moment
 
 
 def _refusal(entry: object, error: StorageError) -> Refusal:

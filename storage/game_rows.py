@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -68,6 +68,18 @@ class GameSummary:
 
 
 @dataclass(frozen=True)
+class GameTimes:
+    """A game's own times as a file brings them (None where an older file has none): a
+    merged game is listed with when it was played, not with when it was merged."""
+
+    FIELDS = ("updated_at", "finished_at")
+    """The file's names for the times, in this order."""
+
+    updated_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """A game's whole record as a library file holds it, to save under its own id."""
 
@@ -81,6 +93,8 @@ class GameRecord:
     # The actions already as the store keeps them (action_text), made by the process that
     # checked them; `actions` is then left empty: nothing is left to encode here.
     texts: Sequence[tuple[str, str]] | None = None
+    times: GameTimes = field(default_factory=lambda: GameTimes())
+    """When it last changed and ended where it was played, where the file says."""
 
     def action_texts(self) -> Sequence[tuple[str, str]]:
         """The actions as the store keeps them."""

@@ -9,6 +9,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
+from datetime import datetime
 
 from storage.connection import immediate_transaction
 from storage.database import Database
@@ -94,7 +95,7 @@ class StagedImport:
                 if seq >= first
             ],
         )
-        keep_listing(connection, num, record.listing, now)
+        keep_listing(connection, num, record.listing, own(record.times.finished_at, now))
         return num
 
     def _publish(
@@ -107,7 +108,7 @@ class StagedImport:
                 raise ChangedElsewhere(0)
             cursor = connection.execute(
                 "UPDATE games SET id = ?, deleted_at = NULL, updated_at = ? WHERE num = ?",
-                (record.id, now, staged),
+                (record.id, own(record.times.updated_at, now), staged),
             )
             if cursor.rowcount != 1:
                 raise ChangedElsewhere(0)
@@ -120,8 +121,9 @@ class StagedImport:
             raise ChangedElsewhere(saved)
         connection.execute("UPDATE actions SET game_num = ? WHERE game_num = ?", (num, staged))
         connection.execute("DELETE FROM games WHERE num = ?", (staged,))
-        connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (now, num))
-        keep_listing(connection, num, record.listing, now)
+        updated = own(record.times.updated_at, now)
+        connection.execute("UPDATE games SET updated_at = ? WHERE num = ?", (updated, num))
+        keep_listing(connection, num, record.listing, own(record.times.finished_at, now))
 
     def _discard(self, staged: Sequence[int]) -> None:
         """Remove staged games (with their actions and results), a few per transaction so
@@ -153,3 +155,8 @@ def _chunks(records: Sequence[GameRecord]) -> Iterator[tuple[int, Sequence[GameR
             start, size = index + 1, 0
     if start < len(records):
         yield start, records[start:]
+
+
+def own(moment: datetime | None, now: str) -> str:
+    """A merged game's own time, as the store keeps times; `now` where the file has none."""
+    return now if moment is None else to_text(moment)

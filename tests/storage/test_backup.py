@@ -50,8 +50,15 @@ def test_a_library_moves_every_game_to_another_device_and_back_without_duplicate
     assert (report.added, report.updated, report.unchanged, report.refused) == (3, 0, 0, ())
     assert every_game(laptop) == every_game(phone)
     for summary in phone.unfinished() + phone.finished():
-        assert laptop.store.summary(summary.id).listing == summary.listing
-        assert laptop.store.summary(summary.id).created_at == summary.created_at
+        merged = laptop.store.summary(summary.id)
+        assert merged.listing == summary.listing
+        # Listed with when it was played, not when it was merged.
+        assert (merged.created_at, merged.updated_at, merged.finished_at) == (
+            summary.created_at,
+            summary.updated_at,
+            summary.finished_at,
+        )
+    assert any(summary.finished_at for summary in phone.finished())
     again = import_library(laptop, text.encode())
     assert (again.added, again.updated, again.unchanged) == (0, 0, 3)
     assert every_game(laptop) == every_game(phone)
@@ -72,6 +79,41 @@ def test_a_game_taken_further_elsewhere_is_brought_up_to_date(tmp_path: Path) ->
     report = import_library(laptop, export_library(phone)[0].encode())
     assert (report.updated, report.unchanged) == (0, 1)
     assert laptop.open(game.id).ledger.state.players == ("Anna", "Benno", "Cas")
+
+
+def test_a_game_taken_further_elsewhere_takes_its_last_change_time_along(tmp_path: Path) -> None:
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    game = phone.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    import_library(laptop, export_library(phone)[0].encode())
+    phone.apply(game, Action("rename", {"seat": 0, "name": "Anna"}))
+    import_library(laptop, export_library(phone)[0].encode())
+    assert laptop.store.summary(game.id).updated_at == phone.store.summary(game.id).updated_at
+
+
+def test_a_backup_without_the_games_times_lists_them_as_merged_now(tmp_path: Path) -> None:
+    """Backups made before the times were written: the merge's time, as before."""
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    game = played_colour_blind(phone)  # a finished game
+    document = json.loads(export_library(phone)[0])
+    for entry in document["games"]:
+        del entry["updated_at"], entry["finished_at"]
+    import_library(laptop, json.dumps(document).encode())
+    played, merged = phone.store.summary(game.id), laptop.store.summary(game.id)
+    assert merged.updated_at > played.updated_at
+    assert merged.finished_at is not None and merged.finished_at > played.finished_at
+
+
+@pytest.mark.parametrize("name", ["updated_at", "finished_at"])
+@pytest.mark.parametrize("value", ["yesterday", "2026-12-04T10:00:00", 5])
+def test_a_game_whose_time_is_unreadable_is_refused_naming_the_field(
+    tmp_path: Path, name: str, value: object
+) -> None:
+    phone, laptop = keeper_in(tmp_path / "phone"), keeper_in(tmp_path / "laptop")
+    played_wizard(phone)
+    document = json.loads(export_library(phone)[0])
+    document["games"][0][name] = value
+    [refusal] = import_library(laptop, json.dumps(document).encode()).refused
+    assert (refusal.error.key, refusal.error.params) == ("storage.import_field", {"field": name})
 
 
 def test_a_bad_game_is_refused_with_its_reason_and_the_others_are_merged(tmp_path: Path) -> None:
