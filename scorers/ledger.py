@@ -22,7 +22,7 @@ from scorers.games import rules_for
 from scorers.messages import english
 from scorers.seats import check_name, check_seat
 from scorers.stack import Stack, push, same_items
-from scorers.standings import Standing
+from scorers.standings import Standing, rank
 
 __all__ = ["Action", "GameState", "Ledger", "RoundInfo", "ScoredRound", "Standing"]
 
@@ -224,6 +224,11 @@ class GameState:
         return self.rules.blank_entry(len(self.players))
 
     def standings(self) -> tuple[Standing, ...]:
+        """Every seat's place, best first. The rule books break ties when the game is over
+        ("highest total after the last round wins"), so the game's tie-break ranks tied
+        totals only then; mid-game, tied totals share their place."""
+        if not self.is_over:
+            return rank(self.totals)
         return self.rules.standings(self.totals, self.rounds, self.settings)
 
     def running_totals(self) -> tuple[tuple[int, ...], ...]:

@@ -633,3 +633,21 @@ def test_a_trump_in_the_round_that_deals_every_card_is_refused():
     ledger = play(ledger, score(1, wizard_entry([0, 0, 1], [0, 0, 1])))
     with refused("wizard.trump_all_dealt", "20 each"):
         ledger.apply(trump_edit(2, None, "H"))
+
+
+def test_tied_totals_share_a_place_until_the_tie_break_ends_the_game():
+    """The rule book breaks ties after the last round: mid-game, three players on -10
+    share first place, whatever they bid; at the end the bids order them, and say so."""
+    every_one_off = score(1, wizard_entry([1, 0, 1], [0, 1, 0]))
+    mid = play(wizard_game(round_sizes=[1, 1]), every_one_off).state
+    assert [(s.seat, s.place, s.note) for s in mid.standings()] == [
+        (0, 1, None),
+        (1, 1, None),
+        (2, 1, None),
+    ]
+    end = play(
+        wizard_game(round_sizes=[1, 1]), every_one_off, score(2, every_one_off.data["entry"])
+    )
+    assert end.state.is_over and end.state.totals == (-20, -20, -20)
+    assert [(s.seat, s.place) for s in end.state.standings()] == [(0, 1), (2, 1), (1, 3)]
+    assert {s.note for s in end.state.standings()} == {"wizard.tie_break_bids"}
