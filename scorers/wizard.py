@@ -484,6 +484,8 @@ MESSAGES = GameMessages(
         "by {value}.",
         "wizard.cloud_bid_out_of_range": "The Cloud cannot change {player}'s bid from {bid} to "
         "{value}: bids are whole numbers from 0 to {cards}.",
+        "wizard.cloud_no_trick": "{player} took no trick, so did not win the Cloud's trick: only "
+        "its winner changes their bid.",
         "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, one "
         "per round, separated by commas (1, 3, 5).",
         "wizard.card_invalid": "'{card}' is not a Wizard card: write W for a Wizard, J for a "
@@ -654,7 +656,7 @@ class WizardRules(GameRules):
             raise InvalidEntry(
                 restriction[1], player=players[dealer], value=restriction[0], cards=cards
             )
-        cloud = self._check_cloud(data.get("cloud"), bids, context)
+        cloud = self._check_cloud(data.get("cloud"), bids, tricks, context)
         if complete:
             # The first value missing in the order the table gives them: every bid, from
             # the first bidder round the table, then every player's tricks in that order.
@@ -676,8 +678,14 @@ class WizardRules(GameRules):
         return checked
 
     def _check_cloud(
-        self, cloud: object, bids: Sequence[int | None], context: RoundContext
+        self,
+        cloud: object,
+        bids: Sequence[int | None],
+        tricks: Sequence[int | None],
+        context: RoundContext,
     ) -> dict[str, int] | None:
+        """The Cloud's change, refused unless it moves a bid by one, within the cards, of a
+        player who took a trick (its winner took at least that one)."""
         if cloud is None:
             return None
         if not context.settings["cloud"]:
@@ -700,6 +708,8 @@ class WizardRules(GameRules):
                 value=bid + change,
                 cards=context.info.cards,
             )
+        if tricks[seat] == 0:
+            raise InvalidEntry("wizard.cloud_no_trick", player=player)
         return {"seat": seat, "change": change}
 
     def _check_trick_total(self, tricks: Sequence[int | None], context: RoundContext) -> None:

@@ -268,6 +268,18 @@ def test_cloud_refusals_name_player_and_value():
         )
 
 
+def test_the_cloud_is_refused_for_a_player_who_took_no_trick():
+    """Only the winner of the Cloud's trick changes their bid, so they took at least it."""
+    ctx = seven({"cloud": True})
+    none_taken = {"bids": [0, 2, 3, 1], "tricks": [0, 2, 3, 2], "cloud": {"seat": 0, "change": 1}}
+    with refused("wizard.cloud_no_trick", "Ann"):
+        RULES.check_entry(none_taken, ctx, complete=True)
+    with refused("wizard.cloud_no_trick", "Ann"):  # said as soon as the tricks show it
+        RULES.check_entry(dict(none_taken, tricks=[0, None, None, None]), ctx, complete=False)
+    taken = dict(none_taken, tricks=[1, 2, 3, 1])
+    assert RULES.check_entry(taken, ctx, complete=True)["cloud"] == {"seat": 0, "change": 1}
+
+
 def test_entry_shape_refused():
     with refused("entry.not_mapping", "Wizard"):
         RULES.check_entry([1, 2], seven(), complete=False)
