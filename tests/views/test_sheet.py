@@ -19,7 +19,7 @@ from views.shell import names
 from views.shell import text_width as text_width_module
 from views.shell.i18n import t
 from views.shell.layout import ScreenSize
-from views.shell.names import FEWEST_LETTERS, fits, fitted_names
+from views.shell.names import ELLIPSIS, FEWEST_LETTERS, fits, fitted_names
 from views.shell.text_width import text_width
 from views.shell.widgets import points_text
 
@@ -46,11 +46,11 @@ def named(harness: AppHarness, name: str, within: ft.Control | None = None) -> f
 def test_long_names_are_cut_to_their_column_and_stay_apart() -> None:
     phone = name_room(ScreenSize(390, 844), 6)
     shown = fitted_names(SIX, phone, NAME_SIZE)
-    assert shown[0] == "Maximi."
+    assert shown[0] == f"Maxi{ELLIPSIS}"
     assert shown[-1] == "Ann"  # a short name is left whole
-    assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Christ."
+    assert len(set(shown)) == len(SIX)  # Christophe and Christina do not both read "Christ…"
     for name, cut in zip(SIX, shown, strict=True):
-        assert name.startswith(cut.rstrip("."))
+        assert name.startswith(cut.removesuffix(ELLIPSIS))
         if cut != name:
             assert not fits(name, phone, NAME_SIZE)  # cut only where it does not fit
     assert all(fits(cut, phone, NAME_SIZE) for cut in shown if not cut.startswith("Christ"))
@@ -61,8 +61,8 @@ def test_a_name_is_cut_by_the_width_of_its_letters_not_their_number() -> None:
     column that cuts "Wolfgang"."""
     phone = name_room(ScreenSize(390, 844), 6)
     shown = fitted_names(["Lilli Ilij", "Wolfgang", "Ann"], phone, NAME_SIZE)
-    assert shown == ["Lilli Ilij", "Wolfga.", "Ann"]
-    assert text_width("Wolfga.", NAME_SIZE) > text_width("Lilli Ilij", NAME_SIZE) / 2
+    assert shown == ["Lilli Ilij", f"Wolfg{ELLIPSIS}", "Ann"]
+    assert text_width(shown[1], NAME_SIZE) > text_width("Lilli Ilij", NAME_SIZE) / 2
 
 
 @pytest.mark.parametrize("room", [30.0, 52.3, 75.0, 100.0, 125.0])
@@ -199,13 +199,13 @@ async def test_a_name_is_cut_one_way_to_the_room_each_part_of_the_screen_has(
         parts = {"strip": strip_names(harness), "rows": row_names(harness), "sheet": sheet}
         for part, shown in parts.items():
             for name, cut in zip(SIX, shown, strict=True):
-                # Whole, or its first letters and a full stop: never an ellipsis.
-                assert cut == name or (cut.endswith(".") and name.startswith(cut[:-1])), part
+                # Whole, or its first letters and an ellipsis.
+                assert cut == name or (cut.endswith(ELLIPSIS) and name.startswith(cut[:-1])), part
             assert len(set(shown)) == len(SIX), part
         if width == 1280:  # room enough everywhere, the sheet's 100 px columns included
             assert parts == {"strip": SIX, "rows": SIX, "sheet": SIX}
         else:
-            assert sheet[0] == "Maximi."
+            assert sheet[0] == f"Maxi{ELLIPSIS}"
 
 
 @pytest.mark.parametrize("module", [names, text_width_module])

@@ -1,6 +1,6 @@
 """Players' names cut to the room their column really has, the same way on every part of a
 screen (the totals strip, the entry's rows, the score sheet): whole when they fit, else
-as many of their first letters as fit with a full stop ("Maximil."), with more letters
+as many of their first letters as fit with an ellipsis ("Maximi…"), with more letters
 where two names would otherwise read the same. Widths are the font's own
 (views/shell/text_width.py), so a name of narrow letters is not cut where it fits and one
 of wide letters does not run over. The full name stays what screen readers hear."""
@@ -9,19 +9,20 @@ from collections.abc import Sequence
 
 from views.shell.text_width import text_width
 
+ELLIPSIS = "\u2026"
 FEWEST_LETTERS = 4
-"""A name is never cut shorter than this, however narrow its column: "Max." still reads
-as someone, "M." does not."""
+"""A name is never cut shorter than this, however narrow its column: "Max…" still reads
+as someone, "M…" does not."""
 
 
 def cut(name: str, letters: int) -> str:
-    """`name` in `letters` characters: whole if it has no more, else its first letters and a
-    full stop.
+    """`name` in `letters` characters: whole if it has no more, else its first letters and
+    an ellipsis, the convention for a cut word.
 
     >>> cut("Maximilian", 6), cut("Ann", 6)
-    ('Maxim.', 'Ann')
+    ('Maxim…', 'Ann')
     """
-    return name if len(name) <= letters else f"{name[: letters - 1].rstrip()}."
+    return name if len(name) <= letters else f"{name[: letters - 1].rstrip()}{ELLIPSIS}"
 
 
 def fits(text: str, room: float, font_size: float) -> bool:
@@ -34,7 +35,7 @@ def letters_that_fit(name: str, room: float, font_size: float) -> int:
     fits, else the most whose cut form fits (never fewer than four).
 
     >>> letters_that_fit("Maximilian", 50, 14), letters_that_fit("iiiiiiiiiiii", 50, 14)
-    (6, 12)
+    (5, 12)
     """
     if fits(name, room, font_size):
         return len(name)
@@ -49,7 +50,7 @@ def fitted_names(players: Sequence[str], room: float, font_size: float) -> list[
     the same (more letters for both until they differ).
 
     >>> fitted_names(["Maximilian", "Christophe", "Christina", "Ann"], 50, 14)
-    ['Maxim.', 'Christ.', 'Christi.', 'Ann']
+    ['Maxi…', 'Christo…', 'Christi…', 'Ann']
     """
     letters = [letters_that_fit(name, room, font_size) for name in players]
     shown = [cut(name, count) for name, count in zip(players, letters, strict=True)]
