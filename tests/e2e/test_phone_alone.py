@@ -106,28 +106,6 @@ def test_the_site_alone_shows_home_without_leaving_its_origin(browser: Browser, 
     assert [error["errorId"] for error in missing if error["errorId"] != "in-incognito"] == []
 
 
-def test_the_site_has_no_server_code(site: str) -> None:
-    """The archive holds the app's screens, rules and storage, but no server part."""
-    import io
-    import tarfile
-    import urllib.request
-
-    with (
-        urllib.request.urlopen(f"{site}/app.tar.gz") as response,
-        tarfile.open(fileobj=io.BytesIO(response.read())) as archive,
-    ):
-        names = archive.getnames()
-    assert "phone.py" in names
-    assert "views/app.py" in names
-    assert "__pypackages__/flet/__init__.py" in names
-    shipped = {name.split("/")[0] for name in names} | {
-        name.split("/")[1] for name in names if name.startswith("__pypackages__/")
-    }
-    for absent in ("serving", "main.py", "flet_web", "uvicorn", "fastapi", "cryptography"):
-        assert absent not in shipped
-    assert not [name for name in names if name.endswith(".so")]
-
-
 def test_a_game_is_kept_offline_and_held_by_one_tab(browser: Browser, site: str) -> None:
     """A Wizard round at 390x844, then reloads: online (the round is there), offline (the
     site from its service worker, the round from the browser's storage, and a new bid

@@ -1,6 +1,7 @@
 """A table of three screens: the host shares a game over https, two phones join it by code,
 both enter bids at once and every screen shows both; a watching phone cannot enter; a phone
-cannot reach Home or another game; wrong codes are throttled; a foreign origin gets nothing.
+cannot reach Home or another game; wrong codes are throttled (a foreign origin's refusal:
+tests/server/test_share_origin.py).
 """
 
 from collections.abc import Iterator
@@ -8,8 +9,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from websockets.exceptions import InvalidStatus
-from websockets.sync.client import connect as websocket_connect
 
 from tests.app_server import AppServer, serving
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
@@ -103,17 +102,3 @@ def test_a_table_of_three_screens_shares_one_game(
             enable_accessibility(stranger)
         expected = t("join.wait", seconds=30) if attempt == FREE_TRIES else t("join.wrong")
         expect(stranger.get_by_text(expected)).to_be_attached()
-
-
-def test_a_foreign_origin_gets_no_websocket(sharing_server: AppServer) -> None:
-    ws_url = sharing_server.url.replace("http://", "ws://") + "/ws"
-
-    def connect(origin: str) -> str:
-        try:
-            with websocket_connect(ws_url, origin=origin):
-                return "opened"
-        except InvalidStatus as refused:
-            return f"refused {refused.response.status_code}"
-
-    assert connect("http://evil.example") == "refused 403"
-    assert connect(sharing_server.url) == "opened"

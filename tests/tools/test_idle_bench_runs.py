@@ -4,7 +4,7 @@ ChromiumTab) is the bench's own, and every path of the script is the same for th
 
 import pytest
 
-from tests.e2e.bench_run import bench_rows
+from tests.tools.bench_run import bench_rows
 
 LABELS = [
     "chromium, served Home idle, browser",
