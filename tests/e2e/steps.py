@@ -291,3 +291,16 @@ def screenshots_light_and_dark(page: Page, name: str) -> None:
     phone switched to dark while the app is open, then back), in test-artifacts/."""
     screenshot(page, f"{name}-light")
     dark_screenshot(page, f"{name}-dark")
+
+
+IN_APP_NAVIGATION_JS = """(path) => {
+    history.pushState(history.state, "", path);
+    dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+}"""
+
+
+def go(page: Page, path: str) -> None:
+    """Take the open app to `path` as its own navigation does (the address changes, the
+    app's router draws the screen), without loading the page again: a journey's next screen
+    costs a screen's drawing, not a new Flutter start."""
+    page.evaluate(IN_APP_NAVIGATION_JS, path)
