@@ -4,13 +4,10 @@ cannot reach Home or another game; wrong codes are throttled (a foreign origin's
 tests/server/test_share_origin.py).
 """
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.app_server import AppServer, serving
+from tests.app_server import AppServer
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
 from tests.e2e.steps import (
     by_id,
@@ -21,19 +18,13 @@ from tests.e2e.steps import (
     type_into,
     value_of,
 )
+from tests.server.test_share_origin import SHARE_ADDRESS, sharing_server
 from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t
 
-SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
 TALL = {"width": 900, "height": 2400}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def sharing_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    args = ["--share", "--share-address", SHARE_ADDRESS]
-    with serving(tmp_path / "data", request.node.name, args) as server:
-        yield server
+__all__ = ["sharing_server"]  # the fixture, shared with the server's own test
 
 
 def share_url(server: AppServer) -> str:

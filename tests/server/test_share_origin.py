@@ -15,6 +15,8 @@ SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, an
 
 @pytest.fixture
 def sharing_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
+    """A server of the test's own that shares games on SHARE_ADDRESS (the browser's table
+    in tests/e2e/test_share.py has the same)."""
     args = ["--share", "--share-address", SHARE_ADDRESS]
     with serving(tmp_path / "data", request.node.name, args) as server:
         yield server
