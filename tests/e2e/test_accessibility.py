@@ -12,7 +12,6 @@ The sheet's names are read as drawn too: cut only where they would not fit, on a
 on a computer's window.
 """
 
-import contextlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from tests.e2e.conftest import (
     settle_in,
     wait_until_drawn,
 )
-from tests.e2e.steps import by_id, go
+from tests.e2e.steps import SCROLLERS_JS, by_id, go, scroll_to_top
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME
 from views.game_screen.sheet import NAME_SIZE as SHEET_NAME_SIZE
@@ -80,15 +79,6 @@ THUMB = (PHONE["width"] / 2, PHONE["height"] / 2)
 SCROLL_STEP = PHONE["height"] // 2
 CHANGE_POLLING_MS = 50
 """The tree is compared every 50 ms, not every frame: a comparison reads every control."""
-SCROLLERS_JS = """([x, y]) => Object.fromEntries([...document.querySelectorAll('flt-semantics')]
-  .filter(node => {
-    const box = node.getBoundingClientRect();
-    return getComputedStyle(node).overflowY !== 'visible'
-      && box.left <= x && x < box.right && box.top <= y && y < box.bottom;
-  })
-  .map(node => [node.id, node.scrollTop]))"""
-"""How far each part under a point that can scroll is scrolled: Flutter clips a scrollable's
-node and keeps its position as the node's scrollTop."""
 
 
 @dataclass
@@ -367,21 +357,6 @@ SCREENS: dict[str, Screen] = {
 }
 
 
-TO_TOP_JS = f"""([x, y]) => Object.values(({SCROLLERS_JS})([x, y])).every(top => top === 0)"""
-
-
-def to_top(page: Page) -> None:
-    """The screen scrolled to its top, where a thumb starts reading it."""
-    page.mouse.move(*THUMB)
-    for _ in range(20):
-        if page.evaluate(TO_TOP_JS, THUMB):
-            return
-        page.mouse.wheel(0, -10 * SCROLL_STEP)
-        with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function(TO_TOP_JS, arg=THUMB, polling=CHANGE_POLLING_MS, timeout=2_000)
-    raise AssertionError("the screen never scrolled back to its top")
-
-
 def visit(page: Page, name: str, games: dict[str, str]) -> list[str]:
     """Go to the screen by the app's own navigation, by way of Home (so that what shows it
     drawn cannot be the screen before); the faults its walk finds."""
@@ -391,7 +366,7 @@ def visit(page: Page, name: str, games: dict[str, str]) -> list[str]:
         expect(tagline(page)).to_be_visible()
         go(page, screen.path(games))
     expect(screen.ready(page).first).to_be_visible(timeout=30_000)
-    to_top(page)
+    scroll_to_top(page, THUMB)
     if screen.then is not None:
         screen.then(page)
     painted_screenshot(page, f"a11y-{name}")

@@ -21,6 +21,7 @@ from tests.e2e.steps import (
     expect_score,
     expect_value,
     pad_to,
+    reveal,
     tap,
     value_of,
 )
@@ -197,9 +198,8 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
     page.set_viewport_size(PHONE)
     expect(by_id(page, "standing-0")).to_be_in_viewport()
     screenshot(page, "wizard-standings-phone")
-    page.mouse.move(180, 500)
-    page.mouse.wheel(0, 700)
-    expect(by_id(page, "cell-1-0")).to_be_in_viewport()  # the sheet from its first round
+    reveal(page, by_id(page, "cell-1-0"))  # the sheet from its first round
+    expect(by_id(page, "cell-1-0")).to_be_in_viewport()
     screenshot(page, "wizard-sheet-phone")
     totals = expected_totals(played)
     best = max(totals)

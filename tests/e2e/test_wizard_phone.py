@@ -15,7 +15,16 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.e2e.conftest import dark_screenshot, open_app, painted_screenshot
-from tests.e2e.steps import by_id, expect_value, go, pad_to, reveal_whole, row_value, tap
+from tests.e2e.steps import (
+    by_id,
+    expect_value,
+    go,
+    pad_to,
+    reveal_whole,
+    row_value,
+    scroll_to_top,
+    tap,
+)
 from views.shell.i18n import t
 
 PLAYERS = ["Maximilian", "Christophe", "Annabelle", "Dot", "Evangeline", "Fay"]
@@ -177,6 +186,7 @@ def every_number_in_reach(page: Page, players: list[str], hand: int, name: str) 
     0 between the two."""
     order = players
     expect_value(page, "entry-hint", t("wizard.next_bid", player=order[0]))
+    scroll_to_top(page)  # the window was laid out anew, or the screen is another game's
     for chip_name in ("wizard.bid_name", "wizard.took_name"):
         for player in players:
             in_reach(page, row_value(page, player), f"{player}'s row")
