@@ -5,11 +5,7 @@ which a click on its placeholder turns on (`enable_accessibility`).
 """
 
 import contextlib
-import fcntl
-import functools
-import http.server
 import re
-import threading
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,11 +15,8 @@ from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwrig
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from main import ASSETS_DIR
-from serving.web_app import client_cache_dir, client_variants
-from site_build.__main__ import StaticFiles
-from site_build.build import build_site
 from tests.app_server import ARTIFACTS, AppServer, serving
+from tests.site_server import serving_site
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 """Debian's Chromium in its headless shell (the build Playwright itself runs headless): the
@@ -43,6 +36,8 @@ PHONE = {"width": 360, "height": 740}
 # Every expectation waits for what the app shows. Playwright's 5 s default is shorter than a
 # fresh tab's first drawing of a game on a 2-core machine busy with other browser tabs.
 expect.set_options(timeout=20_000)
+
+__all__ = ["serving_site"]  # bench/idle_bench.py serves the site with it
 
 
 @pytest.fixture
@@ -98,50 +93,6 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     """The browser of the served app's tests."""
     with launched(playwright, CHROMIUM_FLAGS + SERVED_APP_FLAGS) as browser:
         yield browser
-
-
-class QuietStaticFiles(StaticFiles):
-    """The site's files without a log line for each request."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serving_site(folder: Path) -> Iterator[str]:
-    """`folder` on a plain static file server on loopback; its address."""
-    handler = functools.partial(QuietStaticFiles, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def site_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """The site built once for the run: the xdist workers share one folder (built by the
-    first to ask, the other waiting for it), which no test changes."""
-    if worker_id == "master":
-        return build_site(tmp_path_factory.mktemp("phone-alone") / "site")
-    run_folder = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
-    folder, built = run_folder / "phone-alone-site", run_folder / "phone-alone-site.built"
-    with (run_folder / "phone-alone-site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not built.exists():
-            build_site(folder)
-            built.touch()
-    return folder
-
-
-@pytest.fixture(scope="module")
-def site(site_folder: Path) -> Iterator[str]:
-    """The module's site, served."""
-    with serving_site(site_folder) as url:
-        yield url
 
 
 def open_app(
@@ -377,17 +328,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.flaky(reruns=1, condition=chromium_failed(item)))
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Compress the web client (once per install, up to half a minute) before any browser
-    test's clock starts, rather than in the first test's server start. The xdist workers
-    take turns: the first compresses, the next finds the copies made (both at once would
-    each compress everything, on the same two cores)."""
-    here = Path(__file__).parent
-    if any(item.path.is_relative_to(here) for item in session.items):
-        cache_dir = client_cache_dir()
-        cache_dir.parent.mkdir(parents=True, exist_ok=True)
-        with (cache_dir.parent / f"{cache_dir.name}.lock").open("w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            client_variants(ASSETS_DIR)

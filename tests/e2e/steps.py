@@ -1,11 +1,13 @@
 """What a player does in the browser, shared by the end-to-end tests."""
 
+import contextlib
 import itertools
 import re
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.conftest import dark_screenshot, screenshot
+from tests.e2e.conftest import dark_screenshot, screenshot, wait_until_drawn
 from views.shell.i18n import t
 from views.shell.widgets import points_text
 
@@ -291,3 +293,45 @@ def screenshots_light_and_dark(page: Page, name: str) -> None:
     phone switched to dark while the app is open, then back), in test-artifacts/."""
     screenshot(page, f"{name}-light")
     dark_screenshot(page, f"{name}-dark")
+
+
+IN_APP_NAVIGATION_JS = """(path) => {
+    history.pushState(history.state, "", path);
+    dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+}"""
+
+
+def go(page: Page, path: str) -> None:
+    """Take the open app to `path` as its own navigation does (the address changes, the
+    app's router draws the screen), without loading the page again: a journey's next screen
+    costs a screen's drawing, not a new Flutter start."""
+    page.evaluate(IN_APP_NAVIGATION_JS, path)
+
+
+SCROLLERS_JS = """([x, y]) => Object.fromEntries([...document.querySelectorAll('flt-semantics')]
+  .filter(node => {
+    const box = node.getBoundingClientRect();
+    return getComputedStyle(node).overflowY !== 'visible'
+      && box.left <= x && x < box.right && box.top <= y && y < box.bottom;
+  })
+  .map(node => [node.id, node.scrollTop]))"""
+"""How far each part under a point that can scroll is scrolled: Flutter clips a scrollable's
+node and keeps its position as the node's scrollTop."""
+AT_TOP_JS = f"""([x, y]) => Object.values(({SCROLLERS_JS})([x, y])).every(top => top === 0)"""
+
+
+def scroll_to_top(page: Page, point: tuple[float, float] | None = None) -> None:
+    """Scroll what can scroll under `point` (the window's middle unless given) back to its
+    top, as a thumb does, once the screen is drawn: where a player starts reading it."""
+    wait_until_drawn(page)
+    viewport = page.viewport_size
+    assert viewport is not None
+    x, y = point or (viewport["width"] / 2, viewport["height"] / 2)
+    page.mouse.move(x, y)
+    for _ in range(20):
+        if page.evaluate(AT_TOP_JS, [x, y]):
+            return
+        page.mouse.wheel(0, -4 * viewport["height"])
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(AT_TOP_JS, arg=[x, y], polling=50, timeout=2_000)
+    raise AssertionError("the screen never scrolled back to its top")

@@ -1,13 +1,15 @@
 """Every screen through Flutter's accessibility tree, as a screen reader and a thumb meet it:
 each interactive control (button, switch, checkbox, tab, link, text field) must have a name
-on the control itself and a target of at least 48 x 48 px. Each screen is its own test, so a
-failure names the screen, and the failure lists every control at fault.
+on the control itself and a target of at least 48 x 48 px.
 
-The screens are reached the way a player reaches them, from games saved beforehand: Home,
-New game for each game, each game's entry at each step, the sheet (six long names), the
-final standings, the rules, the share panel and the players' records. Screenshots of each
-land in test-artifacts/ (a11y-<screen>.png), the six-name sheet in light and dark. The
-sheet's names are read as drawn too: cut only where they would not fit.
+One tour of the app in one tab, from screen to screen by the app's own navigation, from
+games saved beforehand: Home (in light and on a phone switched to dark), New game for each
+game (Start in reach), each game's entry at each step, the sheet (six long names, light and
+dark), the final standings, the rules, the share panel and the players' records. The tour
+walks every screen and then reports each screen's faults by the screen's name, every
+control at fault listed. A picture of each lands in test-artifacts/ (a11y-<screen>.png).
+The sheet's names are read as drawn too: cut only where they would not fit, on a phone and
+on a computer's window.
 """
 
 import json
@@ -26,8 +28,14 @@ from scorers.ledger import Action
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
 from tests.app_server import AppServer, serving
-from tests.e2e.conftest import open_app, painted_screenshot
-from tests.e2e.steps import by_id
+from tests.e2e.conftest import (
+    dark_screenshot,
+    open_app,
+    painted_screenshot,
+    settle_in,
+    wait_until_drawn,
+)
+from tests.e2e.steps import SCROLLERS_JS, by_id, go, scroll_to_top
 from tests.e2e.test_colour_blind_game import ROW
 from tests.plotters_game import GAME as PLOTTERS_GAME
 from views.game_screen.sheet import NAME_SIZE as SHEET_NAME_SIZE
@@ -71,15 +79,6 @@ THUMB = (PHONE["width"] / 2, PHONE["height"] / 2)
 SCROLL_STEP = PHONE["height"] // 2
 CHANGE_POLLING_MS = 50
 """The tree is compared every 50 ms, not every frame: a comparison reads every control."""
-SCROLLERS_JS = """([x, y]) => Object.fromEntries([...document.querySelectorAll('flt-semantics')]
-  .filter(node => {
-    const box = node.getBoundingClientRect();
-    return getComputedStyle(node).overflowY !== 'visible'
-      && box.left <= x && x < box.right && box.top <= y && y < box.bottom;
-  })
-  .map(node => [node.id, node.scrollTop]))"""
-"""How far each part under a point that can scroll is scrolled: Flutter clips a scrollable's
-node and keeps its position as the node's scrollTop."""
 
 
 @dataclass
@@ -238,14 +237,75 @@ def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ap
 # -- the screens -----------------------------------------------------------------------------
 
 
+def in_reach(game: str) -> Callable[[Page], None]:
+    """New game's Start, whole on the first screen without scrolling."""
+
+    def check(page: Page) -> None:
+        start = page.get_by_role("button", name=t("setup.start"))
+        expect(start).to_be_in_viewport(ratio=1)
+
+    return check
+
+
+BUTTON_NAMES_JS = """() => [...document.querySelectorAll('flt-semantics[role="button"]')].map(
+  node => (node.getAttribute('aria-label') || node.textContent || '').trim())"""
+
+
+def home_in_dark_and_its_tiles_named(page: Page) -> None:
+    """Home drawn on a phone switched to dark mode; and a screen reader hears a tile by its
+    game ("Wizard ..."), never by the name of the button beside it ("Rules of Wizard",
+    "Delete Wizard of ...") first."""
+    dark_screenshot(page, "a11y-home-dark")  # waits until the app is drawn dark, then back
+    expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+    names = page.evaluate(BUTTON_NAMES_JS)
+    deletes = t("home.delete", game="@", when="@").split("@")[0]
+    for game in ("game.wizard", "game.plotters", "game.colour_blind"):
+        title, rules = t(game), t("home.rules", game=t(game))
+        assert rules in names, names  # the button beside the tile, by its own name
+        tiles = [n for n in names if title in n and n != rules and not n.startswith(deletes)]
+        assert tiles and all(name.startswith(title) for name in tiles), tiles
+    # A game in progress: its tile and, beside it, its delete button by its own name.
+    assert any(name.startswith(t("game.plotters") + " · ") for name in names), names
+    assert any(name.startswith(deletes + t("game.plotters")) for name in names), names
+
+
+def six_names_fit(page: Page, scheme: str) -> None:
+    """The six long names and every total inside a phone's width, the names apart."""
+    last = by_id(page, "total-5")
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_in_viewport()
+    names = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
+    totals = [by_id(page, f"total-{seat}").bounding_box() for seat in range(6)]
+    for box in [*names, *totals]:
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    for left, right in pairwise(names):
+        assert left is not None and right is not None
+        assert left["x"] + left["width"] <= right["x"], f"names run together ({scheme})"
+    expect(by_id(page, "name-0")).to_have_text("Maximilian")  # its accessible name
+    expect(page.get_by_role("button", name=t("sheet.edit_round", number=2))).to_be_visible()
+
+
+def six_names_fit_in_light_and_dark(page: Page) -> None:
+    six_names_fit(page, "light")
+    painted_screenshot(page, "sheet-six-390-light")
+    settle_in(page, "dark")
+    try:
+        six_names_fit(page, "dark")
+        painted_screenshot(page, "sheet-six-390-dark")
+    finally:
+        settle_in(page, "light")
+
+
 @dataclass(frozen=True)
 class Screen:
     """Where a screen is (from the saved games' ids) and what shows it is drawn; `then`
-    does what a player does there first (open the share panel)."""
+    does what a player does there first (open the share panel); `check` what else the
+    screen must show, after its walk."""
 
     path: Callable[[dict[str, str]], str]
     ready: Callable[[Page], Locator]
     then: Callable[[Page], None] | None = None
+    check: Callable[[Page], None] | None = None
 
 
 def button(name: str) -> Callable[[Page], Locator]:
@@ -267,13 +327,21 @@ def start_sharing(page: Page) -> None:
     expect(page.get_by_role("button", name=t("share.stop"))).to_be_attached(timeout=30_000)
 
 
+def tagline(page: Page) -> Locator:
+    return page.get_by_text(t("home.tagline"))
+
+
 SCREENS: dict[str, Screen] = {
-    "home": Screen(lambda _: "/", lambda page: page.get_by_text(t("home.tagline"))),
+    "home": Screen(lambda _: "/", tagline, then=home_in_dark_and_its_tiles_named),
     **{
-        f"new-{name}": Screen(lambda _, name=name: f"/new/{name}", button(t("setup.start")))
+        f"new-{name}": Screen(
+            lambda _, name=name: f"/new/{name}", button(t("setup.start")), then=in_reach(name)
+        )
         for name in ("wizard", "plotters", "colour_blind")
     },
-    "wizard-bids-and-sheet": Screen(game("wizard-bids-sheet"), banner),
+    "wizard-bids-and-sheet": Screen(
+        game("wizard-bids-sheet"), banner, check=six_names_fit_in_light_and_dark
+    ),
     "wizard-tricks": Screen(game("wizard-tricks"), banner),
     "plotters-counts": Screen(game("plotters-counts"), banner),
     "plotters-face-up": Screen(game("plotters-face-up"), banner),
@@ -284,53 +352,28 @@ SCREENS: dict[str, Screen] = {
         f"rules-{name}": Screen(lambda _, name=name: rules_route(name), button(t("nav.back")))
         for name in ("wizard", "plotters", "colour_blind")
     },
-    "share": Screen(game("wizard-bids-sheet"), banner, start_sharing),
+    "share": Screen(game("wizard-bids-sheet"), banner, then=start_sharing),
     "players": Screen(lambda _: "/players", button(t("nav.back"))),
 }
 
 
-@pytest.mark.timeout(240)  # a long screen is scrolled through step by step
-@pytest.mark.parametrize("name", list(SCREENS))
-def test_every_control_is_named_and_thumb_sized(
-    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], name: str
-) -> None:
-    server, games = seeded_server
+def visit(page: Page, name: str, games: dict[str, str]) -> list[str]:
+    """Go to the screen by the app's own navigation, by way of Home (so that what shows it
+    drawn cannot be the screen before); the faults its walk finds."""
     screen = SCREENS[name]
-    page = open_app(browser, server.url + screen.path(games), PHONE)
-    try:
-        expect(screen.ready(page).first).to_be_visible(timeout=30_000)
-        if screen.then is not None:
-            screen.then(page)
-        painted_screenshot(page, f"a11y-{name}")
-        faults = faults_of(page)
-        assert not faults, f"{name}: {len(faults)} controls at fault\n" + "\n".join(faults)
-    finally:
-        page.close()
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_six_long_names_and_every_total_fit_a_phone(
-    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], scheme: str
-) -> None:
-    server, games = seeded_server
-    page = open_app(browser, f"{server.url}/game/{games['wizard-bids-sheet']}", PHONE, scheme)
-    try:
-        last = by_id(page, "total-5")
-        expect(last).to_be_attached(timeout=30_000)
-        last.scroll_into_view_if_needed()
-        expect(last).to_be_in_viewport()
-        names = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
-        totals = [by_id(page, f"total-{seat}").bounding_box() for seat in range(6)]
-        for box in [*names, *totals]:
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        for left, right in pairwise(names):
-            assert left is not None and right is not None
-            assert left["x"] + left["width"] <= right["x"], "names run together"
-        expect(by_id(page, "name-0")).to_have_text("Maximilian")  # its accessible name
-        expect(page.get_by_role("button", name=t("sheet.edit_round", number=2))).to_be_visible()
-        painted_screenshot(page, f"sheet-six-390-{scheme}")
-    finally:
-        page.close()
+    if name != "home":
+        go(page, "/")
+        expect(tagline(page)).to_be_visible()
+        go(page, screen.path(games))
+    expect(screen.ready(page).first).to_be_visible(timeout=30_000)
+    scroll_to_top(page, THUMB)
+    if screen.then is not None:
+        screen.then(page)
+    painted_screenshot(page, f"a11y-{name}")
+    faults = faults_of(page)
+    if screen.check is not None:
+        screen.check(page)
+    return faults
 
 
 # Whole in a drawn box this much narrower than its measured width: the name was cut.
@@ -339,55 +382,62 @@ DRAWN_AT_LEAST = 0.96
 DRAWN_AT_MOST = 0.5
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_a_name_is_cut_only_where_it_would_not_fit_whole(
-    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], width: int
-) -> None:
+def names_cut_only_where_they_would_not_fit(page: Page, width: int) -> None:
     """The sheet's header as Chromium draws it: each name's drawn box (the shown text,
     whole or cut) against its column (the distance between two names' centres, the
     columns being equal). A name drawn whole stays inside its column and is drawn no wider
     than the app measured it (views/shell/names.py); a name drawn cut would not have fit.
     Names are the only text the app cuts itself; elsewhere Flutter's ellipsis cuts a text
     only when it does not fit."""
-    server, games = seeded_server
-    viewport = {"width": width, "height": 800}
-    page = open_app(browser, f"{server.url}/game/{games['narrow-and-wide']}", viewport)
-    try:
-        last = by_id(page, "name-5")
-        expect(last).to_be_attached(timeout=30_000)
-        last.scroll_into_view_if_needed()
-        boxes = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
-        assert all(boxes)
-        centres = [box["x"] + box["width"] / 2 for box in boxes if box]
-        column = (centres[-1] - centres[0]) / 5
-        drawn_whole = []
-        for name, box in zip(NARROW_AND_WIDE, boxes, strict=True):
-            assert box is not None
-            measured = text_width(name, SHEET_NAME_SIZE)
-            assert box["width"] <= column, f"{name} runs over its column"
-            if box["width"] >= measured * DRAWN_AT_LEAST:
-                drawn_whole.append(name)
-                assert box["width"] <= measured + DRAWN_AT_MOST, f"{name} drawn wider than measured"
-            else:
-                assert measured > column, f"{name} was cut but would fit"
-        if width == 1280:
-            assert drawn_whole == NARROW_AND_WIDE
-        else:  # the narrow letters fit where as many wide ones do not
-            assert "Lilli Ilij" in drawn_whole and "Maximilian" not in drawn_whole
-        painted_screenshot(page, f"names-narrow-and-wide-{width}")
-    finally:
-        page.close()
+    page.set_viewport_size({"width": width, "height": 800})
+    last = by_id(page, "name-5")
+    expect(last).to_be_attached()
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_in_viewport()
+    # Laid out again for the window's width (the last name's column ends beyond a phone's
+    # width on a computer's window, within it on a phone), and drawn so, before reading.
+    page.wait_for_function(
+        "([node, wide]) => (node.getBoundingClientRect().right > 390) === wide",
+        arg=[last.element_handle(), width > PHONE["width"]],
+    )
+    wait_until_drawn(page)
+    boxes = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
+    assert all(boxes)
+    centres = [box["x"] + box["width"] / 2 for box in boxes if box]
+    column = (centres[-1] - centres[0]) / 5
+    drawn_whole = []
+    for name, box in zip(NARROW_AND_WIDE, boxes, strict=True):
+        assert box is not None
+        measured = text_width(name, SHEET_NAME_SIZE)
+        assert box["width"] <= column, f"{name} runs over its column at {width} px"
+        if box["width"] >= measured * DRAWN_AT_LEAST:
+            drawn_whole.append(name)
+            assert box["width"] <= measured + DRAWN_AT_MOST, f"{name} drawn wider than measured"
+        else:
+            assert measured > column, f"{name} was cut but would fit at {width} px"
+    if width == 1280:
+        assert drawn_whole == NARROW_AND_WIDE
+    else:  # the narrow letters fit where as many wide ones do not
+        assert "Lilli Ilij" in drawn_whole and "Maximilian" not in drawn_whole
+    painted_screenshot(page, f"names-narrow-and-wide-{width}")
 
 
-@pytest.mark.parametrize("game", ["wizard", "plotters", "colour_blind"])
-def test_start_is_in_reach_without_scrolling(
-    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]], game: str
+@pytest.mark.timeout(600)  # every screen, each scrolled through step by step
+def test_a_tour_of_every_screen_finds_every_control_named_and_thumb_sized(
+    browser: Browser, seeded_server: tuple[AppServer, dict[str, str]]
 ) -> None:
-    server, _ = seeded_server
-    page = open_app(browser, f"{server.url}/new/{game}", PHONE)
-    try:
-        start = page.get_by_role("button", name=t("setup.start"))
-        expect(start).to_be_in_viewport(ratio=1, timeout=30_000)
-        painted_screenshot(page, f"new-{game}-390")
-    finally:
-        page.close()
+    server, games = seeded_server
+    page = open_app(browser, server.url, PHONE)
+    faults = {name: visit(page, name, games) for name in SCREENS}
+    # The last stop: six names, narrow and wide letters, on a phone and a computer's window.
+    go(page, "/")
+    expect(tagline(page)).to_be_visible()
+    go(page, f"/game/{games['narrow-and-wide']}")
+    expect(by_id(page, "name-0")).to_have_text(NARROW_AND_WIDE[0], timeout=30_000)
+    for width in (390, 1280):
+        names_cut_only_where_they_would_not_fit(page, width)
+    at_fault = {name: found for name, found in faults.items() if found}
+    assert not at_fault, "\n".join(
+        f"{name}: {len(found)} controls at fault\n  " + "\n  ".join(found)
+        for name, found in at_fault.items()
+    )

@@ -1,19 +1,31 @@
-"""A German browser opens Trickpad in German; the player switches to Korean, plays a Wizard
-round with Korean names, reloads and is still in Korean, and the Colour-blind rules show
-their suit signs. Screenshots (390x844) show Hangul and ♠♥♦♣ drawn by the shipped fonts,
-with every request that leaves the computer blocked."""
+"""A German browser opens Trickpad in German (a long title wraps in the app bar, the rules'
+table in sight); the player switches to Korean, plays a Wizard round with Korean names,
+reloads and is still in Korean, and the Colour-blind rules show their suit signs.
+Screenshots (390x844) show Hangul and ♠♥♦♣ drawn by the shipped fonts, with every request
+that leaves the computer blocked."""
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorers import wizard
 from tests.app_server import AppServer
-from tests.e2e.conftest import enable_accessibility, screenshot
-from tests.e2e.steps import by_id, expect_score, expect_value, play_wizard_round, start_short_wizard
+from tests.e2e.conftest import enable_accessibility, screenshot, wait_until_drawn
+from tests.e2e.steps import (
+    by_id,
+    expect_score,
+    expect_value,
+    go,
+    play_wizard_round,
+    start_short_wizard,
+)
+from views.screens.rules import rules_route
 from views.shell.i18n import language_name, t
 from views.shell.language import menu_name
+from views.shell.screen import TITLE_SIZE
+from views.shell.text_width import text_width
 
 PHONE = {"width": 390, "height": 844}
+NARROW_PHONE = {"width": 360, "height": 740}
 TALL = {"width": 390, "height": 2400}
 PLAYERS = ["민수", "지영", "서준"]
 
@@ -43,6 +55,8 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
 ) -> None:
     page = german_phone(browser, app_server.url)
     expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible(timeout=30_000)
+    long_title_wraps_in_the_app_bar(page)
+    rules_table_in_german(page)
     open_language_menu(page, checked="de")
     screenshot(page, "language-german-home-menu")  # each language in its own name, 한국어 too
     page.get_by_role("menuitemcheckbox", name=language_name("ko"), exact=True).click()
@@ -86,6 +100,52 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
         rules.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
         rules.mouse.wheel(0, 400)
     screenshot(rules, "language-korean-colour-blind-suits")
+
+
+def lines_when_wrapped(text: str, width: float, font_size: float) -> int:
+    """How many lines `text` takes broken at its spaces into lines of `width` px, measured
+    as views/shell/text_width.py measures (a hair wider than drawn); a word wider than the
+    line alone counts as a line more, since it is cut."""
+    lines, line = 0, ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if line and text_width(joined, font_size) <= width:
+            line = joined
+        else:
+            lines += 1 if text_width(word, font_size) <= width else 2
+            line = word
+    return lines
+
+
+def long_title_wraps_in_the_app_bar(page: Page) -> None:
+    """ "Neues Spiel: Mit List und Tücke" beside the bar's buttons on 360 px: two lines in
+    the bar, not cut. From Home's tile to the new game and back."""
+    page.set_viewport_size(NARROW_PHONE)
+    page.get_by_role("button", name=t("game.plotters", "de")).first.click()
+    title = t("new_game.title", "de", game=t("game.plotters", "de"))
+    shown = page.get_by_text(title, exact=True)
+    expect(shown).to_be_visible()
+    wait_until_drawn(page)
+    box = shown.bounding_box()
+    assert box is not None and box["height"] > 30 and box["y"] + box["height"] <= 56, box
+    assert lines_when_wrapped(title, box["width"], TITLE_SIZE) <= 2, f"cut in {box}"
+    screenshot(page, "new-game-long-title-phone")
+    page.get_by_role("button", name=t("nav.back", "de")).click()
+    expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible()
+    page.set_viewport_size(PHONE)
+
+
+def rules_table_in_german(page: Page) -> None:
+    """Colour-blind's rules in German, their card table in sight (its words are checked
+    against the columns' width in tests/views/test_rules_sheets.py); then Home again."""
+    page.set_viewport_size(TALL)
+    go(page, rules_route("colour_blind"))
+    rules_title = t("rules.title", "de", game=t("game.colour_blind", "de"))
+    expect(page.get_by_text(rules_title)).to_be_visible()
+    screenshot(page, "rules-colour-blind-phone")
+    go(page, "/")
+    expect(page.get_by_text(t("home.tagline", "de"), exact=True)).to_be_visible()
+    page.set_viewport_size(PHONE)
 
 
 def is_in_view(element: Locator) -> bool:

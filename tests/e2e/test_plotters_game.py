@@ -1,5 +1,6 @@
-"""Plotters entered in a real browser at phone size, checked against the rules: a whole
-4-player game from the pad, and a 6-player round that fits one 390 x 844 screen."""
+"""Plotters entered in a real browser at phone size: a 6-player round that fits one
+390 x 844 screen (a whole 4-player game from the pad, checked against the rules round by
+round, is proven in-process: tests/views/test_plotters_flow.py)."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -10,12 +11,11 @@ from tests.e2e.steps import (
     assert_on_screen,
     by_id,
     enter_players,
-    expect_score,
     reveal_whole,
     screenshots_light_and_dark,
     tap,
 )
-from tests.plotters_game import ALL_FOUR, GAME, PLAYERS, Round, pad_label, points, taps
+from tests.plotters_game import ALL_FOUR, PLAYERS, Round, pad_label, taps
 from views.shell.i18n import t
 
 # Tall enough that nothing scrolls, and wide enough for the pad's 0 to 14 on its line:
@@ -39,27 +39,6 @@ def enter_round(page: Page, played: Round) -> None:
         expect(by_id(page, "card-rule")).to_have_text(t("plotters.rule_early", players=4, full=56))
     for label in taps(played):
         tap(page, label)
-
-
-# Many taps, each waited for: a busy 2-core machine needs more than the default.
-@pytest.mark.timeout(300)
-def test_a_whole_game_entered_at_the_table(app_page: Page) -> None:
-    start_game(app_page, PLAYERS, "4 players: blue, green, red, and yellow 1-14")
-    app_page.set_viewport_size(WHOLE_SCREEN)
-    score = app_page.get_by_role("button", name=t("entry.score_round"))
-    totals = [0] * len(PLAYERS)
-    for number, played in enumerate(GAME, start=1):
-        enter_round(app_page, played)
-        expect(by_id(app_page, "cards-count")).to_have_text(
-            t("plotters.cards_count", total=56 if not played.ended_early else 48, full=56)
-        )
-        expect(score).to_be_enabled()
-        score.click()
-        expect(by_id(app_page, f"cell-{number}-0")).to_be_attached()
-        totals = [a + b for a, b in zip(totals, points(played), strict=True)]
-        for seat, total in enumerate(totals):
-            expect_score(app_page, f"total-{seat}", total)
-    expect(app_page.get_by_role("group", name=t("standings.title"))).to_be_visible()
 
 
 # Many taps, each waited for: a busy 2-core machine needs more than the default.

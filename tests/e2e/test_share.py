@@ -1,32 +1,30 @@
 """A table of three screens: the host shares a game over https, two phones join it by code,
 both enter bids at once and every screen shows both; a watching phone cannot enter; a phone
-cannot reach Home or another game; wrong codes are throttled; a foreign origin gets nothing.
+cannot reach Home or another game; wrong codes are throttled (a foreign origin's refusal:
+tests/server/test_share_origin.py).
 """
-
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from websockets.exceptions import InvalidStatus
-from websockets.sync.client import connect as websocket_connect
 
-from tests.app_server import AppServer, serving
+from tests.app_server import AppServer
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
-from tests.e2e.steps import by_id, expect_value, pad_to, start_short_wizard, tap, value_of
+from tests.e2e.steps import (
+    by_id,
+    expect_value,
+    pad_to,
+    start_short_wizard,
+    tap,
+    type_into,
+    value_of,
+)
+from tests.server.test_share_origin import SHARE_ADDRESS, sharing_server
 from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t
 
-SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
 TALL = {"width": 900, "height": 2400}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def sharing_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    args = ["--share", "--share-address", SHARE_ADDRESS]
-    with serving(tmp_path / "data", request.node.name, args) as server:
-        yield server
+__all__ = ["sharing_server"]  # the fixture, shared with the server's own test
 
 
 def share_url(server: AppServer) -> str:
@@ -89,31 +87,18 @@ def test_a_table_of_three_screens_shares_one_game(
     expect(by_id(ben, "trick-count")).to_be_attached()
     screenshot(ben, "share-watcher")
 
-    # A phone reaches nothing but its table: not Home, not another game.
-    for elsewhere in ("/", "/players", f"/game/{'0' * 32}"):
-        ann.goto(share_url(sharing_server) + elsewhere)
-        enable_accessibility(ann)
-        expect(ann.get_by_label(t("join.code"))).to_be_attached()
+    # A phone reaches nothing but its table: a fresh page at Home's address asks for a code
+    # (every other screen and game too: tests/views/test_share.py).
+    ann.goto(share_url(sharing_server) + "/")
+    enable_accessibility(ann)
+    expect(ann.get_by_label(t("join.code"))).to_be_attached()
 
-    # A stranger guessing codes (addresses with made-up codes): refused, then made to wait.
+    # A stranger guessing codes: an address with a made-up code is refused; then the codes
+    # typed into its field, refused until the tries are used up, then made to wait.
     stranger = phone(browser, f"{share_url(sharing_server)}/join/WRONG001")
-    for attempt in range(1, FREE_TRIES + 1):
-        if attempt > 1:
-            stranger.goto(f"{share_url(sharing_server)}/join/WRONG{attempt:03d}")
-            enable_accessibility(stranger)
-        expected = t("join.wait", seconds=30) if attempt == FREE_TRIES else t("join.wrong")
-        expect(stranger.get_by_text(expected)).to_be_attached()
-
-
-def test_a_foreign_origin_gets_no_websocket(sharing_server: AppServer) -> None:
-    ws_url = sharing_server.url.replace("http://", "ws://") + "/ws"
-
-    def connect(origin: str) -> str:
-        try:
-            with websocket_connect(ws_url, origin=origin):
-                return "opened"
-        except InvalidStatus as refused:
-            return f"refused {refused.response.status_code}"
-
-    assert connect("http://evil.example") == "refused 403"
-    assert connect(sharing_server.url) == "opened"
+    expect(stranger.get_by_text(t("join.wrong"))).to_be_attached()
+    for attempt in range(2, FREE_TRIES + 1):
+        type_into(stranger, t("join.code"), f"WRONG{attempt:03d}")
+        tap(stranger, t("join.join"))
+    expect(stranger.get_by_text(t("join.wait", seconds=30))).to_be_attached()
+    screenshot(stranger, "share-stranger-waits")

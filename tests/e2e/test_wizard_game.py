@@ -21,6 +21,7 @@ from tests.e2e.steps import (
     expect_score,
     expect_value,
     pad_to,
+    reveal,
     tap,
     value_of,
 )
@@ -193,14 +194,13 @@ def test_a_whole_wizard_game_in_the_browser(browser: Browser, app_server: AppSer
             tap(page, t("undo.undo", what=t("undo.correction", number=3)))
             check_totals(page, played)
 
-    phone = open_app(browser, app_server.url + game_path, PHONE)
-    # A fresh page's first drawing: late on a busy machine, so a longer wait.
-    expect(by_id(phone, "standing-0")).to_be_attached(timeout=30_000)
-    screenshot(phone, "wizard-standings-phone")
-    phone.mouse.move(180, 500)
-    phone.mouse.wheel(0, 700)
-    screenshot(phone, "wizard-sheet-phone")
-    phone.close()
+    # The finished game on a phone's screen: the window narrowed to a phone's.
+    page.set_viewport_size(PHONE)
+    expect(by_id(page, "standing-0")).to_be_in_viewport()
+    screenshot(page, "wizard-standings-phone")
+    reveal(page, by_id(page, "cell-1-0"))  # the sheet from its first round
+    expect(by_id(page, "cell-1-0")).to_be_in_viewport()
+    screenshot(page, "wizard-sheet-phone")
     totals = expected_totals(played)
     best = max(totals)
     winners = [seat for seat, total in enumerate(totals) if total == best]
@@ -224,10 +224,12 @@ def phone_after_bens_bid(browser: Browser, app_server: AppServer) -> Page:
     return page
 
 
-def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
+def test_after_a_bid_the_step_bar_leaves_the_phone_to_the_entry_and_says_the_chosen_bid(
     browser: Browser, app_server: AppServer
 ) -> None:
-    """The status line, and undo once there is something to take back: two 48 px lines."""
+    """On a phone, once Ben bid: the status line and undo, two 48 px lines, leave the screen
+    to the entry; Ben's row brings the pad to him, where a screen reader hears his bid's
+    chip as the current one, on its own button node."""
     page = phone_after_bens_bid(browser, app_server)
     undo = re.compile("^" + re.escape(t("undo.undo", what="")))
     expect(page.get_by_role("button", name=undo)).to_be_visible()
@@ -235,12 +237,6 @@ def test_the_step_bar_leaves_the_phones_screen_to_the_entry(
     assert bar is not None and bar["height"] <= 2 * 48 + 16, bar
     screenshot(page, "wizard-step-bar-with-undo")
 
-
-def test_a_screen_reader_hears_which_number_is_chosen(
-    browser: Browser, app_server: AppServer
-) -> None:
-    """The pad's chip of a player's value is the current one on its own button node."""
-    page = phone_after_bens_bid(browser, app_server)
     pad_to(page, "Ben")
     chip = page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True)
     expect(chip).to_have_attribute("aria-current", "true")

@@ -303,6 +303,8 @@ async def test_a_whole_game_scored_through_the_panel(app: AppUnderTest) -> None:
     totals = [0] * len(PLAYERS)
     for number, played in enumerate(GAME, start=1):
         await enter_round(harness, played)
+        cards = 48 if played.ended_early else 56
+        assert shown(harness, "cards-count") == t("plotters.cards_count", total=cards, full=56)
         await harness.click(score_button(harness))
         expected = points(played)
         totals = [a + b for a, b in zip(totals, expected, strict=True)]

@@ -155,6 +155,24 @@ async def test_plotters_helper_names_picker_and_taker(app: AppUnderTest) -> None
     )
 
 
+async def test_plotters_helper_with_four_players_gives_the_picker_two_cards(
+    app: AppUnderTest,
+) -> None:
+    harness = await open_rules(app, rules_route("plotters"))
+    trick = [("red", 9), ("blue", 2), ("red", 14), ("green", 1)]
+    await enter_plotters(harness, trick)
+    assert expected_plotters_trick(trick, 4) == (2, 2, 3)  # red 14 picks 2; green 1 takes
+    assert result(harness).startswith("Card 3 (red 14) picks 2 cards")
+    assert result(harness) == t(
+        "rules.plotters.result",
+        picker=3,
+        picker_card=plotters_card("red", 14),
+        picks=2,
+        taker=4,
+        taker_card=plotters_card("green", 1),
+    )
+
+
 async def test_plotters_numbers_are_the_cards_in_play(app: AppUnderTest) -> None:
     harness = await open_rules(app, rules_route("plotters"))
     player = t("rules.card_label", number=1)

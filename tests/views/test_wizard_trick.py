@@ -165,3 +165,58 @@ async def test_in_a_round_that_deals_every_card_the_helper_opens_with_no_trump(
     assert text_of(harness, RESULT_ID) == t(
         "wizard.trick.highest_led", player="Ann", card="3\u2663", suit=suit("clubs")
     )
+
+
+async def test_after_a_jester_led_the_next_card_sets_the_suit_and_a_trump_beats_it(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start(rules_route("wizard"))
+    await harness.click(named(harness, t("wizard.trick.trump_suit", suit=suit("clubs"))))
+    await play(harness, seat(1), "J")
+    await play(harness, seat(2), "5 hearts")
+    assert text_of(harness, FOLLOW_ID) == t(
+        "wizard.trick.must_follow", player=seat(3), suit=suit("hearts")
+    )
+    await play(harness, seat(3), "2 clubs")
+    # A Jester led, the 5 of hearts set the suit; the 2 of clubs is trump and wins.
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_trump", player=seat(3), card="2\u2663", suit=suit("clubs")
+    )
+
+
+async def test_the_banners_trump_wins_a_trick_of_the_led_suit_and_a_wizard_the_next(
+    app: AppUnderTest,
+) -> None:
+    """Three players, Ann dealing: the spade turned up in the banner is the helper's trump,
+    the winner of a trick leads the next, and closing the helper leaves the round."""
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [3, 2]})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(named(harness, t("wizard.turned_suit", suit=suit("spades"))))
+    assert text_of(harness, "trump") == t("wizard.trump_line", suit=f"\u2660 {suit('spades')}")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    dialog = harness.dialog()
+    assert text_of(harness, FOLLOW_ID) == t("wizard.trick.leads_any", player="Ben")
+    await play(harness, "Ben", "12 hearts")
+    assert text_of(harness, FOLLOW_ID) == t(
+        "wizard.trick.must_follow", player="Cas", suit=suit("hearts")
+    )
+    await play(harness, "Cas", "1 spades")
+    await play(harness, "Ann", "13 hearts")
+    # Spades are trump, from the banner: Cas's 1 of spades beats both hearts.
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_trump", player="Cas", card="1\u2660", suit=suit("spades")
+    )
+    off_suit = t("wizard.trick.off_suit", player="Cas", card="1\u2660", suit=suit("hearts"))
+    assert off_suit in harness.texts(within=dialog)
+    await harness.click(
+        harness.find(ft.OutlinedButton, has_text=t("wizard.trick.next_trick", player="Cas"))
+    )
+    await play(harness, "Cas", "5 spades")
+    await play(harness, "Ann", "W")
+    await play(harness, "Ben", "6 spades")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.first_wizard", player="Ann", card="Wizard", suit=""
+    )
+    await harness.click(harness.find(ft.TextButton, text=t("wizard.trick.close")))
+    assert dialog not in harness.dialogs()
+    assert not harness.find_all(ft.TextButton, text=t("wizard.trick.close"))

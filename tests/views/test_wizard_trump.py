@@ -161,3 +161,36 @@ async def test_a_phone_held_sideways_says_no_trump_in_the_round_that_deals_every
         assert not harness.find_all(ft.Semantics, identifier="reminder")
         assert trump_shown(harness) == t("wizard.trump_all_dealt_line")
         assert not has_chip(harness, t("wizard.turned_jester"))
+
+
+async def test_a_rounds_trump_marks_it_on_the_sheet_and_the_next_rounds_is_kept(
+    app: AppUnderTest, keeper: GameKeeper
+) -> None:
+    """Three players, hands of 1 and 2, Ann dealing first: hearts turned up and the round
+    played; then Ben deals, a Wizard turns up and Ben picks spades, which a phone opening
+    the game again finds."""
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 2]})
+    harness = await app.start(f"/game/{game.id}")
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.hearts")))
+    assert trump_shown(harness) == t("wizard.trump_line", suit=hearts())
+    # Folded away once entered: a button changes it, and the chips are gone.
+    assert harness.find(ft.IconButton, tooltip=t("wizard.change_trump"))
+    assert not has_chip(harness, t("wizard.turned_jester"))
+    for player, count in [("Ben", 1), ("Cas", 0), ("Ann", 0)]:
+        await bid(harness, player, count)
+    for player, count in [("Ben", 1), ("Cas", 0)]:
+        await took(harness, player, count)
+    await harness.click(harness.find(ft.FilledButton, text=t("entry.score_round")))
+    assert chip(harness, t("sheet.edit_round_marked", number=1, mark=sheet_trump("hearts")))
+
+    assert trump_shown(harness) == t("wizard.trump_not_entered")
+    await turn_up(harness, t("wizard.turned_wizard", dealer="Ben"))
+    assert trump_shown(harness) == t("wizard.trump_wizard_pending", dealer="Ben")
+    await turn_up(harness, t("wizard.dealer_picks", dealer="Ben", suit=t("wizard.suit.spades")))
+    spades = "\u2660 " + t("wizard.suit.spades")
+    picked = t("wizard.trump_wizard_line", suit=spades, dealer="Ben")
+    assert trump_shown(harness) == picked
+    async with AppHarness() as fresh:
+        again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
+        reopened = await again.start(f"/game/{game.id}")
+        assert trump_shown(reopened) == picked

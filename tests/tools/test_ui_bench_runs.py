@@ -4,7 +4,7 @@ prints every figure."""
 
 import pytest
 
-from tests.e2e.bench_run import bench_rows
+from tests.tools.bench_run import bench_rows
 
 LABELS = [
     "cold start ratio",

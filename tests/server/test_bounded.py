@@ -1,7 +1,11 @@
 """What a stranger's socket or request can keep of the server: nothing for long (issue 21).
 
 Against a real `python main.py`, with raw WebSockets, a hand-made client speaking Flet's
-protocol (tests/flet_wire.py) and raw HTTP over loopback."""
+protocol (tests/flet_wire.py) and raw HTTP over loopback.
+
+The tests share one server (each worker's own, for the module): each leaves nothing of its
+own behind (its sockets closed, its sessions gone) and reads only the log lines written
+since it began, so none depends on another or on their order."""
 
 import asyncio
 import contextlib
@@ -9,7 +13,7 @@ import socket
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from dataclasses import dataclass
 
 import httpx
 import pytest
@@ -30,10 +34,10 @@ PATIENCE = 60.0
 test; a server that never does it fails all the same."""
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[AppServer]:
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     """The app with Flet's log on: it says when a connection's handler object is freed."""
-    server = AppServer(tmp_path / "data", env={"FLET_LOG_LEVEL": "info"})
+    server = AppServer(tmp_path_factory.mktemp("bounded") / "data", env={"FLET_LOG_LEVEL": "info"})
     server.start()
     try:
         yield server
@@ -41,7 +45,37 @@ def server(tmp_path: Path) -> Iterator[AppServer]:
         server.stop()
 
 
-async def open_socket(server: AppServer) -> ClientConnection:
+@dataclass
+class Server:
+    """The module's server as one test meets it: its log from the test's start on."""
+
+    app: AppServer
+    since: int
+
+    @property
+    def url(self) -> str:
+        return self.app.url
+
+    @property
+    def port(self) -> int:
+        return self.app.port
+
+    def log(self) -> list[str]:
+        """The log lines written since the test began."""
+        return list(self.app.output)[self.since :]
+
+    def rss(self) -> int:
+        return self.app.rss()
+
+
+@pytest.fixture
+def server(shared_server: AppServer) -> Server:
+    # Whatever an earlier test left to free is freed before this one counts its own.
+    wait_until_all_freed(Server(shared_server, 0), made=None)
+    return Server(shared_server, len(shared_server.output))
+
+
+async def open_socket(server: Server) -> ClientConnection:
     ws_url = "ws" + server.url.removeprefix("http") + "/ws"
     return await connect(ws_url, origin=server.url, open_timeout=PATIENCE)
 
@@ -55,23 +89,30 @@ async def closed_code(ws: ClientConnection) -> int | None:
     return closed.value.rcvd.code if closed.value.rcvd else None
 
 
-def handlers_freed(server: AppServer) -> tuple[int, int]:
-    """(Flet connection handlers made, handlers freed), from Flet's log."""
-    lines = list(server.output)
+def handlers_freed(lines: list[str]) -> tuple[int, int]:
+    """(Flet connection handlers made, handlers freed), from these lines of Flet's log."""
     return (
         sum("New FletApp:" in line for line in lines),
         sum("FletApp was garbage collected" in line for line in lines),
     )
 
 
-def wait_until_all_freed(server: AppServer, made: int) -> None:
+def all_freed(server: Server, made: int | None) -> bool:
+    """Whether every handler the server ever made is freed, and the test made `made` of
+    them (None: any number)."""
+    made_in_all, freed_in_all = handlers_freed(list(server.app.output))
+    made_here, _ = handlers_freed(server.log())
+    return made_in_all == freed_in_all and made in (None, made_here)
+
+
+def wait_until_all_freed(server: Server, made: int | None) -> None:
     deadline = time.monotonic() + PATIENCE
-    while handlers_freed(server) != (made, made) and time.monotonic() < deadline:
+    while not all_freed(server, made) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert handlers_freed(server) == (made, made), "".join(server.output[-30:])
+    assert all_freed(server, made), "".join(server.app.output[-30:])
 
 
-def test_a_silent_socket_is_closed_and_its_handler_freed(server: AppServer) -> None:
+def test_a_silent_socket_is_closed_and_its_handler_freed(server: Server) -> None:
     async def silent() -> tuple[int | None, float]:
         ws = await open_socket(server)
         started = time.monotonic()
@@ -95,7 +136,7 @@ def test_a_silent_socket_is_closed_and_its_handler_freed(server: AppServer) -> N
     ids=["text", "bad-msgpack", "unknown-type", "event-first", "short-registration"],
 )
 def test_a_socket_whose_first_frame_is_no_registration_is_closed_at_once(
-    server: AppServer, first: str | bytes
+    server: Server, first: str | bytes
 ) -> None:
     async def bad() -> tuple[int | None, float]:
         ws = await open_socket(server)
@@ -109,7 +150,7 @@ def test_a_socket_whose_first_frame_is_no_registration_is_closed_at_once(
     wait_until_all_freed(server, made=1)
 
 
-def test_a_socket_gone_before_registering_leaves_no_handler(server: AppServer) -> None:
+def test_a_socket_gone_before_registering_leaves_no_handler(server: Server) -> None:
     async def gone() -> None:
         ws = await open_socket(server)
         await ws.close()
@@ -119,7 +160,7 @@ def test_a_socket_gone_before_registering_leaves_no_handler(server: AppServer) -
 
 
 def test_a_session_that_sends_a_bad_frame_is_disconnected_and_others_go_on(
-    server: AppServer,
+    server: Server,
 ) -> None:
     with WireClient(server.url) as phone, WireClient(server.url) as other:
         for client in (phone, other):
@@ -131,7 +172,7 @@ def test_a_session_that_sends_a_bad_frame_is_disconnected_and_others_go_on(
         other.wait_for_text(t("players.title"), PATIENCE)
 
 
-def header_flood(server: AppServer, sent_at_most: int) -> tuple[int, bytes]:
+def header_flood(server: Server, sent_at_most: int) -> tuple[int, bytes]:
     """Send one request whose header never ends, until the server stops reading it; the
     bytes sent by then and what the server answered."""
     host, port = "127.0.0.1", server.port
@@ -150,7 +191,7 @@ def header_flood(server: AppServer, sent_at_most: int) -> tuple[int, bytes]:
 
 
 def test_an_endless_header_is_refused_and_the_server_goes_on_answering(
-    server: AppServer,
+    server: Server,
 ) -> None:
     limit = 4 * 1024 * 1024  # what the server would keep without a limit, and more
     sent, answer = header_flood(server, sent_at_most=limit)
@@ -159,13 +200,13 @@ def test_an_endless_header_is_refused_and_the_server_goes_on_answering(
     assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
 
 
-def test_a_request_with_too_many_headers_is_refused(server: AppServer) -> None:
+def test_a_request_with_too_many_headers_is_refused(server: Server) -> None:
     many = {f"x-extra-{n}": "1" for n in range(MAX_HEADERS + 1)}
     assert httpx.get(server.url, headers=many, timeout=PATIENCE).status_code == 431
     assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
 
 
-def raw_status(server: AppServer, target: str) -> tuple[int, bytes]:
+def raw_status(server: Server, target: str) -> tuple[int, bytes]:
     """GET `target` byte for byte over a raw socket (HTTP clients tidy dot segments)."""
     request = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n"
     with socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE) as conn:
@@ -177,7 +218,7 @@ def raw_status(server: AppServer, target: str) -> tuple[int, bytes]:
     return int(head.split()[1]), body
 
 
-def test_the_real_server_serves_no_spelling_of_its_source(server: AppServer) -> None:
+def test_the_real_server_serves_no_spelling_of_its_source(server: Server) -> None:
     """The same tricky paths as in tests/test_web_guard.py, sent to one real server."""
     served = {}
     for target in TRICKY_PATHS:
@@ -202,7 +243,7 @@ alive at once, and the server stayed 32 MiB bigger after they were freed (Python
 allocator gives back only wholly empty arenas). Now 1 to 2 MiB."""
 
 
-def open_and_close(server: AppServer, count: int) -> None:
+def open_and_close(server: Server, count: int) -> None:
     """`count` phones, AT_ONCE at a time, each registering, waiting for Home, and closing its
     socket as a closed tab does."""
 
@@ -215,32 +256,32 @@ def open_and_close(server: AppServer, count: int) -> None:
         list(pool.map(phone, range(count)))
 
 
-def all_gone(server: AppServer, sessions: int) -> Callable[[], bool]:
-    """Whether Flet has deleted `sessions` sessions and freed every connection's handler,
-    and the server has collected the garbage since the last deletion (its log says)."""
+def all_gone(server: Server, sessions: int) -> Callable[[], bool]:
+    """Whether Flet has deleted `sessions` sessions since the test began and freed every
+    connection's handler, and the server has collected the garbage since the last deletion
+    (its log says)."""
 
     def gone() -> bool:
-        lines = list(server.output)
+        lines = server.log()
         deleted = [at for at, line in enumerate(lines) if "Delete session (" in line]
-        made, freed = handlers_freed(server)
         return (
             len(deleted) >= sessions
-            and made == freed
+            and all_freed(server, None)
             and any(COLLECTED_MESSAGE in line for line in lines[deleted[-1] :])
         )
 
     return gone
 
 
-def wait_for(done: Callable[[], bool], server: AppServer) -> None:
+def wait_for(done: Callable[[], bool], server: Server) -> None:
     deadline = time.monotonic() + PATIENCE
     while not done() and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert done(), "".join(server.output[-30:])
+    assert done(), "".join(server.app.output[-30:])
 
 
 @pytest.mark.timeout(600)
-def test_the_memory_of_300_closed_sessions_is_given_back(server: AppServer) -> None:
+def test_the_memory_of_300_closed_sessions_is_given_back(server: Server) -> None:
     open_and_close(server, WARM_UP_SESSIONS)
     wait_for(all_gone(server, WARM_UP_SESSIONS), server)
     before = server.rss()
@@ -251,7 +292,7 @@ def test_the_memory_of_300_closed_sessions_is_given_back(server: AppServer) -> N
 
 
 def test_a_session_cut_off_without_a_close_frame_is_kept_for_its_phone_to_come_back(
-    server: AppServer,
+    server: Server,
 ) -> None:
     closed, cut = WireClient(server.url), WireClient(server.url)
     for client in (closed, cut):
@@ -260,6 +301,8 @@ def test_a_session_cut_off_without_a_close_frame_is_kept_for_its_phone_to_come_b
     closed.close()
     cut.cut_off()
     wait_until_all_freed(server, made=2)  # both handlers have ended
-    deleted = [line for line in server.output if "Delete session (" in line]
-    assert len(deleted) == 1 and closed.session_id, deleted
-    assert closed.session_id in deleted[0]
+    deleted = [line for line in server.log() if "Delete session (" in line]
+    assert closed.session_id and cut.session_id, (closed.session_id, cut.session_id)
+    # The closed tab's session is deleted; the cut-off phone's is kept for its return.
+    assert [line for line in deleted if closed.session_id in line], deleted
+    assert not [line for line in deleted if cut.session_id in line], deleted
