@@ -101,4 +101,8 @@ def test_a_table_of_three_screens_shares_one_game(
         type_into(stranger, t("join.code"), f"WRONG{attempt:03d}")
         tap(stranger, t("join.join"))
     expect(stranger.get_by_text(t("join.wait", seconds=30))).to_be_attached()
+    # What was typed stays in the field to be corrected, not the address's code (read as
+    # Flutter has it: its text is written into the input the field gets focus with).
+    stranger.get_by_label(t("join.code"), exact=True).click()
+    expect(stranger.locator("input:focus")).to_have_value(f"WRONG{FREE_TRIES:03d}")
     screenshot(stranger, "share-stranger-waits")

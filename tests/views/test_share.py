@@ -180,6 +180,23 @@ async def test_wrong_codes_are_refused_then_throttled(
     assert t("join.wait", seconds=30) in phone.texts()
 
 
+async def test_the_code_field_holds_what_was_typed_or_the_address_arrived_at(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    """A refused code stays typed, to be corrected; another table's address brings its own
+    code. Only a browser shows the first going wrong (Flutter's field is written over by
+    the redrawn value): tests/e2e/test_share.py checks it there."""
+    _, phone = host_and_phone
+    shares = Shares()
+    shares.share(keeper.start("wizard", ["Ann", "Ben", "Cas"], 0).id)
+    await open_on(phone, keeper, shares, "/join/WRONG001")
+    await phone.type(phone.find(ft.TextField, label=t("join.code")), "WRONG002")
+    await phone.click(phone.find(ft.FilledButton, text=t("join.join")))
+    assert phone.find(ft.TextField, label=t("join.code")).value == "WRONG002"
+    await phone.go("/join/WRONG003")
+    assert phone.find(ft.TextField, label=t("join.code")).value == "WRONG003"
+
+
 async def test_a_joined_phone_at_its_tables_address_again_goes_back_to_the_game(
     keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
 ) -> None:

@@ -18,8 +18,11 @@ def JoinScreen() -> ft.View:
     """Enter a table's code (or arrive with it in the address) to join that table."""
     access = use_services().access
     code = ft.use_route_params().get("code", "")
-    # What is typed so far: kept without re-rendering, so the field keeps its focus.
-    typed, _ = ft.use_state(lambda: {"code": code})
+    # What is typed so far: kept without re-rendering, so the field keeps its focus; the
+    # code of another table's address, arrived at, replaces it.
+    typed, _ = ft.use_state(lambda: {"code": code, "address": code})
+    if typed["address"] != code:
+        typed.update(code=code, address=code)
     refusal, set_refusal = ft.use_state(None)
     page = ft.context.page
 
@@ -48,7 +51,9 @@ def JoinScreen() -> ft.View:
         ft.Text(t("join.explain")),
         ft.TextField(
             label=t("join.code"),
-            value=code,
+            # What is typed, not the address's code: a refusal redraws the screen, and the
+            # player corrects the code they typed.
+            value=typed["code"],
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_change=lambda e: typed.update(code=e.control.value or ""),
             on_submit=lambda _: join(typed["code"]),
