@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.shell.i18n import t
+from views.shell.messages import Refused, message_of
 from views.shell.widgets import TextFields, message_line, on_to_the_next
 
 
@@ -22,7 +23,7 @@ class NameDraft:
 
 @ft.component
 def RenamePlayers(
-    players: tuple[str, ...], rename: Callable[[Sequence[str]], str | None]
+    players: tuple[str, ...], rename: Callable[[Sequence[str]], Refused | None]
 ) -> ft.Control:
     """A button opening a field per seat; `rename` saves every name at once and says why
     it refused them, if it did.
@@ -65,7 +66,7 @@ def RenamePlayers(
     return ft.Column(
         controls=[
             *fields.values(),
-            message_line(refusal),
+            message_line(None if refusal is None else message_of(refusal)),
             ft.Row(
                 controls=[
                     ft.FilledButton(t("rename.save"), on_click=save),
