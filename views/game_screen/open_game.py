@@ -21,9 +21,8 @@ from views.shell.live import announce
 from views.shell.messages import Refusal, Refused
 
 
-@ft.observable
 @dataclass
-class OpenGame:
+class OpenGame(ft.Observable):
     keeper: GameKeeper
     game: SavedGame
     refusal: Refused | None = None

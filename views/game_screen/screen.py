@@ -24,6 +24,7 @@ from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
 from views.screens.join import JoinScreen
 from views.screens.rules import rules_route
+from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
@@ -285,7 +286,7 @@ def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:
 
     A new `key` mounts a new column, shown from its top: after a round is scored the screen
     opens on the next round's banner, not where the sheet was scrolled to."""
-    return Scrolling(controls, key=key)
+    return keyed(key, Scrolling, controls)
 
 
 @ft.component
@@ -311,9 +312,9 @@ def game_layout(
     entering = table.may_enter()
     finished = state.is_over and table.editing is None
     if entering:
-        bar: ft.Control | None = ft.memo(StepBar)(table, None if finished else view, panel)
+        bar: ft.Control | None = memo(StepBar)(table, None if finished else view, panel)
     else:  # a watcher: the status line (who acts next) without the buttons
-        bar = None if finished else ft.memo(StepBar)(table, view, panel, True)
+        bar = None if finished else memo(StepBar)(table, view, panel, True)
     top = entry_part(table, view, panel, compact=size.landscape_phone)
     # Shown from the top again whenever a round is scored, undone or opened for correction.
     key = f"{len(state.rounds)}-{table.editing}-{finished}"
@@ -380,7 +381,7 @@ def GameScreen() -> ft.View:
     game_id = ft.use_route_params().get("game_id", "")
     # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
     # screen, so nothing of the old game's state is shown at the new game's address.
-    return KeyedGameScreen(game_id, key=game_id)
+    return keyed(game_id, KeyedGameScreen, game_id)
 
 
 @ft.component
@@ -388,10 +389,13 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     size = use_screen_size()
-    may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
+
+    def may_enter() -> bool:  # asked at each tap
+        return services.access.may_enter(game_id)
+
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = ft.use_ref(lambda: load_open_game(services.keeper, game_id, may_enter)).current
+    table = use_ref_from(lambda: load_open_game(services.keeper, game_id, may_enter)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
     # Where the pad enters and the step chosen are kept for the round shown: made again
     # when another round is shown (scored, undone, opened for correction), as `frame` says.

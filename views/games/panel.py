@@ -19,9 +19,8 @@ Spot = TypeVar("Spot")
 # eq=False: two panels are never "the same" for holding equal values. The step bar is drawn
 # through ft.memo, which compares its arguments with ==: a new panel equal to the old one
 # would leave the bar following the old.
-@ft.observable
 @dataclass(eq=False)
-class EntryPanel(Generic[Spot]):
+class EntryPanel(ft.Observable, Generic[Spot]):
     """The pad's place and the step chosen, for one round shown. The game screen makes a new
     one for each round it shows (views.game_screen.screen.KeyedGameScreen), so a round
     scored, undone or opened for correction starts where its game starts it."""

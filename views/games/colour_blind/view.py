@@ -74,7 +74,8 @@ class ColourBlind(GameView):
         settings: Mapping[str, Any],
     ) -> float:
         """The leader's way to the target."""
-        return min(1.0, max(totals, default=0) / settings["target"])
+        target: int = settings["target"]
+        return min(1.0, max(totals, default=0) / target)
 
     def prompt(self, table: Table, panel: EntryPanel[Any]) -> str | None:
         """What the deal needs next: the rest of the row, then the cards each player took

@@ -10,6 +10,7 @@ below the entry; the pair and formula come from scorers.plotters.
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -32,7 +33,7 @@ from scorers.plotters import (
 from views.games.panel import EntryPanel
 from views.games.table import Entry, Table
 from views.shell.i18n import joined, t
-from views.shell.widgets import CHIP_SIZE, cell_button, identified, marked, number_chips
+from views.shell.widgets import CHIP_SIZE, Mark, cell_button, identified, marked, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -267,7 +268,7 @@ def player_row(
                     counts[colour],
                     filled,
                     spot == (seat, colour),
-                    lambda colour=colour: select((seat, colour)),
+                    partial(select, (seat, colour)),
                 )
                 for colour in COLOURS
             ],
@@ -301,7 +302,8 @@ def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[
     buttons: list[ft.Control] = []
     for colour in COLOURS:
         label = t("plotters.face_up_toggle", player=name, colour=colour_name(colour))
-        mark = ("filled" if shown.chosen else "tonal") if colour in shown.colours else None
+        fill: Mark = "filled" if shown.chosen else "tonal"
+        mark = fill if colour in shown.colours else None
         buttons.append(
             ft.OutlinedButton(
                 content=ft.Text(t(HEADING_KEYS[colour]), semantics_label=label),

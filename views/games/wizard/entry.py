@@ -28,6 +28,7 @@ from scorers.wizard import (
 )
 from views.games.panel import EntryPanel
 from views.games.table import Table
+from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
@@ -333,7 +334,7 @@ def bid_section(
             note = t("wizard.dealer_mark")
         elif seat == info.first:
             note = t("wizard.first_mark")
-        return ft.memo(PlayerRow)(
+        return memo(PlayerRow)(
             seat,
             players[seat],
             RowShows(note=note, read_only=given.read_only, shown_name=given.names[seat]),
@@ -393,7 +394,7 @@ def trick_section(
             read_only=given.read_only,
             shown_name=given.names[seat],
         )
-        return ft.memo(PlayerRow)(
+        return memo(PlayerRow)(
             seat,
             players[seat],
             shows,
