@@ -24,6 +24,7 @@ from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
 from views.sharing.codes import Shares
 from views.shell.i18n import t
+from views.shell.notices import Notice
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 
@@ -141,9 +142,9 @@ def run(argv: list[str]) -> None:
         opened = open_store(data_dir)
     except StorageError as error:
         raise SystemExit(t(error.key, **error.params)) from None
-    notice = t(opened.recovery.key, **opened.recovery.params) if opened.recovery else None
-    if notice:
-        print(notice, file=sys.stderr, flush=True)
+    notices = [Notice(opened.recovery.key, opened.recovery.params)] if opened.recovery else []
+    if opened.recovery:
+        print(t(opened.recovery.key, **opened.recovery.params), file=sys.stderr, flush=True)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
 
@@ -172,7 +173,7 @@ def run(argv: list[str]) -> None:
         def files() -> FilePickerFiles:
             return FilePickerFiles(uploads.folder)
 
-        return build_main(keeper, notice, files=files, shares=shares, share_url=share_url)
+        return build_main(keeper, notices, files=files, shares=shares, share_url=share_url)
 
     screens = ScreensLoader(load_main)
     app = web_app(

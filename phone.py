@@ -24,7 +24,10 @@ from storage.keeper import GameKeeper
 from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.i18n import t
+from views.shell.notices import Notice
 
+MAY_BE_CLEARED_READ = "trickpad_may_be_cleared_read"
+"""The device's key for the player's OK to "this browser may clear Trickpad's games"."""
 DATA_DIR = Path("/data")
 """The store's folder in the browser's file system, kept in IndexedDB."""
 
@@ -43,13 +46,13 @@ async def main(page: ft.Page) -> None:
         return
     if keeping.kept:
         keep_before_showing(page, opened.store)
-    notices = [t(opened.recovery.key, **opened.recovery.params)] if opened.recovery else []
+    notices = [Notice(opened.recovery.key, opened.recovery.params)] if opened.recovery else []
     notices += keeping_notices(keeping)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
     # The page's own address says whether the browser may keep the screen on (is_secure).
     device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
-    await build_main(keeper, " ".join(notices) or None, peer=lambda: device)(page)
+    await build_main(keeper, notices, peer=lambda: device)(page)
 
 
 def keep_before_showing(page: ft.Page, store: GameStore) -> None:
@@ -63,12 +66,13 @@ def keep_before_showing(page: ft.Page, store: GameStore) -> None:
     gate.committed()  # what opening wrote (a new file, a damaged one set aside)
 
 
-def keeping_notices(keeping: Keeping) -> list[str]:
-    """What Home says about where the games are kept, when it is less than for good."""
+def keeping_notices(keeping: Keeping) -> list[Notice]:
+    """What Home says about where the games are kept, when it is less than for good; that
+    the browser may clear them is said until the player has read it once."""
     if not keeping.kept:
-        return [t("phone.not_kept")]
+        return [Notice("phone.not_kept")]
     if not keeping.persistent:
-        return [t("phone.may_be_cleared")]
+        return [Notice("phone.may_be_cleared", remembered=MAY_BE_CLEARED_READ)]
     return []
 
 

@@ -1,6 +1,6 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import cast
 
 import flet as ft
@@ -27,6 +27,7 @@ from views.shell.hooks import keyed
 from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
+from views.shell.notices import Notice, untold
 from views.shell.preload import preload
 from views.shell.services import (
     FilePickerFiles,
@@ -111,7 +112,7 @@ def speak(page: ft.Page, language: str) -> None:
 
 def build_main(
     keeper: GameKeeper,
-    startup_notice: str | None = None,
+    startup_notices: Sequence[Notice] = (),
     screen_awake: Callable[[], ScreenAwake] = WakelockScreen,
     files: Callable[[], Files] = FilePickerFiles,
     shares: Shares | None = None,
@@ -152,7 +153,7 @@ def build_main(
             Preferences(keep_awake=choices.keep_awake),
             access,
             store,
-            startup_notice=startup_notice,
+            startup_notices=await untold(store, startup_notices),
             share_url=share_url,
         )
         page.on_connect = services.reconnects

@@ -174,6 +174,25 @@ class EngineTab(ABC):
         reloads past the service worker (the page then has no controller)."""
         self.open(self.run("return location.href;"), timeout)
 
+    def leave(self, url: str) -> None:
+        """Go to `url` in this tab, as a player types another address, leaving the page
+        marked: a copy of it brought back from the back-forward cache is told apart from a
+        fresh start by the mark."""
+        self.run("window.trickpadLeft = true;")
+        self.goto(url)
+
+    def back(self, timeout: float) -> None:
+        """Go back to the page left (as the browser's back button does) and switch the tree
+        on once the page shown is a fresh start, not the copy left."""
+        self.run("history.back();")
+        self.wait_for(
+            "return window.trickpadLeft === undefined"
+            " && document.querySelector('flt-semantics-placeholder') !== null;",
+            timeout=timeout,
+            what="the app started again",
+        )
+        self.enable_accessibility()
+
     def button(self, name: str, exact: bool = True, timeout: float = TAB_OPENS_SECONDS) -> Any:
         """The button named `name` (or the first whose name holds it), once it is there."""
         return self.wait_for(FIND_BUTTON, name, exact, timeout=timeout, what=f"button {name!r}")
@@ -183,11 +202,13 @@ class EngineTab(ABC):
         self.button(name, exact).click()
 
     def type_into(self, label: str, text: str) -> None:
-        """Replace the text of the field labelled `label` (what it holds is deleted key by
-        key: Control+A leaves Firefox's field empty of what follows)."""
+        """Replace the text of the field labelled `label`. What it holds is deleted key by
+        key (Control+A leaves Firefox's field empty of what follows), with keys to spare:
+        the browser's input may hold less than Flutter's field, whose keys can be dropped
+        right after it takes focus. The caller checks that the app has the text."""
         field = self.focus(label)
         held = self.run("return arguments[0].value;", field)
-        self.type_text(field, END + BACKSPACE * len(held) + text)
+        self.type_text(field, END + BACKSPACE * (len(held) + len(text)) + text)
 
     def focus(self, label: str) -> Any:
         """The text field labelled `label`, clicked and holding the keyboard's focus, once
@@ -572,10 +593,10 @@ def engine_tab(
 
 def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer: str) -> None:
     """From Home: a Wizard game of `names` with these hand sizes ("1, 3"), `dealer` first,
-    as steps.start_short_wizard plays it in Chromium. Each name counts as entered once the
-    app offers it as a first dealer, which only the app's own copy of the form can do:
-    Flutter can drop the first keys typed right after a field takes focus, so a name is
-    typed again until it does."""
+    as steps.start_short_wizard plays it in Chromium. What is typed is typed again until
+    the app shows it has it (Flutter can drop the first keys typed into a field that has
+    just taken focus): a name once the app offers it as a first dealer, the hand sizes once
+    the game opens rather than the form saying what is wrong with them."""
     tab.tap(t("game.wizard"), exact=False)
     for seat, name in enumerate(names):
         if seat >= SHOWN_SEATS:
@@ -589,13 +610,22 @@ def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer
                 if attempt == TYPING_ATTEMPTS:
                     raise
     tab.tap(t("setup.deals_first", name=dealer))
-    tab.type_into(t("setting.round_sizes"), hand_sizes)
-    tab.tap(t("setup.start"))
+    for _ in range(TYPING_ATTEMPTS):
+        tab.type_into(t("setting.round_sizes"), hand_sizes)
+        tab.tap(t("setup.start"))
+        try:
+            tab.expect_value("entry-hint", re.compile("."), TYPED_SECONDS)
+            return
+        except AssertionError:
+            refused = tab.value_of("setup-message")
+            if refused is None:
+                raise
+    raise AssertionError(f"{tab.engine}: the game did not start: {refused}")
 
 
 SHOWN_SEATS = 3
 """The seats Wizard's new-game form starts with."""
 TYPING_ATTEMPTS = 3
-TYPED_SECONDS = 15.0
-"""A typed name reaches the app and comes back as a first-dealer choice within this, on a
-machine busy with other browsers (5 s was too short there: CI's bench smoke run)."""
+TYPED_SECONDS = 30.0
+"""A typed text reaches the app and comes back changed on screen within this, on a machine
+busy with other browsers (5 s was too short there: CI's bench smoke run)."""

@@ -1,6 +1,7 @@
 """Smoke test: the idle and start-up benchmark runs in its quick mode (one second idle, one
 profile) and prints every figure. In Chromium only: its driver (tests/e2e/engines.py's
-ChromiumTab) is the bench's own, and every path of the script is the same for the three."""
+ChromiumTab) is the bench's own, while Firefox's and WebKit's are the journeys'
+(test_engines.py), and every path of the script is the same for the three."""
 
 import pytest
 

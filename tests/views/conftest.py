@@ -75,7 +75,7 @@ class AppUnderTest:
     files: RecordingFiles = field(default_factory=RecordingFiles)
 
     async def start(self, route: str = "/") -> AppHarness:
-        main = build_main(self.keeper, None, lambda: self.screen_awake, lambda: self.files)
+        main = build_main(self.keeper, (), lambda: self.screen_awake, lambda: self.files)
         await self.harness.run(main)
         if route != "/":
             await self.harness.go(route)

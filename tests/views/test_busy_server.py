@@ -59,7 +59,7 @@ async def test_a_tap_is_not_held_up_by_another_tab_opening_home_over_1000_games(
         game = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
 
         async def main(page: ft.Page) -> None:
-            await build_main(keeper, None, RecordingScreenAwake, RecordingFiles)(page)
+            await build_main(keeper, (), RecordingScreenAwake, RecordingFiles)(page)
 
         async with AppHarness(pubsubhub=hub) as phone:
             await phone.run(main)

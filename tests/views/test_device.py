@@ -85,7 +85,7 @@ async def test_a_page_that_drops_its_socket_while_the_session_starts_is_still_dr
     game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
     async with AppHarness(route=f"/game/{game.id}") as harness:
         device = DroppedDevice(harness=harness)
-        main = build_main(keeper, None, lambda: screen_awake, RecordingFiles, device=lambda: device)
+        main = build_main(keeper, (), lambda: screen_awake, RecordingFiles, device=lambda: device)
         await harness.run(main)
         harness.session.attach_connection(harness.connection)  # the page comes back
         await harness.settle()

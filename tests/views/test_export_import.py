@@ -263,3 +263,17 @@ async def test_a_merged_game_is_listed_on_home_at_once(app: AppUnderTest) -> Non
     summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
     assert shown(harness, "library-status").value == summary
     assert t("home.history") in harness.texts()
+
+
+async def test_the_first_merge_on_a_fresh_phone_says_what_it_merged(app: AppUnderTest) -> None:
+    """Home's lists appear above the buttons once a game is in progress: the merge's line
+    stays with its buttons."""
+    phone = GameKeeper(open_store(Path(app.keeper.store.path).parent / "phone").store)
+    wizard_in_progress(phone)
+    harness = await app.start()
+    assert t("home.in_progress") not in harness.texts()
+    app.files.picked = export_library(phone)[0].encode()
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    assert t("home.in_progress") in harness.texts()
+    summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    assert shown(harness, "library-status").value == summary

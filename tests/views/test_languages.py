@@ -28,7 +28,7 @@ PLAYERS = ["Ann", "Ben", "Cas"]
 
 
 async def open_app(harness: AppHarness, keeper: GameKeeper, route: str = "/") -> AppHarness:
-    await harness.run(build_main(keeper, None, RecordingScreenAwake, RecordingFiles))
+    await harness.run(build_main(keeper, (), RecordingScreenAwake, RecordingFiles))
     if route != "/":
         await harness.go(route)
     return harness
@@ -155,7 +155,7 @@ async def test_a_german_phone_exports_a_german_score_sheet_under_a_german_name(
     game = keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0, {})
     files = RecordingFiles()
     async with AppHarness(languages=["de-DE"]) as harness:
-        await harness.run(build_main(keeper, None, RecordingScreenAwake, lambda: files))
+        await harness.run(build_main(keeper, (), RecordingScreenAwake, lambda: files))
         await harness.go(f"/game/{game.id}")
         await harness.click(harness.find(ft.OutlinedButton, text=t("files.export_csv", "de")))
     [(name, content)] = files.saved.items()
@@ -218,7 +218,7 @@ async def test_a_german_phone_saves_its_backup_under_a_german_name(keeper: GameK
     keeper.start("wizard", PLAYERS, 0, {"round_sizes": [1]})
     files = RecordingFiles()
     async with AppHarness(languages=["de-DE"]) as harness:
-        await harness.run(build_main(keeper, None, RecordingScreenAwake, lambda: files))
+        await harness.run(build_main(keeper, (), RecordingScreenAwake, lambda: files))
         await harness.click(harness.find(ft.OutlinedButton, text=t("library.export", "de")))
     [name] = files.saved
     assert name == f"trickpad-sicherung-{date.today().isoformat()}.json"

@@ -29,7 +29,7 @@ async def two_phones(keeper: GameKeeper) -> AsyncIterator[tuple[AppHarness, AppH
 
 
 async def open_on(harness: AppHarness, keeper: GameKeeper, route: str) -> None:
-    main = build_main(keeper, None, RecordingScreenAwake, RecordingFiles)
+    main = build_main(keeper, (), RecordingScreenAwake, RecordingFiles)
     await harness.run(main)
     await harness.go(route)
 

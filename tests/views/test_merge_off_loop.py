@@ -57,7 +57,7 @@ async def test_another_phone_is_answered_while_a_backup_is_merged(
     with open_store(tmp_path / "here").store as store:
         keeper = GameKeeper(store)
         game = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
-        main = build_main(keeper, None, RecordingScreenAwake, lambda: files)
+        main = build_main(keeper, (), RecordingScreenAwake, lambda: files)
         async with AppHarness(pubsubhub=hub) as phone, AppHarness(pubsubhub=hub) as home:
             await phone.run(main)
             await phone.go(f"/game/{game.id}")

@@ -37,7 +37,7 @@ async def host_and_phone() -> AsyncIterator[tuple[AppHarness, AppHarness]]:
 
 
 async def open_on(harness: AppHarness, keeper: GameKeeper, shares: Shares, route: str) -> None:
-    main = build_main(keeper, None, RecordingScreenAwake, RecordingFiles, shares, SHARE_URL)
+    main = build_main(keeper, (), RecordingScreenAwake, RecordingFiles, shares, SHARE_URL)
     await harness.run(main)
     await harness.go(route)
 

@@ -1,5 +1,7 @@
 """The app shell without a browser: home, theme switch, a game's screen and back."""
 
+from typing import Any
+
 import flet as ft
 
 from storage.keeper import GameKeeper
@@ -7,6 +9,7 @@ from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
 from views.app import build_main
 from views.shell.i18n import t
+from views.shell.notices import Notice
 
 
 async def test_home_names_trickpad_and_offers_three_games(app: AppUnderTest) -> None:
@@ -48,11 +51,43 @@ async def test_a_game_opens_its_screen_and_back_returns_home(app: AppUnderTest) 
 async def test_a_startup_notice_shows_on_home_until_dismissed(
     harness: AppHarness, keeper: GameKeeper
 ) -> None:
-    notice = t("storage.damaged_moved_aside", path="/data/trickpad.sqlite3.damaged-1")
-    await harness.run(build_main(keeper, notice, lambda: RecordingScreenAwake()))
+    params = {"path": "/data/trickpad.sqlite3.damaged-1"}
+    notice = t("storage.damaged_moved_aside", **params)
+    main = build_main(keeper, [Notice("storage.damaged_moved_aside", params)], RecordingScreenAwake)
+    await harness.run(main)
     assert notice in harness.texts()
     await harness.click(harness.find(ft.TextButton, text=t("home.notice_ok")))
     assert notice not in harness.texts()
+
+
+async def test_a_startup_notice_is_said_in_each_phones_language(keeper: GameKeeper) -> None:
+    """The notices are made before any phone's language is known (a phone alone's page
+    starts so): each phone reads them in its own."""
+    main = build_main(keeper, [Notice("phone.may_be_cleared")], RecordingScreenAwake)
+    for language in ["de", "ko", "en"]:
+        async with AppHarness(languages=[language]) as harness:
+            await harness.run(main)
+            assert t("phone.may_be_cleared", language) in harness.texts()
+            assert harness.find(ft.TextButton, text=t("home.notice_ok", language))
+
+
+async def test_a_notice_read_for_good_is_not_told_again_on_that_phone(keeper: GameKeeper) -> None:
+    """ "This browser may clear the games" holds at every start: once the player has said OK,
+    that phone is not told again; another phone still is, and a notice of an event (a file
+    set aside) is told each time it happens."""
+    kept: dict[str, Any] = {}
+    for_good = Notice("phone.may_be_cleared", remembered="trickpad_read_clearing")
+    event = Notice("storage.damaged_moved_aside", {"path": "/data/a"})
+    async with AppHarness(local_storage=kept) as harness:
+        await harness.run(build_main(keeper, [for_good], RecordingScreenAwake))
+        await harness.click(harness.find(ft.TextButton, text=t("home.notice_ok")))
+    assert kept["trickpad_read_clearing"] is True
+    async with AppHarness(local_storage=kept) as again:
+        await again.run(build_main(keeper, [for_good, event], RecordingScreenAwake))
+        assert again.find(ft.Semantics, identifier="home-notice").content.value == event.text()
+    async with AppHarness(local_storage={}) as other_phone:
+        await other_phone.run(build_main(keeper, [for_good], RecordingScreenAwake))
+        assert t("phone.may_be_cleared") in other_phone.texts()
 
 
 async def test_a_long_title_wraps_to_two_lines_rather_than_being_cut(app: AppUnderTest) -> None:

@@ -1,6 +1,6 @@
 """The home screen: games in progress first, then a new game, then finished games."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 
@@ -15,10 +15,11 @@ from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
 from views.screens.rules import rules_route
-from views.shell.hooks import Setter
+from views.shell.device import DeviceStore
+from views.shell.hooks import Setter, keyed
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
-from views.shell.messages import message_of
+from views.shell.notices import Notice, acknowledge
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import icon_button
@@ -160,15 +161,24 @@ def delete_dialog(
     )
 
 
-def notice_card(notice: str, on_ok: Callable[[], None]) -> ft.Control:
-    """A message for the player (storage moved a damaged file aside, a delete failed)."""
+def notice_card(
+    notices: Sequence[Notice], device: DeviceStore, dismiss: Callable[[], None]
+) -> ft.Control:
+    """What the player is told (storage moved a damaged file aside, a delete failed), until
+    they say OK; what holds at every start is then not told again on this device."""
+    text = " ".join(notice.text() for notice in notices)
+
+    async def ok(_: ft.Event[ft.TextButton]) -> None:
+        dismiss()
+        await acknowledge(device, notices)
+
     return ft.Card(
         content=ft.Container(
             padding=12,
             content=ft.Row(
                 controls=[
-                    ft.Semantics(identifier="home-notice", content=ft.Text(notice), expand=True),
-                    ft.TextButton(t("home.notice_ok"), on_click=lambda _: on_ok()),
+                    ft.Semantics(identifier="home-notice", content=ft.Text(text), expand=True),
+                    ft.TextButton(t("home.notice_ok"), on_click=ok),
                 ]
             ),
         )
@@ -229,7 +239,7 @@ def Home() -> ft.View:
     keeper = services.keeper
     # Bumped after a delete or restore so the lists are read again.
     version, set_version = ft.use_state(0)
-    notice, set_notice = ft.use_state(services.startup_notice)
+    notices, set_notices = ft.use_state(services.startup_notices)
     playing, set_playing = ft.use_state(PAGE)
     unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
     player = ft.use_route_params().get("player") or None
@@ -239,21 +249,24 @@ def Home() -> ft.View:
         try:
             change(game.id)
         except StorageError as error:
-            set_notice(message_of(error))
+            set_notices((Notice(error.key, error.params),))
             return
         announce(game.id)
         set_version(lambda current: current + 1)
 
     ask_delete = use_delete_question(keeper, act)
     controls: list[ft.Control] = []
-    if notice:
-        controls.append(notice_card(notice, lambda: set_notice(None)))
+    if notices:
+        controls.append(notice_card(notices, services.device, lambda: set_notices(())))
     controls += game_list("home.in_progress", unfinished, playing, set_playing, ask_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAME_VIEWS],
         ImportButton(),
-        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1)),
+        # Keyed: the lists above it appear with a merge's first game, and its line stays.
+        keyed(
+            "library", LibraryButtons, on_merged=lambda: set_version(lambda current: current + 1)
+        ),
         ft.OutlinedButton(
             t("players.open"),
             icon=ft.Icons.LEADERBOARD,

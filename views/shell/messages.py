@@ -52,9 +52,14 @@ def params_in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def message_of(refusal: Refused) -> str:
-    """The refusal in the player's words; a field it names is translated too."""
-    params = params_in_words(refusal.key, refusal.params)
-    if "field_key" in params:
-        field_key = params["field_key"]
-        params["field"] = t(field_key, **params_in_words(field_key, params["field_params"]))
-    return t(refusal.key, **params)
+    """The refusal in the player's words."""
+    return said(refusal.key, refusal.params)
+
+
+def said(key: str, params: Mapping[str, Any]) -> str:
+    """The message `key` in the player's words; a field it names is translated too."""
+    words = params_in_words(key, params)
+    if "field_key" in words:
+        field_key = words["field_key"]
+        words["field"] = t(field_key, **params_in_words(field_key, words["field_params"]))
+    return t(key, **words)

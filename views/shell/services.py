@@ -20,6 +20,7 @@ from storage.keeper import GameKeeper
 from views.sharing.access import Access
 from views.shell.device import DeviceStore
 from views.shell.live import Reconnects
+from views.shell.notices import Notice
 
 
 class ScreenAwake(Protocol):
@@ -169,7 +170,8 @@ class Services:
     preferences: Preferences
     access: Access
     device: DeviceStore
-    startup_notice: str | None = None
+    startup_notices: tuple[Notice, ...] = ()
+    """What Home tells the player as it opens (views.shell.notices)."""
     reconnects: Reconnects = field(default_factory=Reconnects)
     share_url: str | None = None
     """The https address phones join at (None when the server does not share tables)."""
