@@ -44,7 +44,7 @@ async def propagation(keeper: GameKeeper, taps: int) -> tuple[list[float], float
     executor = ThreadPoolExecutor(max_workers=2)
     hub = PubSubHub(loop=asyncio.get_running_loop(), executor=executor)
     game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [20]})
-    main = build_main(keeper, None, RecordingScreenAwake, RecordingFiles)
+    main = build_main(keeper, (), RecordingScreenAwake, RecordingFiles)
     tapping = await AppHarness(pubsubhub=hub).open()
     await tapping.run(main)
     await tapping.go(f"/game/{game.id}")

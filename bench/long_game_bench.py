@@ -55,7 +55,7 @@ async def open_phone(keeper: GameKeeper, game_id: str) -> tuple[AppHarness, floa
     """A phone on Home, then on the game's screen; the seconds the game took to show, on
     the wall clock and in the process's processor time."""
     phone = await AppHarness().open()
-    await phone.run(build_main(keeper, None, RecordingScreenAwake, RecordingFiles))
+    await phone.run(build_main(keeper, (), RecordingScreenAwake, RecordingFiles))
     start, processor = time.perf_counter(), time.process_time()
     await phone.go(f"/game/{game_id}")
     seconds = time.perf_counter() - start

@@ -59,7 +59,7 @@ async def measure(folder: Path, games: int) -> None:
     with open_store(folder / "here").store as store:
         keeper = GameKeeper(store)
         game = keeper.start("wizard", ["Ann", "Ben", "Cas", "Dot"], 0)
-        main = build_main(keeper, None, RecordingScreenAwake, lambda: files)
+        main = build_main(keeper, (), RecordingScreenAwake, lambda: files)
         async with AppHarness(pubsubhub=hub) as phone, AppHarness(pubsubhub=hub) as home:
             await phone.run(main)
             await phone.go(f"/game/{game.id}")
