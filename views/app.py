@@ -1,6 +1,7 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
 from collections.abc import Awaitable, Callable, Sequence
+from typing import cast
 
 import flet as ft
 
@@ -22,6 +23,7 @@ from views.shell.device import (
     DeviceStore,
     load_choices,
 )
+from views.shell.hooks import keyed
 from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
@@ -85,12 +87,16 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
             theme,
             lambda: LanguageContext(
                 speech,
-                lambda: ScreenSizeContext(
-                    size, lambda: ft.Router(ROUTES, manage_views=True, key=language)
-                ),
+                lambda: ScreenSizeContext(size, lambda: routed_screens(language)),
             ),
         ),
     )
+
+
+def routed_screens(language: str) -> list[ft.View]:
+    """The routes' screens, keyed by the language (see App). With `manage_views` Flet's
+    Router gives the screens' Views, though its type says one Control."""
+    return cast(list[ft.View], keyed(language, ft.Router, ROUTES, manage_views=True))
 
 
 def speak(page: ft.Page, language: str) -> None:

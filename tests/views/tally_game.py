@@ -14,6 +14,7 @@ from scorers.game import GameRules, RoundContext
 from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
 from views.games.game_view import GameView
+from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, SettingField
 from views.games.table import Table
 from views.shell.widgets import number_chips
@@ -94,7 +95,7 @@ class Tally(GameView):
     blurb_key = "tally.blurb"
     setting_fields = (SettingField("rounds", FieldKind.NUMBER, "tally.rounds", "tally.help"),)
 
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table, panel: EntryPanel[Any]) -> ft.Control:
         return TallyPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:

@@ -14,6 +14,7 @@ from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.plotters_game import GAME, PLAYERS
 from views.game_screen.open_game import OpenGame
+from views.games.panel import EntryPanel
 from views.games.registry import GAME_VIEWS
 
 
@@ -55,5 +56,6 @@ async def test_an_entry_panel_renders_for_a_finished_game(
 ) -> None:
     finished = FINISHERS[game](keeper)
     assert finished.ledger.state.is_over
-    await harness.render(GAME_VIEWS[game].entry_panel, OpenGame(keeper, finished))
+    table, panel = OpenGame(keeper, finished), EntryPanel()
+    await harness.render(GAME_VIEWS[game].entry_panel, table, panel)
     assert harness.texts()

@@ -393,3 +393,16 @@ async def test_a_player_who_took_no_cards_does_not_stop_the_last_ones_fill_in(
     for colour, count in zip(plotters.COLOURS, (0, 10, 10, 8), strict=True):
         assert harness.find_all(where=named(cell_label("Dot", colour, count, filled=True)))
     assert shown(harness, "cards-count") == t("plotters.cards_count", total=56, full=56)
+
+
+async def test_a_round_shown_again_starts_its_pad_at_the_first_count(app: AppUnderTest) -> None:
+    # The pad's place belongs to the round shown: after round 1 is scored and its score
+    # undone, round 1 is entered afresh from Ann's first count, not where the pad last was.
+    harness, _ = await start_game(app)
+    await enter_round(harness, GAME[0])
+    first = t("plotters.pad_colour", player="Ann", colour=colour_word(plotters.COLOURS[0]))
+    assert shown(harness, "pad-title") != first
+    await harness.click(score_button(harness))
+    what = t("undo.score", number=1)
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=what)))
+    assert shown(harness, "pad-title") == first

@@ -10,6 +10,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorers.ledger import GameState
+from views.shell.hooks import memo
 from views.shell.i18n import joined, t, whole
 from views.shell.widgets import change_text, identified, points_text
 
@@ -134,7 +135,7 @@ def legend(players: Sequence[str]) -> ft.Row:
 def running_totals_chart(state: GameState) -> ft.Control:
     """The running totals' chart, drawn again only when the scored rounds change (not on a
     tap that only changes the round being entered)."""
-    return ft.memo(TotalsChart)(replace(state, draft=None))
+    return memo(TotalsChart)(replace(state, draft=None))
 
 
 @ft.component

@@ -12,6 +12,7 @@ from views.game_screen.share_panel import SharePanel
 from views.screens.game_files import ExportButtons
 from views.shell.device import KEEP_AWAKE
 from views.shell.i18n import t
+from views.shell.messages import Refused
 from views.shell.services import Preferences, use_services
 from views.shell.widgets import identified, labelled_switch
 
@@ -20,7 +21,7 @@ from views.shell.widgets import identified, labelled_switch
 def GameOptions(
     game_id: str,
     players: tuple[str, ...],
-    rename: Callable[[Sequence[str]], str | None] | None,
+    rename: Callable[[Sequence[str]], Refused | None] | None,
     saved_game: Callable[[], SavedGame],
     preferences: Preferences,
 ) -> ft.Control:

@@ -1,13 +1,12 @@
-"""The open game on one screen: the saved ledger, the round being entered, the last message.
+"""The open game on one screen: the saved ledger, a correction in progress, the last refusal.
 
 Every change goes through the GameKeeper: the rules check it, storage saves it, and only
 then does the screen show it. A refused change leaves the game as it was and puts the
-reason in `message`, shown where the entry was made.
+reason in `refusal`, as data: the screen says it in words where the entry was made.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -18,48 +17,21 @@ from scorers.ledger import Action, GameState
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.games.table import Entry
-from views.shell.i18n import t
 from views.shell.live import announce
-from views.shell.messages import message_of
+from views.shell.messages import Refusal, Refused
 
 
-@ft.observable
 @dataclass
-class OpenGame:
+class OpenGame(ft.Observable):
     keeper: GameKeeper
     game: SavedGame
-    message: str | None = None
+    refusal: Refused | None = None
     # A past round being corrected: its number and the entry as changed so far (not saved
     # until `submit`, which records the whole corrected round as one undoable step).
     editing: int | None = None
     edit_entry: Entry | None = None
     # Whether this screen may change the game now (a phone that joined to follow may not).
     may_enter: Callable[[], bool] = lambda: True
-    # The step of a round this screen was asked to show (round number, the game's name for
-    # the step), e.g. Wizard's bids again after they were done; None: the game decides.
-    chosen_step: tuple[int, str] | None = None
-
-    # Where this screen's number pad enters (round number, the game's spot), told by the
-    # pad so that the bar asks what the pad asks; None: no pad, or nothing left to enter.
-    pad_at: tuple[int, Any] | None = None
-
-    def pad_spot(self) -> Any | None:
-        """Where the pad enters in the round shown, if it enters anywhere."""
-        if self.pad_at is not None and self.pad_at[0] == self.round_number:
-            return self.pad_at[1]
-        return None
-
-    def place_pad(self, spot: Any | None) -> None:
-        self.pad_at = None if spot is None else (self.round_number, spot)
-
-    def step_chosen(self) -> str | None:
-        """The step chosen for the round shown, if one was chosen for it."""
-        if self.chosen_step is not None and self.chosen_step[0] == self.round_number:
-            return self.chosen_step[1]
-        return None
-
-    def choose_step(self, step: str) -> None:
-        self.chosen_step = (self.round_number, step)
 
     @property
     def state(self) -> GameState:
@@ -115,14 +87,14 @@ class OpenGame:
                     entry, self.state.round_context(self.editing), complete=False
                 )
             except InvalidEntry as error:
-                self.message = message_of(error)
+                self.refusal = error
                 return False
             self.edit_entry = dict(entry)
-            self.message = None
+            self.refusal = None
             return True
         changes = changes_between(self.entry, entry)
         if not changes:
-            self.message = None
+            self.refusal = None
             return True
         data = {"round": self.round_number, "changes": [c.to_json() for c in changes]}
         return self.act(Action("edit", data))
@@ -134,20 +106,17 @@ class OpenGame:
         if done:
             self.editing = None
             self.edit_entry = None
-            self.chosen_step = None
         return done
 
     def start_edit(self, number: int) -> None:
         self.editing = number
         self.edit_entry = dict(self.state.rounds[number - 1].entry)
-        self.chosen_step = None
-        self.message = None
+        self.refusal = None
 
     def cancel_edit(self) -> None:
         self.editing = None
         self.edit_entry = None
-        self.chosen_step = None
-        self.message = None
+        self.refusal = None
 
     def undo(self) -> bool:
         return self.act(Action("undo", {}))
@@ -155,27 +124,28 @@ class OpenGame:
     def redo(self) -> bool:
         return self.act(Action("redo", {}))
 
-    def rename(self, names: Sequence[str]) -> str | None:
-        """Give every seat its name at once (one undo step); the reason the names were
-        refused (and none saved), or None when they were saved."""
+    def rename(self, names: Sequence[str]) -> Refused | None:
+        """Give every seat its name at once (one undo step); why the names were refused
+        (and none saved), or None when they were saved."""
         return self.attempt(Action("rename", {"names": list(names)}))
 
     def act(self, action: Action) -> bool:
-        """Apply an action; a refusal's reason goes to `message`, shown by the entry."""
-        self.message = self.attempt(action)
-        return self.message is None
+        """Apply an action; a refusal goes to `refusal`, shown by the entry."""
+        self.refusal = self.attempt(action)
+        return self.refusal is None
 
-    def attempt(self, action: Action) -> str | None:
+    def attempt(self, action: Action) -> Refused | None:
+        """Apply an action; why it was refused, or None when it was saved."""
         if not self.may_enter():
-            return t("share.may_not_enter")
+            return Refusal("share.may_not_enter")
         try:
             self.game = self.keeper.apply(self.game, action)
         except GameChanged as changed:
             self.game = changed.game
             self.cancel_edit()
-            return message_of(changed.reason or changed)
+            return changed.reason or changed
         except (InvalidEntry, StorageError) as error:
-            return message_of(error)
+            return error
         announce(self.game.id)
         return None
 
@@ -185,7 +155,7 @@ class OpenGame:
         try:
             saved = self.keeper.open(self.game.id)
         except StorageError as error:
-            self.message = message_of(error)
+            self.refusal = error
             return
         if saved.ledger.action_count != self.game.ledger.action_count:
             self.game = saved

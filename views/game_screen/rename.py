@@ -2,16 +2,18 @@
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
+from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
+from views.shell.messages import Refused, message_of
 from views.shell.widgets import TextFields, message_line, on_to_the_next
 
 
-@ft.observable
 @dataclass
-class NameDraft:
+class NameDraft(ft.Observable):
     """The names as typed so far; nothing is saved until Save."""
 
     names: tuple[str, ...]
@@ -22,7 +24,7 @@ class NameDraft:
 
 @ft.component
 def RenamePlayers(
-    players: tuple[str, ...], rename: Callable[[Sequence[str]], str | None]
+    players: tuple[str, ...], rename: Callable[[Sequence[str]], Refused | None]
 ) -> ft.Control:
     """A button opening a field per seat; `rename` saves every name at once and says why
     it refused them, if it did.
@@ -31,7 +33,9 @@ def RenamePlayers(
     as its drawing saw them: typed faster than the screen is drawn again, no name is lost,
     and Save takes the last one."""
     is_open, set_open = ft.use_state(False)
-    draft, _ = ft.use_state(lambda: NameDraft(players))
+    draft, _ = use_state_from(lambda: NameDraft(players))
+    refusal: Refused | None
+    set_refusal: Setter[Refused | None]
     refusal, set_refusal = ft.use_state(None)
 
     def start(_: ft.Event[ft.TextButton]) -> None:
@@ -39,7 +43,7 @@ def RenamePlayers(
         set_refusal(None)
         set_open(True)
 
-    def save(_: ft.Event[ft.FilledButton]) -> None:
+    def save(_: ft.Event[ft.Button]) -> None:
         wanted = [name.strip() for name in draft.names]
         if wanted != list(players):
             reason = rename(wanted)
@@ -48,24 +52,25 @@ def RenamePlayers(
                 return
         set_open(False)
 
+    def type_in(seat: int, e: ft.Event[ft.TextField]) -> None:
+        draft.typed(seat, e.control.value or "")
+
     if not is_open:
         return ft.TextButton(t("rename.open"), icon=ft.Icons.EDIT, on_click=start)
     fields: TextFields = {
         seat: ft.TextField(
             label=t("rename.field", n=seat + 1),
             value=name,
-            on_change=lambda e, seat=seat: draft.typed(seat, e.control.value or ""),
+            on_change=partial(type_in, seat),
         )
         for seat, name in enumerate(draft.names)
     }
     for seat, field in fields.items():
-        field.on_submit = on_to_the_next(
-            fields, seat, lambda text, seat=seat: draft.typed(seat, text)
-        )
+        field.on_submit = on_to_the_next(fields, seat, partial(draft.typed, seat))
     return ft.Column(
         controls=[
             *fields.values(),
-            message_line(refusal),
+            message_line(None if refusal is None else message_of(refusal)),
             ft.Row(
                 controls=[
                     ft.FilledButton(t("rename.save"), on_click=save),

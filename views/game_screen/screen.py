@@ -18,11 +18,13 @@ from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
 from views.games.game_view import GameView
+from views.games.panel import EntryPanel
 from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
 from views.screens.join import JoinScreen
 from views.screens.rules import rules_route
+from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
@@ -104,14 +106,14 @@ def corrected_line(table: OpenGame) -> ft.Control | None:
     return identified("corrected", ft.Text(words, size=13))
 
 
-def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
+def status_text(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> tuple[str, bool]:
     """The one line beside the confirm button, and whether it is a refusal: the last tap's
     refusal, else who acts next, else what the round still lacks, else that it is ready
     (to score, or in a correction to save it, as the button says). One line, so that two
     messages can never contradict each other."""
-    if table.message:
-        return table.message, True
-    prompt = view.prompt(table)
+    if table.refusal is not None:
+        return message_of(table.refusal), True
+    prompt = view.prompt(table, panel)
     if prompt is not None:
         return prompt, False
     problem = table.problem()
@@ -120,11 +122,11 @@ def status_text(table: OpenGame, view: GameView) -> tuple[str, bool]:
     return t("entry.ready" if table.editing is None else "entry.ready_correction"), False
 
 
-def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
+def confirm_buttons(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> list[ft.Control]:
     """The step's confirm button: the game's for an earlier step, shown only once it can
     be taken (until then the status line says what is missing), else score the round (or
     save a correction), enabled only when the entry is complete."""
-    step = view.step_button(table)
+    step = view.step_button(table, panel)
     if step is not None:
         if not step.enabled:
             return []
@@ -145,16 +147,19 @@ def confirm_buttons(table: OpenGame, view: GameView) -> list[ft.Control]:
 
 
 @ft.component
-def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> ft.Control:
+def StepBar(
+    table: OpenGame, view: GameView | None, panel: EntryPanel[Any], watching: bool = False
+) -> ft.Control:
     """The bar under the thumb that stays in place, as low as it can be so that the entry
     gets the screen: the status line with the step's single confirm button beside it (none
     once the game is over: `view` None; a correction's two on a line of their own), then
     undo and redo on one line; for a phone that may only watch (`watching`), the status
-    line alone. Drawn again at every change of the table, on its own."""
+    line alone. Drawn again at every change of the table or of the entry's `panel`, on its
+    own."""
     controls: list[ft.Control] = []
-    confirm = confirm_buttons(table, view) if view is not None and not watching else []
+    confirm = confirm_buttons(table, view, panel) if view is not None and not watching else []
     if view is not None:
-        text, refused = status_text(table, view)
+        text, refused = status_text(table, view, panel)
         hint = identified(
             "entry-hint",
             ft.Text(
@@ -174,8 +179,8 @@ def StepBar(table: OpenGame, view: GameView | None, watching: bool = False) -> f
         )
         if len(confirm) > 1:
             controls.append(ft.Row(confirm, wrap=True, spacing=8, run_spacing=4))
-    elif table.message:
-        controls.append(message_line(table.message))
+    elif table.refusal is not None:
+        controls.append(message_line(message_of(table.refusal)))
     corrected = corrected_line(table)  # a finished game's correction too
     if corrected is not None:
         controls.append(corrected)
@@ -211,16 +216,19 @@ def last_round(state: GameState, view: GameView) -> ft.Control | None:
     )
 
 
-def entry_part(table: OpenGame, view: GameView, compact: bool) -> list[ft.Control]:
-    """The top of the game: its banner, then the round's entry, or once the game is over
-    the final standings (with a rematch) and the last round's results."""
+def entry_part(
+    table: OpenGame, view: GameView, panel: EntryPanel[Any], compact: bool
+) -> list[ft.Control]:
+    """The top of the game: its banner, then the round's entry (keeping its place in
+    `panel`), or once the game is over the final standings (with a rematch) and the last
+    round's results."""
     state = table.state
 
     def rematch() -> None:
         try:
             again = table.keeper.rematch(table.game)
         except StorageError as error:
-            table.message = message_of(error)
+            table.refusal = error
             return
         announce(again.id)
         ft.context.page.navigate(f"/game/{again.id}")
@@ -238,9 +246,9 @@ def entry_part(table: OpenGame, view: GameView, compact: bool) -> list[ft.Contro
         # A watcher sees the round as the scorer does, with nothing in it to tap: the panel
         # draws its values as text, and is disabled should a game's panel keep a control.
         controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
-        controls.append(ft.Container(disabled=True, content=view.entry_panel(table)))
+        controls.append(ft.Container(disabled=True, content=view.entry_panel(table, panel)))
     else:
-        controls.append(view.entry_panel(table))
+        controls.append(view.entry_panel(table, panel))
     return controls
 
 
@@ -278,7 +286,7 @@ def scrolling(controls: list[ft.Control], key: str | None = None) -> ft.Control:
 
     A new `key` mounts a new column, shown from its top: after a round is scored the screen
     opens on the next round's banner, not where the sheet was scrolled to."""
-    return Scrolling(controls, key=key)
+    return keyed(key, Scrolling, controls)
 
 
 @ft.component
@@ -293,18 +301,21 @@ def Scrolling(controls: list[ft.Control]) -> ft.Control:
     )
 
 
-def game_layout(table: OpenGame, view: GameView, size: ScreenSize) -> ft.Control:
+def game_layout(
+    table: OpenGame, view: GameView, panel: EntryPanel[Any], size: ScreenSize
+) -> ft.Control:
     """The totals strip on top and the step bar at the bottom stay put; between them the
     banner and the entry, then the sheet, scroll. From about 900 px wide the entry and the
-    sheet stand side by side, each scrolling on its own."""
+    sheet stand side by side, each scrolling on its own. The entry and the bar share
+    `panel`."""
     state = table.state
     entering = table.may_enter()
     finished = state.is_over and table.editing is None
     if entering:
-        bar: ft.Control | None = ft.memo(StepBar)(table, None if finished else view)
+        bar: ft.Control | None = memo(StepBar)(table, None if finished else view, panel)
     else:  # a watcher: the status line (who acts next) without the buttons
-        bar = None if finished else ft.memo(StepBar)(table, view, True)
-    top = entry_part(table, view, compact=size.landscape_phone)
+        bar = None if finished else memo(StepBar)(table, view, panel, True)
+    top = entry_part(table, view, panel, compact=size.landscape_phone)
     # Shown from the top again whenever a round is scored, undone or opened for correction.
     key = f"{len(state.rounds)}-{table.editing}-{finished}"
     if size.wide:
@@ -370,7 +381,7 @@ def GameScreen() -> ft.View:
     game_id = ft.use_route_params().get("game_id", "")
     # Keyed by the game: going from one game straight to another (a rematch) mounts a fresh
     # screen, so nothing of the old game's state is shown at the new game's address.
-    return KeyedGameScreen(game_id, key=game_id)
+    return keyed(game_id, KeyedGameScreen, game_id)
 
 
 @ft.component
@@ -378,11 +389,18 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     size = use_screen_size()
-    may_enter = lambda: services.access.may_enter(game_id)  # noqa: E731 (asked at each tap)
+
+    def may_enter() -> bool:  # asked at each tap
+        return services.access.may_enter(game_id)
+
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = ft.use_ref(lambda: load_open_game(services.keeper, game_id, may_enter)).current
+    table = use_ref_from(lambda: load_open_game(services.keeper, game_id, may_enter)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
+    # Where the pad enters and the step chosen are kept for the round shown: made again
+    # when another round is shown (scored, undone, opened for correction), as `frame` says.
+    shown = (table.editing, table.round_number) if isinstance(table, OpenGame) else None
+    panel: EntryPanel[Any] = ft.use_memo(EntryPanel, [shown])
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     access = (services.access.may_open(game_id), may_enter())
@@ -408,7 +426,7 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     return screen(
         route,
         t(view.title_key),
-        [game_layout(table, view, size)],
+        [game_layout(table, view, panel, size)],
         back_to="/",
         actions=[
             icon_button(

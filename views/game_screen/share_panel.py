@@ -8,6 +8,7 @@ import segno
 
 from views.sharing.codes import Share, spaced
 from views.shell import runtime
+from views.shell.hooks import use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.services import use_services
@@ -34,7 +35,7 @@ def SharePanel(game_id: str) -> ft.Control:
     """For the host: share the game, show its code, choose what joined phones may do, stop."""
     services = use_services()
     shares = services.access.shares
-    share, set_share = ft.use_state(lambda: shares.shared(game_id))
+    share, set_share = use_state_from(lambda: shares.shared(game_id))
     if services.share_url is None:
         # A phone alone has no table to share: nothing to say. A server started without
         # sharing says so in a player's words (the command line is for whoever set it up).

@@ -9,7 +9,7 @@ accessible name. Each cell is named by its row and column for screen readers ("A
 round 3, 20"); its Semantics identifier (`cell-3-0`, `total-0`, `place-0`) is for tests.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import flet as ft
@@ -18,6 +18,7 @@ from scorers.game import ScoredRound
 from scorers.ledger import GameState
 from views.game_screen.charts import player_colour
 from views.games.game_view import GameView
+from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
@@ -56,7 +57,7 @@ def cell(content: ft.Control) -> ft.Container:
     return ft.Container(expand=1, content=content, alignment=ft.Alignment.CENTER)
 
 
-def sheet_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
+def sheet_row(first: ft.Control, cells: Sequence[ft.Control]) -> ft.Row:
     """A row of the sheet: its first column (the round, "Total"), then one cell per seat,
     the seats sharing the width equally."""
     first_cell = ft.Container(width=FIRST_COLUMN, content=first, alignment=ft.Alignment.CENTER)
@@ -209,7 +210,7 @@ def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None])
     (`ft.memo` compares the game without its draft: a tap on the round being entered does
     not draw it again), which keeps taps quick on a long game."""
     room = name_room(use_screen_size(), len(state.players))
-    return ft.memo(Sheet)(replace(state, draft=None), view, on_edit, room)
+    return memo(Sheet)(replace(state, draft=None), view, on_edit, room)
 
 
 @ft.component

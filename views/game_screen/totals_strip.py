@@ -5,6 +5,7 @@ from dataclasses import replace
 import flet as ft
 
 from scorers.ledger import GameState
+from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import ScreenSize, use_screen_size
 from views.shell.names import fitted_names
@@ -89,7 +90,7 @@ def TotalsStrip(state: GameState) -> ft.Control:
     """The strip of the game at the table, drawn again only when a round is scored (the
     draft does not change it)."""
     room = name_room(use_screen_size(), len(state.players))
-    return ft.memo(Strip)(replace(state, draft=None), room)
+    return memo(Strip)(replace(state, draft=None), room)
 
 
 @ft.component

@@ -9,9 +9,11 @@ suit, and the code the game's rules read for each card ("13H", "red14", "QS").
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
+from views.shell.hooks import Setter
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, identified
 
@@ -126,6 +128,8 @@ def CardPicker(
     first), with a note under a card when there is one (`notes`, by seat); under them,
     until every seat has played, the chips of the next card: a suit, then its number, or
     a card with no suit. A suit card already in the trick cannot be tapped again."""
+    suit: str | None
+    set_suit: Setter[str | None]
     suit, set_suit = ft.use_state(None)
     played = len(cards)
     controls: list[ft.Control] = [
@@ -183,7 +187,7 @@ def next_card_chips(
         picker_chip(
             s.text,
             t("picker.suit", suit=s.name, player=player),
-            lambda code=s.code: choose(code),
+            partial(choose, s.code),
             round_chip=False,
             selected=chosen is not None and s.code == chosen.code,
             ink=s.ink,
@@ -194,7 +198,7 @@ def next_card_chips(
         picker_chip(
             card.text,
             t("picker.plays", player=player, card=card.name),
-            lambda code=card.code: play(code),
+            partial(play, card.code),
             round_chip=False,
             disabled=list(cards).count(card.code) >= card.copies,
         )
@@ -220,7 +224,7 @@ def number_chips(
             picker_chip(
                 number,
                 t("picker.plays", player=player, card=deck.card_name(suit.code, number)),
-                lambda code=code: play(code),
+                partial(play, code),
                 round_chip=True,
                 disabled=code in cards,
                 ink=suit.ink,

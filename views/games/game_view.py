@@ -17,6 +17,7 @@ import flet as ft
 from scorers.game import GameRules, RoundInfo
 from scorers.ledger import GameState
 from scorers.stats import Record
+from views.games.panel import EntryPanel
 from views.games.setup_fields import SettingField
 from views.games.table import Table
 from views.shell.i18n import session_language, t
@@ -82,9 +83,10 @@ class GameView(ABC):
         return t("home.players_range", low=low, high=high)
 
     @abstractmethod
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table, panel: EntryPanel[Any]) -> ft.Control:
         """The panel where the round at the table is entered: it shows `table.entry` and
-        makes every change through `table.change`."""
+        makes every change through `table.change`; where its pad enters and the step the
+        player chose it keeps in `panel`, which `step_button` and `prompt` are given too."""
 
     @abstractmethod
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
@@ -110,12 +112,12 @@ class GameView(ABC):
         """How far the game is, from 0 to 1: by default the share of its rounds played."""
         return min(1.0, rounds_played / round_count) if round_count else 0.0
 
-    def step_button(self, table: Table) -> StepButton | None:
+    def step_button(self, table: Table, panel: EntryPanel[Any]) -> StepButton | None:
         """The confirm button of the step the entry shows, when that step is not the
         round's last; None (the default: a round of one step) shows "Score round"."""
         return None
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: Table, panel: EntryPanel[Any]) -> str | None:
         """Who acts next, in play order ("Cas bids"), for the line above the confirm
         button; None (the default) shows what the round still lacks, or that it is ready."""
         return None

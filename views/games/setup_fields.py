@@ -46,7 +46,8 @@ class SettingField:
         """How the setting's value shows in its control (a number as text)."""
         if self.kind is FieldKind.NUMBER:
             return str(value)
-        return value
+        shown: str | bool = value
+        return shown
 
     def value_in_words(self, value: Any) -> str:
         """The setting as a game's settings are listed: "Hook: on", "Target score: 60"."""

@@ -2,7 +2,8 @@
 
 The game screen's model (views.game_screen.open_game.OpenGame) is one such table; a game's
 view knows it only through this, so the games sit below the game screen and a view can be
-tested on any table that keeps the promise.
+tested on any table that keeps the promise. Where this screen's pad enters and the step the
+player chose are not the game's: they are in views.games.panel.EntryPanel.
 """
 
 from collections.abc import Mapping
@@ -54,15 +55,3 @@ class Table(Protocol):
     def change(self, entry: Entry) -> bool:
         """Keep the changed entry; False (and the reason shown) when it is refused."""
         ...
-
-    def pad_spot(self) -> Any | None:
-        """Where this screen's number pad enters in the round shown, if anywhere."""
-        ...
-
-    def place_pad(self, spot: Any | None) -> None: ...
-
-    def step_chosen(self) -> str | None:
-        """The step of the round shown that the player chose to see, if any."""
-        ...
-
-    def choose_step(self, step: str) -> None: ...

@@ -54,7 +54,7 @@ def check_in_play_order(
     return TrickCheck(result=result)
 
 
-def refusal_notes(check: TrickCheck[object], seats: int) -> list[str | None]:
+def refusal_notes(check: TrickCheck[R], seats: int) -> list[str | None]:
     """A note per seat: why the rules refuse its card, at the first card they refuse."""
     notes: list[str | None] = [None] * seats
     refusal = check.refusal

@@ -10,6 +10,7 @@ import flet as ft
 
 from storage import GameSummary, StorageError
 from views.screens.game_files import game_title, named_file
+from views.shell.hooks import Setter
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.messages import message_of
@@ -31,7 +32,11 @@ def DamagedGameActions(
 ) -> ft.Control:
     """Save the damaged record to a file, or delete the game; a line below says what happened."""
     services = use_services()
+    status: str | None
+    set_status: Setter[str | None]
     status, set_status = ft.use_state(None)
+    failure: str | None
+    set_failure: Setter[str | None]
     failure, set_failure = ft.use_state(None)
 
     async def save_record() -> None:
@@ -58,6 +63,8 @@ def DamagedGameActions(
 def DamagedGameScreen(summary: GameSummary) -> ft.View:
     """The address of a damaged game: what is wrong, and the same way out as on Home."""
     keeper = use_services().keeper
+    failure: str | None
+    set_failure: Setter[str | None]
     failure, set_failure = ft.use_state(None)
 
     def delete(game: GameSummary) -> None:

@@ -24,6 +24,7 @@ from storage.game_file import MAX_FILE_BYTES, export_json, import_file
 from storage.keeper import SavedGame
 from storage.score_sheet import export_csv
 from views.games.registry import GAME_VIEWS
+from views.shell.hooks import Setter
 from views.shell.i18n import day_of, joined, t
 from views.shell.live import announce, announce_lists
 from views.shell.messages import message_of
@@ -80,6 +81,8 @@ def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
     """Save the game file or the score sheet of the game as `saved_game()` gives it when
     the button is tapped; a line below says which file was saved."""
     files = use_services().files
+    saved: str | None
+    set_saved: Setter[str | None]
     saved, set_saved = ft.use_state(None)
 
     async def save(extension: str, content: str) -> None:
@@ -130,7 +133,11 @@ def ImportButton() -> ft.Control:
     """Pick a game file and open the game it holds; a refused file is explained right above
     the button, in the place the button was (a line below it could fall off the screen)."""
     services = use_services()
+    refusal: str | None
+    set_refusal: Setter[str | None]
     refusal, set_refusal = ft.use_state(None)
+    status: str | None
+    set_status: Setter[str | None]
     status, set_status = ft.use_state(None)
 
     async def pick_and_import() -> None:
@@ -198,7 +205,11 @@ PROGRESS_KEYS = {
 def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
     """Back up every game in one file, or merge such a file (from this or another device)."""
     services = use_services()
+    lines: tuple[str, ...]
+    set_lines: Setter[tuple[str, ...]]
     lines, set_lines = ft.use_state(())
+    failure: str | None
+    set_failure: Setter[str | None]
     failure, set_failure = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
 

@@ -2,10 +2,12 @@
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 
 import flet as ft
 
 from storage import GameSummary, StorageError
+from storage.keeper import GameKeeper
 from storage.listing import Listing
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
@@ -14,6 +16,7 @@ from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
 from views.screens.rules import rules_route
 from views.shell.device import DeviceStore
+from views.shell.hooks import Setter, keyed
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
 from views.shell.notices import Notice, acknowledge
@@ -202,13 +205,40 @@ def game_list(
     return controls
 
 
+def use_delete_question(
+    keeper: GameKeeper, act: Callable[[Callable[[str], None], GameSummary], None]
+) -> Callable[[GameSummary], None]:
+    """A hook: how to ask before a game is deleted; once confirmed, the game is deleted
+    (through `act`) with an undo a tap away."""
+    pending: GameSummary | None
+    set_pending: Setter[GameSummary | None]
+    pending, set_pending = ft.use_state(None)
+
+    def confirm(game: GameSummary, _: ft.Event[ft.TextButton]) -> None:
+        set_pending(None)
+        act(keeper.delete, game)
+        ft.context.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(t("home.deleted", game=game_title(game))),
+                action=t("home.undo_delete"),
+                on_action=lambda _: act(keeper.restore, game),
+            )
+        )
+
+    ft.use_dialog(
+        delete_dialog(pending, partial(confirm, pending), lambda: set_pending(None))
+        if pending is not None
+        else None
+    )
+    return set_pending
+
+
 @ft.component
 def Home() -> ft.View:
     services = use_services()
     keeper = services.keeper
     # Bumped after a delete or restore so the lists are read again.
     version, set_version = ft.use_state(0)
-    pending_delete, set_pending_delete = ft.use_state(None)
     notices, set_notices = ft.use_state(services.startup_notices)
     playing, set_playing = ft.use_state(PAGE)
     unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
@@ -224,42 +254,26 @@ def Home() -> ft.View:
         announce(game.id)
         set_version(lambda current: current + 1)
 
-    def confirm_delete(_: ft.Event[ft.TextButton]) -> None:
-        game = pending_delete
-        set_pending_delete(None)
-        act(keeper.delete, game)
-        ft.context.page.show_dialog(
-            ft.SnackBar(
-                ft.Text(t("home.deleted", game=game_title(game))),
-                action=t("home.undo_delete"),
-                on_action=lambda _: act(keeper.restore, game),
-            )
-        )
-
-    ft.use_dialog(
-        delete_dialog(pending_delete, confirm_delete, lambda: set_pending_delete(None))
-        if pending_delete is not None
-        else None
-    )
-
+    ask_delete = use_delete_question(keeper, act)
     controls: list[ft.Control] = []
-
     if notices:
         controls.append(notice_card(notices, services.device, lambda: set_notices(())))
-    controls += game_list("home.in_progress", unfinished, playing, set_playing, set_pending_delete)
+    controls += game_list("home.in_progress", unfinished, playing, set_playing, ask_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAME_VIEWS],
         ImportButton(),
         # Keyed: the lists above it appear with a merge's first game, and its line stays.
-        LibraryButtons(on_merged=lambda: set_version(lambda current: current + 1), key="library"),
+        keyed(
+            "library", LibraryButtons, on_merged=lambda: set_version(lambda current: current + 1)
+        ),
         ft.OutlinedButton(
             t("players.open"),
             icon=ft.Icons.LEADERBOARD,
             on_click=lambda _: ft.context.page.navigate("/players"),
         ),
     ]
-    history = FinishedGames(version, player, lambda game: game_tile(game, set_pending_delete))
+    history = FinishedGames(version, player, lambda game: game_tile(game, ask_delete))
     return screen(
         history_route(player), t("app.name"), [ft.Text(t("home.tagline")), *controls, history]
     )

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from views.sharing.codes import normalised
+from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.screen import screen
 from views.shell.services import use_services
@@ -20,9 +21,11 @@ def JoinScreen() -> ft.View:
     code = ft.use_route_params().get("code", "")
     # What is typed so far: kept without re-rendering, so the field keeps its focus; the
     # code of another table's address, arrived at, replaces it.
-    typed, _ = ft.use_state(lambda: {"code": code, "address": code})
+    typed, _ = use_state_from(lambda: {"code": code, "address": code})
     if typed["address"] != code:
         typed.update(code=code, address=code)
+    refusal: str | None
+    set_refusal: Setter[str | None]
     refusal, set_refusal = ft.use_state(None)
     page = ft.context.page
 

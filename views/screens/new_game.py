@@ -15,6 +15,7 @@ from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.screens.rules import rules_route
+from views.shell.hooks import Setter, keyed, use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.messages import message_of
@@ -33,9 +34,8 @@ from views.shell.widgets import (
 RANDOM_DEALER = "random"
 
 
-@ft.observable
 @dataclass
-class Setup:
+class Setup(ft.Observable):
     """The form as filled in so far; nothing is saved until the game starts."""
 
     game: str
@@ -178,7 +178,7 @@ def NewGame() -> ft.View:
     if view is None:
         return screen(f"/new/{game}", t("app.name"), [ft.Text(t("new_game.unknown"))], "/")
     # Keyed by the game: each game's form starts from that game's last settings.
-    return SetupScreen(view, key=game)
+    return keyed(game, SetupScreen, view)
 
 
 def recent_names(setup: Setup, recent: list[str], most: int) -> list[ft.Control]:
@@ -221,29 +221,37 @@ def start_bar(setup: Setup, on_start: Callable[[], None]) -> ft.BottomAppBar:
     )
 
 
+def use_focus_once_drawn(fields: TextFields) -> Callable[[int], None]:
+    """A hook: how to give the focus to a seat's name field once it is drawn (the field of
+    a player just added is not there yet); `fields` are the fields as drawn, by seat."""
+    seat: int | None
+    set_seat: Setter[int | None]
+    seat, set_seat = ft.use_state(None)
+
+    async def focus_asked() -> None:
+        field = fields.get(seat) if seat is not None else None
+        if field is not None:
+            set_seat(None)
+            await field.focus()  # type: ignore[no-untyped-call]  # Flet leaves focus() unannotated
+
+    ft.use_effect(focus_asked, [seat])
+    return set_seat
+
+
 @ft.component
 def SetupScreen(view: GameView) -> ft.View:
     """Players in seat order (with recent names to add), the first dealer, the game's
     settings (the last game's, at first), and Start at the bottom."""
     keeper = use_services().keeper
-    setup, _ = ft.use_state(lambda: Setup.blank(view, keeper.last_settings(view.game)))
-    recent, _ = ft.use_state(lambda: keeper.recent_names())
-    # The seat whose name field is to have the focus once drawn (a player just added).
-    focus_seat, set_focus_seat = ft.use_state(None)
+    setup, _ = use_state_from(lambda: Setup.blank(view, keeper.last_settings(view.game)))
+    recent, _ = use_state_from(keeper.recent_names)
     fields: TextFields = {}
+    focus_once_drawn = use_focus_once_drawn(fields)
     rules = view.rules
 
     def add_player() -> None:
         setup.add_name()
-        set_focus_seat(len(setup.names) - 1)
-
-    async def focus_added() -> None:
-        field = fields.get(focus_seat) if focus_seat is not None else None
-        if field is not None:
-            set_focus_seat(None)
-            await field.focus()
-
-    ft.use_effect(focus_added, [focus_seat])
+        focus_once_drawn(len(setup.names) - 1)
 
     def start() -> None:
         saved = setup.start(keeper, random.Random())

@@ -3,6 +3,7 @@ and a way to count two spellings as one person. Read from stored results: no gam
 replayed to open this screen."""
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 import flet as ft
 
@@ -12,6 +13,7 @@ from storage.keeper import GameKeeper
 from storage.people import Merged, PlayerSummary
 from views.games.registry import GAME_VIEWS
 from views.screens.history import history_route
+from views.shell.hooks import Setter
 from views.shell.i18n import decimal, percent, t
 from views.shell.live import announce_lists
 from views.shell.messages import message_of
@@ -31,6 +33,11 @@ def player_line(player: PlayerSummary) -> str:
     )
 
 
+def some_points(points: int | None) -> str:
+    """A score as shown, or a dash when there is none (a record of no games)."""
+    return t("number.none") if points is None else points_text(points)
+
+
 def record_lines(record: Record) -> list[str]:
     """A record in a few lines: games and wins, scores, streaks."""
     return [
@@ -43,8 +50,8 @@ def record_lines(record: Record) -> list[str]:
         t(
             "players.scores",
             average=decimal(record.average_score),
-            best=points_text(record.best),
-            worst=points_text(record.worst),
+            best=some_points(record.best),
+            worst=some_points(record.worst),
         ),
         t("players.streak", current=record.current_streak, longest=record.longest_streak),
     ]
@@ -122,8 +129,12 @@ def PlayerCard(
     """One person's records per game, head to head with another, and merging names (asked
     first, undoable right after, never for two who sat at one game)."""
     keeper = use_services().keeper
+    rival: str | None
+    set_rival: Setter[str | None]
     rival, set_rival = ft.use_state(None)
     asking, set_asking = ft.use_state(False)
+    failure: str | None
+    set_failure: Setter[str | None]
     failure, set_failure = ft.use_state(None)
     names = {other.player: other.name for other in others}
 
@@ -135,11 +146,11 @@ def PlayerCard(
         announce_lists()
         on_merged()
 
-    def merge() -> None:
+    def merge(other: str) -> None:
         set_asking(False)
-        second = names[rival]
+        second = names[other]
         try:
-            merged = keeper.merge_players(rival, into=player.player)
+            merged = keeper.merge_players(other, into=player.player)
         except StorageError as error:
             set_failure(message_of(error))
             return
@@ -154,7 +165,7 @@ def PlayerCard(
         )
 
     ft.use_dialog(
-        merge_dialog(player.name, names[rival], merge, lambda: set_asking(False))
+        merge_dialog(player.name, names[rival], partial(merge, rival), lambda: set_asking(False))
         if asking and rival in names
         else None
     )

@@ -51,7 +51,8 @@ def catalog_file(language: str) -> dict[str, str]:
     """One language's JSON catalog as it is on disk."""
     path = LOCALES_DIR / f"{language}.json"
     with path.open(encoding="utf-8") as f:
-        return json.load(f)
+        catalog: dict[str, str] = json.load(f)
+    return catalog
 
 
 @cache

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from views.shell.hooks import use_state_from
+
 WIDE = 900
 """From this width (logical pixels) the game's entry and its sheet stand side by side."""
 WIDE_ENTRY = 560
@@ -36,7 +38,7 @@ def use_page_size() -> ScreenSize:
     """The page's size, kept up to date: for the root component, which provides it to the
     screens through ScreenSizeContext."""
     page = ft.context.page
-    size, set_size = ft.use_state(lambda: ScreenSize(page.width or 0, page.height or 0))
+    size, set_size = use_state_from(lambda: ScreenSize(page.width or 0, page.height or 0))
 
     def listen() -> None:
         page.on_resize = lambda event: set_size(ScreenSize(event.width, event.height))

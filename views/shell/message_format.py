@@ -96,7 +96,7 @@ class NumberFormatter(Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool) and not format_spec:
             return written(format_decimal, value, self.language)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def _chosen_branch(

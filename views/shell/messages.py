@@ -1,5 +1,7 @@
-"""Refusals in the player's words: a rules or storage error becomes its catalog text, with
-the ids a game puts in its messages (a colour, a card) said by that game.
+"""Refusals in the player's words: a rules or storage error, or a refusal of the screens'
+own, becomes its catalog text, with the ids a game puts in its messages (a colour, a card)
+said by that game. A screen keeps a refusal as it came (`Refused`) and says it in words
+where it draws it, in the language of that drawing.
 
 Every screen reaches this module; the games are above it, so each game's view hands in how
 it says its ids (views.games.registry does, for every game it lists), and a message whose
@@ -7,11 +9,25 @@ key starts with the game's name ("plotters.count_too_high") has them said that w
 """
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorers import InvalidEntry
 from storage import StorageError
 from views.shell.i18n import t
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal of the screens' own, not the rules' or storage's ("this phone only
+    follows the game"): its catalog key and the key's parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+Refused = InvalidEntry | StorageError | Refusal
+"""Why a change was refused, as data: said in words by `message_of` where it is drawn."""
 
 ParamsInWords = Callable[[Mapping[str, Any]], dict[str, Any]]
 """A game's way of saying its messages' parameters (GameView.params_in_words)."""
@@ -35,9 +51,9 @@ def params_in_words(key: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return say(params) if say is not None else dict(params)
 
 
-def message_of(error: InvalidEntry | StorageError) -> str:
-    """The error in the player's words."""
-    return said(error.key, error.params)
+def message_of(refusal: Refused) -> str:
+    """The refusal in the player's words."""
+    return said(refusal.key, refusal.params)
 
 
 def said(key: str, params: Mapping[str, Any]) -> str:

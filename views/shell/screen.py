@@ -1,6 +1,9 @@
 """The frame every screen shares: a View with the app bar, back button, language menu and
 theme switch."""
 
+from collections.abc import Sequence
+from typing import TypedDict
+
 import flet as ft
 
 from views.shell.i18n import t
@@ -19,9 +22,21 @@ TITLE_SIZE = 17
 """Smaller than Material's app bar title: two lines fit the bar's height, and "Neues Spiel:
 Mit List und Tücke" beside a back button and three actions keeps its words whole on a
 360 px phone (tests/e2e/test_rules.py)."""
-BESIDE_BACK = {"leading_width": 48, "title_spacing": 4}
+
+
+class AppBarSpacing(TypedDict, total=False):
+    leading_width: int
+    title_spacing: int
+
+
+BESIDE_BACK: AppBarSpacing = {"leading_width": 48, "title_spacing": 4}
 """Beside a back button the title starts right after the button's 48 px (Material keeps
 56 px for it and 16 more before the title)."""
+
+
+class ViewFrame(TypedDict, total=False):
+    padding: int
+    spacing: int
 
 
 def title_text(title: str) -> ft.Text:
@@ -38,7 +53,7 @@ def title_text(title: str) -> ft.Text:
 def screen(
     route: str,
     title: str,
-    controls: list[ft.Control],
+    controls: Sequence[ft.Control],
     back_to: str | None = None,
     actions: list[ft.Control] | None = None,
     scroll: bool = True,
@@ -49,18 +64,19 @@ def screen(
     `actions` go in the app bar before the language menu and the theme switch, `bottom`
     stays at the bottom (a confirm button always in reach of the thumb)."""
     # A screen with fixed parts fills the window edge to edge; its parts pad themselves.
-    frame = {} if scroll else {"padding": 0, "spacing": 0}
+    frame: ViewFrame = {} if scroll else {"padding": 0, "spacing": 0}
+    beside_back: AppBarSpacing = BESIDE_BACK if back_to is not None else {}
     return ft.View(
         route=route,
         appbar=ft.AppBar(
             leading=back_button(back_to) if back_to is not None else None,
-            **(BESIDE_BACK if back_to is not None else {}),
+            **beside_back,
             automatically_imply_leading=False,
             title=title_text(title),
             actions=[*(actions or []), LanguageMenu(), ThemeSwitch()],
         ),
         bottom_appbar=bottom,
         scroll=ft.ScrollMode.AUTO if scroll else None,
-        controls=controls,
+        controls=[*controls],
         **frame,
     )

@@ -39,9 +39,9 @@ class WakelockScreen:
         if self._wakelock is None:
             self._wakelock = ft.Wakelock()
         if awake:
-            await self._wakelock.enable()
+            await self._wakelock.enable()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
         else:
-            await self._wakelock.disable()
+            await self._wakelock.disable()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
 
 
 @dataclass(frozen=True)
@@ -154,9 +154,8 @@ def _take(path: Path) -> bytes:
         path.unlink(missing_ok=True)
 
 
-@ft.observable
 @dataclass
-class Preferences:
+class Preferences(ft.Observable):
     """This session's choices, as the device kept them (views.shell.device) or the player changed
     them since (each tab is a phone at the table)."""
 
@@ -178,7 +177,7 @@ class Services:
     """The https address phones join at (None when the server does not share tables)."""
 
 
-ServicesContext = ft.create_context(None)
+ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)
 
 
 def use_services() -> Services:

@@ -24,7 +24,8 @@ Roboto's letters, so a text holding one is cut rather than run over its room."""
 
 @cache
 def _widths() -> dict[str, int]:
-    return json.loads(WIDTHS_FILE.read_text(encoding="utf-8"))
+    widths: dict[str, int] = json.loads(WIDTHS_FILE.read_text(encoding="utf-8"))
+    return widths
 
 
 def text_width(text: str, font_size: float) -> float:

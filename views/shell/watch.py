@@ -12,6 +12,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
+
+from views.shell.hooks import use_state_from
 
 T = TypeVar("T")
 
@@ -23,9 +26,9 @@ def use_watched(source: ft.Observable | None, select: Callable[[], T]) -> T:
     The caller must not hold `source` in its arguments or state (that would draw it again
     at every change): it keeps it in a ref, for example.
     """
-    _, set_seen = ft.use_state(select)
+    _, set_seen = use_state_from(select)
     # Observables hold their listeners weakly: the ref keeps this one alive while mounted.
-    listener = ft.use_ref(None)
+    listener: MutableRef[Callable[[object, str | None], None]] = ft.use_ref(None)
 
     def follow() -> Callable[[], None] | None:
         if source is None:

@@ -49,7 +49,11 @@ DISABLED_INK = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
 """Material's fill and ink of a disabled filled or tonal button."""
 
 
-def marked(style: ft.ButtonStyle, mark: Literal["filled", "tonal"] | None) -> ft.ButtonStyle:
+Mark = Literal["filled", "tonal"]
+"""How an outlined button is coloured to stand out: as Material's filled or tonal one."""
+
+
+def marked(style: ft.ButtonStyle, mark: Mark | None) -> ft.ButtonStyle:
     """`style` for an outlined button coloured as Material's "filled" or "tonal" one (None:
     left outlined). A button whose mark changes stays one kind of control: a tap reaches the
     server addressed to the control the phone drew, and a button that became another kind
@@ -242,6 +246,6 @@ def on_to_the_next(
 
     async def next_field(e: ft.Event[ft.TextField]) -> None:
         keep(e.control.value or "")
-        await fields.get(index + 1, fields[index]).focus()
+        await fields.get(index + 1, fields[index]).focus()  # type: ignore[no-untyped-call]  # Flet leaves focus() unannotated
 
     return next_field

@@ -12,6 +12,7 @@ as it is when tapped, not as it was drawn: quick taps each count, none overwrite
 """
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -125,7 +126,7 @@ def card_chip(
     card: str,
     name: str,
     *,
-    on_click: Callable[[], None] | None = None,
+    on_click: Callable[[], object] | None = None,
     disabled: bool = False,
     struck: bool = False,
     highlighted: bool = False,
@@ -161,6 +162,10 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     card is found by its suit first; each shows its suit sign, red suits in red); a card
     already in the row is greyed out and cannot be added. One tap lays a card."""
     in_row = set(entry["row"])
+
+    def lay(card: str) -> None:
+        table.change(with_card_laid(table.entry, card))
+
     return ft.Column(
         spacing=GAP,
         controls=[
@@ -169,7 +174,7 @@ def picker(table: Table, entry: Mapping[str, Any]) -> ft.Control:
                     card_chip(
                         card,
                         t("colour_blind.add_card", card=card_name(card)),
-                        on_click=lambda card=card: table.change(with_card_laid(table.entry, card)),
+                        on_click=partial(lay, card),
                         disabled=card in in_row,
                         struck=card in in_row,
                     )
@@ -196,7 +201,7 @@ def remove_last(table: Table) -> ft.Control:
 def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
     """The row as laid so far, small, and the button taking the last card back."""
     row = entry["row"]
-    faces = [card_face(card, name=card_name(card)) for card in row]
+    faces: list[ft.Control] = [card_face(card, name=card_name(card)) for card in row]
     title = t("colour_blind.row_title", count=len(row), cards=ROW)
     heading = identified("row-title", ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
     return ft.Column(
@@ -249,7 +254,9 @@ def capture_line(table: Table, seat: int) -> ft.Control:
             taken=captor == seat,
         )
 
-    texts = [identified(f"live-{seat}", ft.Text(title, weight=ft.FontWeight.W_500))]
+    texts: list[ft.Control] = [
+        identified(f"live-{seat}", ft.Text(title, weight=ft.FontWeight.W_500))
+    ]
     if note is not None:
         texts.append(identified("filled-in", ft.Text(note, italic=True, size=12)))
     return ft.Column(

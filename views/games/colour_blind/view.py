@@ -12,6 +12,7 @@ from scorers.stats import Record
 from views.games.colour_blind.entry import MINUS, ColourBlindPanel, card_text, is_card
 from views.games.colour_blind.trick import ColourBlindTrickHelper
 from views.games.game_view import GameView
+from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, SettingField
 from views.games.table import Table
 from views.shell.i18n import decimal, t
@@ -48,7 +49,8 @@ class ColourBlind(GameView):
     def trick_helper(self) -> ft.Control:
         return ColourBlindTrickHelper()
 
-    def entry_panel(self, table: Table) -> ft.Control:
+    def entry_panel(self, table: Table, panel: EntryPanel[Any]) -> ft.Control:
+        """The deal's entry: no pad, and its steps follow the row (the panel is not used)."""
         return ColourBlindPanel(table)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
@@ -72,9 +74,10 @@ class ColourBlind(GameView):
         settings: Mapping[str, Any],
     ) -> float:
         """The leader's way to the target."""
-        return min(1.0, max(totals, default=0) / settings["target"])
+        target: int = settings["target"]
+        return min(1.0, max(totals, default=0) / target)
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: Table, panel: EntryPanel[Any]) -> str | None:
         """What the deal needs next: the rest of the row, then the cards each player took
         (until the one player given none is certain to have the rest)."""
         entry = table.entry

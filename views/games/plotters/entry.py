@@ -10,6 +10,7 @@ below the entry; the pair and formula come from scorers.plotters.
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -29,9 +30,10 @@ from scorers.plotters import (
     with_ended_early,
     with_face_up,
 )
+from views.games.panel import EntryPanel
 from views.games.table import Entry, Table
 from views.shell.i18n import joined, t
-from views.shell.widgets import CHIP_SIZE, cell_button, identified, marked, number_chips
+from views.shell.widgets import CHIP_SIZE, Mark, cell_button, identified, marked, number_chips
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -154,30 +156,10 @@ def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
     return first_open(draft, completed, seat + 1)
 
 
-@dataclass(frozen=True)
-class Pad:
-    """Where the pad enters as drawn (`shown`), as of the last tap (`now`: taps can arrive
-    before the re-render), and how to move it."""
-
-    shown: Spot | None
-    now: Callable[[], Spot | None]
-    move: Callable[[Spot | None], None]
-
-
-def use_pad(table: Table) -> Pad:
-    """A hook: the spot the pad enters, starting at the first open one; the table is told
-    each spot, so the bar asks what the pad asks."""
-    start = first_open(table.entry, table.completed, 0)
-    shown, set_shown = ft.use_state(start)
-    now = ft.use_ref(start)
-
-    def move(to: Spot | None) -> None:
-        now.current = to
-        set_shown(to)
-        table.place_pad(to)
-
-    ft.use_effect(lambda: table.place_pad(start), [])
-    return Pad(shown, lambda: now.current, move)
+def pad_spot(table: Table, panel: EntryPanel[Spot]) -> Spot | None:
+    """Where the pad enters: where it was moved to in the round shown, else the first open
+    spot. The panel holds the spot as of the last tap, however quick the next one."""
+    return panel.pad_spot(first_open(table.entry, table.completed, 0))
 
 
 def pad_question(table: Table, spot: Spot) -> str:
@@ -286,7 +268,7 @@ def player_row(
                     counts[colour],
                     filled,
                     spot == (seat, colour),
-                    lambda colour=colour: select((seat, colour)),
+                    partial(select, (seat, colour)),
                 )
                 for colour in COLOURS
             ],
@@ -320,7 +302,8 @@ def face_up_pad(table: Table, seat: int, on_tap: Callable[[str], None]) -> list[
     buttons: list[ft.Control] = []
     for colour in COLOURS:
         label = t("plotters.face_up_toggle", player=name, colour=colour_name(colour))
-        mark = ("filled" if shown.chosen else "tonal") if colour in shown.colours else None
+        fill: Mark = "filled" if shown.chosen else "tonal"
+        mark = fill if colour in shown.colours else None
         buttons.append(
             ft.OutlinedButton(
                 content=ft.Text(t(HEADING_KEYS[colour]), semantics_label=label),
@@ -344,25 +327,24 @@ def rule_line(table: Table) -> str:
 
 
 @ft.component
-def PlottersPanel(table: Table) -> ft.Control:
+def PlottersPanel(table: Table, panel: EntryPanel[Spot]) -> ft.Control:
     """The round's entry: the cards counted, "ended early" and its rule, a row per player,
     and the pad for the count or the face-up pair being entered."""
     state, completed = table.state, table.completed
     players = len(state.players)
-    pad = use_pad(table)
 
     def pick(number: int) -> None:
-        spot = pad.now()
+        spot = pad_spot(table, panel)
         if spot is None or spot[1] == FACE_UP:
             return
         seat, colour = spot
         # The last seat's filled-in counts become its own with its first change.
         base = table.completed if seat == players - 1 else table.entry
         if table.change(with_count(base, seat, colour, number)):
-            pad.move(next_spot(table.entry, table.completed, spot))
+            panel.move_pad(next_spot(table.entry, table.completed, spot))
 
     def tap_face_up(colour: str) -> None:
-        spot = pad.now()
+        spot = pad_spot(table, panel)
         if spot is None:
             return
         before = table.entry["face_up"][spot[0]]
@@ -370,7 +352,7 @@ def PlottersPanel(table: Table) -> ft.Control:
         # The pad moves on once a pair is made from a first colour, not while changing one.
         made = before is not None and len(before) == 1 and now is not None and len(now) == 2
         if table.change(with_face_up(table.entry, spot[0], now)) and made:
-            pad.move(next_spot(table.entry, table.completed, spot))
+            panel.move_pad(next_spot(table.entry, table.completed, spot))
 
     total = sum(sum(counts.values()) for counts in completed["counts"])
     full = sum(cards_in_play(players).values())
@@ -394,29 +376,30 @@ def PlottersPanel(table: Table) -> ft.Control:
         value=table.entry["ended_early"],
         on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
     )
+    spot = pad_spot(table, panel)
     controls: list[ft.Control] = [
         ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         header_row(),
         ft.Column(
             spacing=2,
-            controls=[player_row(table, seat, pad.shown, pad.move) for seat in range(players)],
+            controls=[player_row(table, seat, spot, panel.move_pad) for seat in range(players)],
         ),
-        *pad_section(table, pad, pick, tap_face_up),
+        *pad_section(table, spot, pick, tap_face_up),
     ]
     return ft.Column(controls, spacing=4)
 
 
 def pad_section(
     table: Table,
-    pad: Pad,
+    spot: Spot | None,
     pick: Callable[[int], None],
     tap_face_up: Callable[[str], None],
 ) -> list[ft.Control]:
-    """What the pad enters now and that player's live formula, then the pad."""
-    if pad.shown is None:
+    """What the pad enters now (at `spot`) and that player's live formula, then the pad."""
+    if spot is None:
         return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
-    seat, what = pad.shown
-    title = pad_question(table, pad.shown)
+    seat, what = spot
+    title = pad_question(table, spot)
     if what == FACE_UP:
         keys = face_up_pad(table, seat, tap_face_up)
     else:

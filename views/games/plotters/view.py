@@ -11,13 +11,16 @@ from scorers import plotters
 from scorers.ledger import GameState
 from scorers.stats import Record
 from views.games.game_view import GameView
+from views.games.panel import EntryPanel
 from views.games.plotters.entry import (
     COLOUR_KEYS,
     FACE_UP,
     PlottersPanel,
+    Spot,
     cards_line,
     colour_name,
     pad_question,
+    pad_spot,
 )
 from views.games.plotters.trick import PlottersTrickHelper
 from views.games.setup_fields import FieldKind, SettingField
@@ -61,9 +64,8 @@ class Plotters(GameView):
     def trick_helper(self) -> ft.Control:
         return PlottersTrickHelper()
 
-    def entry_panel(self, table: Table) -> ft.Control:
-        # Keyed by the round: a new round's pad starts at its first count.
-        return PlottersPanel(table, key=f"round-{table.round_number}")
+    def entry_panel(self, table: Table, panel: EntryPanel[Spot]) -> ft.Control:
+        return PlottersPanel(table, panel)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The face-up counts over the face-down ones ("6x4/2"), as the rules scored them."""
@@ -78,7 +80,7 @@ class Plotters(GameView):
             return t("plotters.cell_nothing_down", a=parts.up_a, b=parts.up_b)
         return t("plotters.cell", a=parts.up_a, b=parts.up_b, down=parts.down)
 
-    def prompt(self, table: Table) -> str | None:
+    def prompt(self, table: Table, panel: EntryPanel[Spot]) -> str | None:
         """While some player's cards are not counted at all, what to do (the card total so
         far is at the top of the entry); a face-up pair owed by another player than the one
         the pad enters for (the filled-in last player, say) waits until the pad gets there
@@ -90,7 +92,7 @@ class Plotters(GameView):
         uncounted = any(not any(held.values()) for held in table.completed["counts"])
         if problem.key == "plotters.total_cards" and uncounted:
             return t("plotters.prompt")
-        spot = table.pad_spot()
+        spot = pad_spot(table, panel)
         if problem.key in PAIR_OWED and spot is not None:
             owed_by = table.state.players.index(problem.params["player"])
             if spot != (owed_by, FACE_UP):

@@ -26,7 +26,9 @@ from scorers.wizard import (
     with_cloud,
     with_tricks,
 )
+from views.games.panel import EntryPanel
 from views.games.table import Table
+from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
@@ -46,6 +48,8 @@ PHONE_WIDTH = 390
 """The screen's width before the browser has said its size: a 390 px phone's."""
 BIDS = "bids"
 TRICKS = "tricks"
+PadSpot = tuple[str, int]
+"""Where the pad was brought by tapping a row: the step and the row's seat."""
 
 
 def count_line(key: str, total: int, cards: int) -> str:
@@ -69,19 +73,19 @@ def next_seat(values: Sequence[int | None], order: list[int]) -> int | None:
     return next((seat for seat in order if values[seat] is None), None)
 
 
-def shown_step(table: Table) -> str:
+def shown_step(table: Table, panel: EntryPanel[PadSpot]) -> str:
     """Bids until every bid is in; then the tricks, unless this screen was taken back to
     the bids (to change one), where it stays until asked for the tricks again."""
     if any(bid is None for bid in table.entry["bids"]):
         return BIDS
-    return table.step_chosen() or TRICKS
+    return panel.step or TRICKS
 
 
-def prompt(table: Table) -> str | None:
+def prompt(table: Table, panel: EntryPanel[PadSpot]) -> str | None:
     """Who acts next in bidding order: the next bidder, then whose tricks come next; None
     once every trick is entered (the line then says whether the round adds up)."""
     order, entry, players = bidding_order(table), table.entry, table.state.players
-    if shown_step(table) == BIDS:
+    if shown_step(table, panel) == BIDS:
         seat = next_seat(entry["bids"], order)
         return t("wizard.bids_done") if seat is None else t("wizard.next_bid", player=players[seat])
     # A filled-in player is no longer asked for: the line says the round is ready instead.
@@ -294,13 +298,11 @@ def number_pad(
     return [identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)), chips]
 
 
-def use_pad_seat(table: Table, step: str) -> tuple[int | None, Callable[[int | None], None]]:
-    """A hook: the seat whose row was tapped to bring the pad to it, in this round's step
-    (None: the pad follows the bidding order), and how to set it."""
-    chosen, set_chosen = ft.use_state(None)
-    here = (table.round_number, step)
-    seat = chosen[1] if chosen is not None and chosen[0] == here else None
-    return seat, lambda to: set_chosen(None if to is None else (here, to))
+def tapped_seat(panel: EntryPanel[PadSpot], step: str) -> int | None:
+    """The seat whose row was tapped to bring the pad to it at this step; None: the pad
+    follows the bidding order."""
+    spot = panel.pad_spot(None)
+    return spot[1] if spot is not None and spot[0] == step else None
 
 
 @dataclass(frozen=True)
@@ -332,7 +334,7 @@ def bid_section(
             note = t("wizard.dealer_mark")
         elif seat == info.first:
             note = t("wizard.first_mark")
-        return ft.memo(PlayerRow)(
+        return memo(PlayerRow)(
             seat,
             players[seat],
             RowShows(note=note, read_only=given.read_only, shown_name=given.names[seat]),
@@ -363,12 +365,16 @@ def bid_section(
 
 
 def trick_section(
-    table: Table, order: list[int], chosen: int | None, given: StepInput
+    table: Table,
+    order: list[int],
+    chosen: int | None,
+    given: StepInput,
+    to_bids: Callable[[], None],
 ) -> list[ft.Control]:
     """The tricks taken in seat order, each beside the bid it is scored against (changed by
     the Cloud, if so) and the points it would score; the one player's tricks the others
     leave to the cards filled in and marked; their total against the cards, a way back to
-    the bids, and the pad."""
+    the bids (`to_bids`), and the pad."""
     state, cards = table.state, table.round_info.cards
     players, entry, completed = state.players, table.entry, table.completed
     bids, tricks, counted = entry["bids"], completed["tricks"], counted_bids(entry)
@@ -388,7 +394,7 @@ def trick_section(
             read_only=given.read_only,
             shown_name=given.names[seat],
         )
-        return ft.memo(PlayerRow)(
+        return memo(PlayerRow)(
             seat,
             players[seat],
             shows,
@@ -406,9 +412,7 @@ def trick_section(
     header: list[ft.Control] = [identified("trick-count", count)]
     if not given.read_only:
         header.append(
-            ft.TextButton(
-                t("wizard.to_bids"), height=CHIP_SIZE, on_click=lambda _: table.choose_step(BIDS)
-            )
+            ft.TextButton(t("wizard.to_bids"), height=CHIP_SIZE, on_click=lambda _: to_bids())
         )
     controls: list[ft.Control] = [
         ft.Row(wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, controls=header),
@@ -421,27 +425,28 @@ def trick_section(
 
 
 @ft.component
-def WizardPanel(table: Table) -> ft.Control:
+def WizardPanel(table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
     """The step the round is at: the bids, or the tricks (and the Cloud's change, when the
     Cloud is in play); for a phone that may only watch, the same rows as text."""
-    step = shown_step(table)
-    chosen, choose = use_pad_seat(table, step)
+    step = shown_step(table, panel)
+    chosen = tapped_seat(panel, step)
 
     def entered(change: Callable[[], bool]) -> None:
         # Once the tapped row's value is in, the pad goes back to the bidding order.
         if change():
-            choose(None)
+            panel.move_pad(None)
 
     # Made once for the panel's life, so that the rows' arguments stay equal from tap to tap.
+    drawn_for = [table, panel, step, table.round_number]
     set_bid = ft.use_callback(
         lambda seat, bid: entered(lambda: table.change(with_bid(table.entry, seat, bid))),
-        [table, step, table.round_number],
+        drawn_for,
     )
     set_tricks = ft.use_callback(
         lambda seat, count: entered(lambda: table.change(with_tricks(table.entry, seat, count))),
-        [table, step, table.round_number],
+        drawn_for,
     )
-    select = ft.use_callback(lambda seat: choose(seat), [table, step, table.round_number])
+    select = ft.use_callback(lambda seat: panel.move_pad((step, seat)), drawn_for)
     order = bidding_order(table)
     read_only = not table.may_enter()
     room = name_room(use_screen_size(), step)
@@ -450,7 +455,7 @@ def WizardPanel(table: Table) -> ft.Control:
         controls = bid_section(table, order, chosen, StepInput(set_bid, select, read_only, names))
     else:
         given = StepInput(set_tricks, select, read_only, names)
-        controls = trick_section(table, order, chosen, given)
+        controls = trick_section(table, order, chosen, given, lambda: panel.choose_step(BIDS))
         # A watcher reads the Cloud's change in the row's note ("bid 1, now 2").
         if table.state.settings["cloud"] and not read_only:
             controls.append(cloud_choice(table, order))

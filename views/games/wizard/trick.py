@@ -22,6 +22,7 @@ from views.games.trick_helpers import (
     use_trick,
 )
 from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
+from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified
 
@@ -269,9 +270,10 @@ def RoundTrickHelper(table: Table) -> ft.Control:
     """The trick helper's button for the round the banner shows, following every change of
     the table: the trump entered (or none yet), the players, the round's leader first."""
     state, info = table.state, table.round_info
-    return ft.memo(TrickHelperButton)(
+    return keyed(
+        f"trick-{table.round_number}-{table.editing}",
+        memo(TrickHelperButton),
         table.entry.get("trump"),
         tuple(state.players),
         info.first,
-        key=f"trick-{table.round_number}-{table.editing}",
     )

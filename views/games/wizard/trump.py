@@ -23,6 +23,7 @@ from scorers.wizard import (
     wizard_picks,
 )
 from views.games.table import Table
+from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, icon_button, identified
 
@@ -151,16 +152,21 @@ def TrumpPart(table: Table, compact: bool) -> ft.Control | None:
     Nothing in a round that deals every card, unless the banner is `compact`: its reminder
     says "no trump" then, and a compact banner has none."""
     state, info = table.state, table.round_info
-    pick = ft.use_callback(lambda value: table.change(with_trump(table.entry, value)), [table])
+
+    def pick_trump(value: str | None) -> None:
+        table.change(with_trump(table.entry, value))
+
+    pick = ft.use_callback(pick_trump, [table])
     turned_up = bool(trump_choices(info.cards, len(state.players)))
-    return ft.memo(TrumpChoice)(
+    return keyed(
+        f"trump-{table.round_number}-{table.editing}",
+        memo(TrumpChoice),
         table.entry.get("trump"),
         state.players[info.dealer],
         turned_up,
         table.may_enter(),
         pick,
         not turned_up and not compact,
-        key=f"trump-{table.round_number}-{table.editing}",
     )
 
 

@@ -9,9 +9,10 @@ from scorers import wizard
 from scorers.game import RoundInfo
 from scorers.stats import Record
 from views.games.game_view import GameView, StepButton
+from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.games.table import Table
-from views.games.wizard.entry import BIDS, TRICKS, WizardPanel, prompt, shown_step
+from views.games.wizard.entry import BIDS, TRICKS, PadSpot, WizardPanel, prompt, shown_step
 from views.games.wizard.trick import RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.shell.i18n import decimal, percent, t
@@ -66,8 +67,8 @@ class Wizard(GameView):
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
     )
 
-    def entry_panel(self, table: Table) -> ft.Control:
-        return WizardPanel(table)
+    def entry_panel(self, table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
+        return WizardPanel(table, panel)
 
     def banner_part(self, table: Table, compact: bool) -> ft.Control:
         """The card turned up for trump, and what is trump while bids and tricks go in;
@@ -98,15 +99,15 @@ class Wizard(GameView):
             said["suit"] = suit_words(said["suit"])
         return said
 
-    def step_button(self, table: Table) -> StepButton | None:
+    def step_button(self, table: Table, panel: EntryPanel[PadSpot]) -> StepButton | None:
         """On the bids: "Bids done", taking the table to the tricks once every bid is in."""
-        if shown_step(table) != BIDS:
+        if shown_step(table, panel) != BIDS:
             return None
         done = all(bid is not None for bid in table.entry["bids"])
-        return StepButton(t("wizard.to_tricks"), lambda: table.choose_step(TRICKS), done)
+        return StepButton(t("wizard.to_tricks"), lambda: panel.choose_step(TRICKS), done)
 
-    def prompt(self, table: Table) -> str | None:
-        return prompt(table)
+    def prompt(self, table: Table, panel: EntryPanel[PadSpot]) -> str | None:
+        return prompt(table, panel)
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The bid the round was scored against (after any Cloud change) / tricks taken."""
