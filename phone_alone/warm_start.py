@@ -17,6 +17,7 @@ MODULES = (
     "views.sharing.peers",
     "views.app",
     "views.shell.i18n",
+    "views.shell.notices",
 )
 """What phone.py imports, but its modules that talk to the browser, and Flet's charts (the
 game screen's, imported with it)."""
