@@ -8,7 +8,8 @@ BIN := $(VENV)/bin
 QUIET_PIP := $(BIN)/python -m pip install -q
 
 # `make test` runs every test on two workers (the 2-core machine's count), one test at a time
-# each, in the order tests/conftest.py gives: the browser tests first, the longest first.
+# each, in the order tests/conftest.py gives: the browser tests first, the longest first; then
+# the few marked after_the_rest (Firefox's and WebKit's journeys), on a machine left quiet.
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
@@ -37,7 +38,8 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest $(XDIST)
+	$(BIN)/python -m pytest $(XDIST) -m "not after_the_rest"
+	$(BIN)/python -m pytest $(XDIST) -m after_the_rest
 
 # While working: the rules, storage and views without a browser, in well under a minute.
 test-fast: $(VENV)/.test-installed

@@ -28,7 +28,7 @@ BOOT_SECONDS = 180.0
 """Pyodide's first start: 25 s in WebKit on an idle machine, more beside other tests."""
 KEPT_START = "Trickpad: Python started from the kept start"
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.timeout(600), pytest.mark.after_the_rest]
 
 
 @pytest.fixture(params=ENGINES)
