@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import pytest
@@ -34,15 +35,21 @@ PATIENCE = 60.0
 test; a server that never does it fails all the same."""
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+@contextlib.contextmanager
+def logging_server(data_dir: Path) -> Iterator[AppServer]:
     """The app with Flet's log on: it says when a connection's handler object is freed."""
-    server = AppServer(tmp_path_factory.mktemp("bounded") / "data", env={"FLET_LOG_LEVEL": "info"})
+    server = AppServer(data_dir, env={"FLET_LOG_LEVEL": "info"})
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    with logging_server(tmp_path_factory.mktemp("bounded") / "data") as server:
+        yield server
 
 
 @dataclass
@@ -281,7 +288,14 @@ def wait_for(done: Callable[[], bool], server: Server) -> None:
 
 
 @pytest.mark.timeout(600)
-def test_the_memory_of_300_closed_sessions_is_given_back(server: Server) -> None:
+def test_the_memory_of_300_closed_sessions_is_given_back(tmp_path: Path) -> None:
+    """On a server of its own: what the shared server's earlier tests left in its heap
+    grew it by 5.6 MiB in one run."""
+    with logging_server(tmp_path / "data") as own:
+        given_back(Server(own, 0))
+
+
+def given_back(server: Server) -> None:
     open_and_close(server, WARM_UP_SESSIONS)
     wait_for(all_gone(server, WARM_UP_SESSIONS), server)
     before = server.rss()
