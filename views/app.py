@@ -39,6 +39,7 @@ from views.shell.services import (
     WakelockScreen,
 )
 from views.shell.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
+from views.shell.typed_ahead import hold_properties_for_their_events
 
 ROUTES = [
     ft.Route(index=True, component=host_only(Home)),
@@ -130,6 +131,7 @@ def build_main(
     the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE."""
     shares = shares if shares is not None else Shares()
     preload()
+    hold_properties_for_their_events()
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
