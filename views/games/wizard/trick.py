@@ -201,15 +201,7 @@ def card_notes(
     """A note under each seat's card: why the rules refuse it, else its duty to follow,
     said of the cards the rules accept (up to the first refused)."""
     accepted = cards if check.refused_at is None else cards[: check.refused_at]
-    follows = follow_notes(accepted, seats)
-    return [
-        refused or follow
-        for refused, follow in zip(
-            refusal_notes(check, len(seats)),
-            [*follows, *[None] * (len(seats) - len(follows))],
-            strict=True,
-        )
-    ]
+    return refusal_notes(check, len(seats), follow_notes(accepted, seats))
 
 
 def leader_choice(
