@@ -39,7 +39,7 @@ class HandSizesField(SettingField):
         try:
             return [int(part) for part in text.split(",")]
         except ValueError:
-            raise UnreadableSetting(t(self.label_key)) from None
+            raise UnreadableSetting(self.label_key) from None
 
 
 class Wizard(GameView):
