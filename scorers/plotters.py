@@ -364,6 +364,11 @@ MESSAGES = GameMessages(
         "plotters.field.face_up": "{player}'s face-up colours",
         "plotters.field.ended_early": "Whether the round ended early",
     },
+    changes={
+        "plotters.change.count": "{player}'s {value} {colour} cards",
+        "plotters.change.ended_early": "\u201cended early\u201d switched on",
+        "plotters.change.played_in_full": "\u201cended early\u201d switched off",
+    },
     reminders={
         "plotters.trick": "{first} leads. The led colour is trump for the trick; highest trump "
         "picks {picks} cards, lowest other card takes the rest and leads next.",
@@ -504,6 +509,22 @@ class PlottersRules(GameRules):
         if at[0] == "ended_early":
             return "plotters.field.ended_early", {}
         return super().field_name(at, players, entry)
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A count set ("Ann's 6 blue cards"), or the round marked as ended early or not;
+        the face-up colours as a field.
+
+        >>> RULES.change_name(["ended_early"], True, ["Ann", "Ben", "Cas", "Dot"], {})
+        ('plotters.change.ended_early', {})
+        """
+        seat = at[1] if len(at) > 2 and isinstance(at[1], int) else None
+        if at[0] == "counts" and seat is not None:
+            return "plotters.change.count", {"player": players[seat], "colour": at[2], "value": now}
+        if tuple(at) == ("ended_early",):
+            return ("plotters.change.ended_early" if now else "plotters.change.played_in_full"), {}
+        return super().change_name(at, now, players, entry)
 
     tally_maxima = frozenset({"best_round"})
 

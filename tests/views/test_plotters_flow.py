@@ -425,3 +425,20 @@ async def test_a_round_ended_early_with_nothing_entered_is_not_ready(app: AppUnd
     assert shown(harness, "entry-hint") == t("plotters.nothing_entered")
     score = harness.find(ft.FilledButton, text=t("entry.score_round"))
     assert score.disabled
+
+
+async def test_undo_and_redo_say_what_a_tap_changed_in_words(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    await tap(harness, pad_label("Ann", "blue", 6))
+    ann = t("plotters.change.count", player="Ann", colour=colour_word("blue"), value=6)
+    counted = t("undo.change", change=ann, number=1)
+    assert harness.find_all(ft.TextButton, has_text=t("undo.undo", what=counted))
+    await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
+    early = t("undo.change", change=t("plotters.change.ended_early"), number=1)
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=early)))
+    # Both shown: each says the whole of what it does.
+    assert harness.find_all(ft.TextButton, has_text=t("undo.undo", what=counted))
+    assert harness.find_all(ft.TextButton, has_text=t("undo.redo", what=early))
+    # Beside each other each button has half the bar: two lines of words, where one was cut.
+    bar = harness.find(ft.Semantics, identifier="step-bar")
+    assert [b.content.max_lines for b in harness.find_all(ft.TextButton, within=bar)] == [2, 2]
