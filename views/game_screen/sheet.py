@@ -133,8 +133,10 @@ def round_row(
     label: str,
 ) -> ft.Row:
     """A scored round: its label (a button to correct it), then per seat how the round went
-    (the game's explanation) above the points it scored."""
+    (the game's explanation) above the points it scored and the total so far, as on a
+    paper pad."""
     number, settings = scored.number, state.settings
+    running = state.running_totals()[number - 1]
     cells: list[ft.Control] = [
         ft.Column(
             spacing=0,
@@ -160,6 +162,20 @@ def round_row(
                             number=number,
                             points=points_text(points),
                             how=view.cell(scored.entry, seat, settings),
+                            total=points_text(running[seat]),
+                        ),
+                    ),
+                ),
+                # Read out with the points, as above.
+                ft.Semantics(
+                    exclude_semantics=True,
+                    content=identified(
+                        f"running-{number}-{seat}",
+                        ft.Text(
+                            points_text(running[seat]),
+                            size=11,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
                         ),
                     ),
                 ),
@@ -217,7 +233,8 @@ def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None])
 def Sheet(
     state: GameState, view: GameView, on_edit: Callable[[int], None], room: float
 ) -> ft.Control:
-    """Rounds by players in seat order, then totals and places."""
+    """Rounds by players in seat order (a legend says what each cell holds), then totals
+    and places."""
     places = {standing.seat: standing.place for standing in state.standings()}
     leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
     by_hand = hands_label_rows(state)
@@ -225,8 +242,10 @@ def Sheet(
     def label(number: int) -> str:
         return str(state.round_info(number).cards if by_hand else number)
 
+    legend = t("sheet.legend", how=t(view.legend_key))
     rows: list[ft.Control] = [
         header_row(state.players, room, "sheet.cards" if by_hand else view.sheet_keys["header"]),
+        identified("sheet-legend", ft.Text(legend, size=11, italic=True)),
         ft.Divider(height=1),
         *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
         ft.Divider(height=1),

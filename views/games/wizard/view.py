@@ -109,6 +109,8 @@ class Wizard(GameView):
     def prompt(self, table: Table, panel: EntryPanel[PadSpot]) -> str | None:
         return prompt(table, panel)
 
+    legend_key = "wizard.sheet_legend"
+
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The bid the round was scored against (after any Cloud change) / tricks taken."""
         return f"{wizard.counted_bids(entry)[seat]}/{entry['tricks'][seat]}"
