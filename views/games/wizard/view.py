@@ -13,7 +13,7 @@ from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.games.table import Table
 from views.games.wizard.entry import BIDS, TRICKS, PadSpot, WizardPanel, prompt, shown_step
-from views.games.wizard.trick import RoundTrickHelper, WizardTrickHelper
+from views.games.wizard.trick import DECK_KEYS, RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.shell.i18n import decimal, percent, t
 
@@ -65,6 +65,7 @@ class Wizard(GameView):
         ),
         SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
+        SettingField("deck", FieldKind.CHOICE, "setting.deck", "setting.deck.help", DECK_KEYS),
     )
 
     def entry_panel(self, table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
