@@ -115,22 +115,24 @@ def chosen_pair(entry: Mapping[str, Any], seat: int) -> list[str] | None:
 
 def fills_last_seat(entry: Mapping[str, Any]) -> bool:
     """Whether the last seat's counts come from the cards in play: the round went the full
-    14 tricks, the counting has reached the player before the last (who holds a card, or
-    whose last colour was entered: players are counted seat by seat, so an earlier player
-    without cards took none) and nobody entered any of the last seat's counts.
+    14 tricks, the player before the last has been counted to their last colour (it holds
+    cards, or it was entered: players are counted seat by seat and colour by colour, so an
+    earlier player or colour without cards took none) and nobody entered any of the last
+    seat's counts. Until then the round is not ready to score: the others' counts are not
+    all in.
 
     >>> blank = dict.fromkeys(COLOURS, 0)
-    >>> some = {**blank, "red": 5}
-    >>> fills_last_seat({"counts": [some, blank, some, blank], "ended_early": False})
+    >>> some, all_four = {**blank, "red": 5}, dict.fromkeys(COLOURS, 2)
+    >>> fills_last_seat({"counts": [some, blank, all_four, blank], "ended_early": False})
     True
-    >>> fills_last_seat({"counts": [some, some, blank, blank], "ended_early": False})
+    >>> fills_last_seat({"counts": [some, blank, some, blank], "ended_early": False})
     False
     >>> fills_last_seat({"counts": [some, some, blank, blank], "ended_early": False,
     ...                  "before_last_counted": True})
     True
     """
     before_last, last = entry["counts"][-2:]
-    reached = any(before_last.values()) or entry.get("before_last_counted", False)
+    reached = before_last[COLOURS[-1]] > 0 or entry.get("before_last_counted", False)
     return not entry["ended_early"] and reached and not any(last.values())
 
 
@@ -350,6 +352,7 @@ MESSAGES = GameMessages(
         "out {full}.",
         "plotters.total_cards_early": "The players hold {total} cards together: a round that "
         "ended early holds fewer than {full}, a multiple of {players}.",
+        "plotters.nothing_entered": "No cards are entered yet: enter the cards each player took.",
         "plotters.card_invalid": "'{card}' is not a card: write a colour and a number, like blue7.",
         "plotters.card_not_in_play": "{card} is not in play: {colour} runs from 1 to {high}.",
         "plotters.card_twice": "{card} cannot be played twice in one trick.",
@@ -360,6 +363,11 @@ MESSAGES = GameMessages(
         "plotters.field.count": "{player}'s {colour} cards",
         "plotters.field.face_up": "{player}'s face-up colours",
         "plotters.field.ended_early": "Whether the round ended early",
+    },
+    changes={
+        "plotters.change.count": "{player}'s {value} {colour} cards",
+        "plotters.change.ended_early": "\u201cended early\u201d switched on",
+        "plotters.change.played_in_full": "\u201cended early\u201d switched off",
     },
     reminders={
         "plotters.trick": "{first} leads. The led colour is trump for the trick; highest trump "
@@ -476,6 +484,8 @@ class PlottersRules(GameRules):
         full = HAND * len(players)
         if not ended_early and total != full:
             raise InvalidEntry("plotters.total_cards", total=total, full=full)
+        if ended_early and total == 0:
+            raise InvalidEntry("plotters.nothing_entered")
         if ended_early and (total >= full or total % len(players)):
             raise InvalidEntry(
                 "plotters.total_cards_early", total=total, full=full, players=len(players)
@@ -499,6 +509,22 @@ class PlottersRules(GameRules):
         if at[0] == "ended_early":
             return "plotters.field.ended_early", {}
         return super().field_name(at, players, entry)
+
+    def change_name(
+        self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """A count set ("Ann's 6 blue cards"), or the round marked as ended early or not;
+        the face-up colours as a field.
+
+        >>> RULES.change_name(["ended_early"], True, ["Ann", "Ben", "Cas", "Dot"], {})
+        ('plotters.change.ended_early', {})
+        """
+        seat = at[1] if len(at) > 2 and isinstance(at[1], int) else None
+        if at[0] == "counts" and seat is not None:
+            return "plotters.change.count", {"player": players[seat], "colour": at[2], "value": now}
+        if tuple(at) == ("ended_early",):
+            return ("plotters.change.ended_early" if now else "plotters.change.played_in_full"), {}
+        return super().change_name(at, now, players, entry)
 
     tally_maxima = frozenset({"best_round"})
 

@@ -20,7 +20,7 @@ from scorers.errors import InvalidEntry
 from scorers.game import Figures, GameRules, RoundContext, RoundInfo, ScoredRound
 from scorers.messages import GameMessages
 from scorers.seats import check_count, seats_from
-from scorers.settings import ValueCheck, on_off, resolve
+from scorers.settings import ValueCheck, on_off, one_of, resolve
 from scorers.standings import Standing, rank
 from scorers.stats import Record, ratio
 
@@ -206,6 +206,22 @@ WIZARD = "W"
 JESTER = "J"
 SUITS = ("S", "H", "D", "C")
 NUMBERS = tuple(str(number) for number in range(1, 14))
+DECKS = ("numbers", "standard")
+"""How the deck in use marks its suit cards (the "deck" setting): 1 to 13 as Amigo's, or a
+standard pack's 2 to 10, J, Q, K, A. The rules and the entries know only the numbers;
+the marks are how the trick helper shows them. 13 is the highest either way."""
+STANDARD_FACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def face(number: str, deck: str) -> str:
+    """A suit card's number as the `deck` in use marks it.
+
+    >>> face("13", "standard"), face("10", "standard"), face("1", "standard"), face("13", "numbers")
+    ('A', 'J', '2', '13')
+    """
+    return STANDARD_FACES[int(number) - 1] if deck == "standard" else number
+
+
 COPIES = 4
 """The deck: one of each suit card (1 to 13 in S, H, D and C), four Wizards, four Jesters."""
 
@@ -599,8 +615,9 @@ class WizardRules(GameRules):
         ]
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
-        """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on) and
-        round_sizes (None: the full game; else a list of hand sizes, one per round)."""
+        """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on),
+        round_sizes (None: the full game; else a list of hand sizes, one per round) and
+        deck (how the cards are marked: "numbers", else "standard"; see DECKS)."""
         # tie_break_by_bids defaults on: it is the tie-break the published rules give.
         spec = {
             "hook": (False, on_off),
@@ -609,6 +626,7 @@ class WizardRules(GameRules):
             "round_sizes": (None, _round_sizes(players)),
             "bomb": (False, on_off),
             "cloud": (False, on_off),
+            "deck": ("numbers", one_of(*DECKS)),
         }
         return resolve(given, spec, self.title)
 

@@ -202,13 +202,28 @@ class EngineTab(ABC):
         self.button(name, exact).click()
 
     def type_into(self, label: str, text: str) -> None:
-        """Replace the text of the field labelled `label`. What it holds is deleted key by
-        key (Control+A leaves Firefox's field empty of what follows), with keys to spare:
-        the browser's input may hold less than Flutter's field, whose keys can be dropped
-        right after it takes focus. The caller checks that the app has the text."""
-        field = self.focus(label)
-        held = self.run("return arguments[0].value;", field)
-        self.type_text(field, END + BACKSPACE * (len(held) + len(text)) + text)
+        """Replace the text of the field labelled `label`, typed again until the field holds
+        it. What it holds is deleted key by key (Control+A leaves Firefox's field empty of
+        what follows), with keys to spare: the browser's input may hold less than Flutter's
+        field, whose keys can be dropped right after it takes focus, or while a busy page
+        lays out a frame (Firefox's phone alone lost ", 2" of "1, 2" so). The caller checks
+        that the app has the text."""
+        for attempt in range(1, TYPING_ATTEMPTS + 1):
+            field = self.focus(label)
+            held = self.run(HELD, field)
+            self.type_text(field, END + BACKSPACE * (len(held) + len(text)) + text)
+            try:
+                self.until(
+                    lambda field=field: self.run(HELD, field) == text,
+                    FIELD_HOLDS_SECONDS,
+                    lambda field=field: (
+                        f"{text!r} in field {label!r}, which holds " + repr(self.run(HELD, field))
+                    ),
+                )
+                return
+            except AssertionError:
+                if attempt == TYPING_ATTEMPTS:
+                    raise
 
     def focus(self, label: str) -> Any:
         """The text field labelled `label`, clicked and holding the keyboard's focus, once
@@ -610,11 +625,14 @@ def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer
                 if attempt == TYPING_ATTEMPTS:
                     raise
     tab.tap(t("setup.deals_first", name=dealer))
+    rounds = t("banner.round_of", number=1, count=len(hand_sizes.split(",")))
     for _ in range(TYPING_ATTEMPTS):
         tab.type_into(t("setting.round_sizes"), hand_sizes)
         tab.tap(t("setup.start"))
         try:
             tab.expect_value("entry-hint", re.compile("."), TYPED_SECONDS)
+            # The game has every hand size typed (a lost key can leave a shorter plan).
+            tab.expect_value("banner", re.compile(f"^{re.escape(rounds)} "), STARTED_SECONDS)
             return
         except AssertionError:
             refused = tab.value_of("setup-message")
@@ -626,6 +644,12 @@ def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer
 SHOWN_SEATS = 3
 """The seats Wizard's new-game form starts with."""
 TYPING_ATTEMPTS = 3
+HELD = "return arguments[0].value;"
+"""What a browser's text input holds."""
+FIELD_HOLDS_SECONDS = 10.0
+"""Keys typed reach the browser's input within this, however busy the page."""
+STARTED_SECONDS = 5.0
+"""The banner is drawn with the entry's hint: once the hint shows, at once."""
 TYPED_SECONDS = 30.0
 """A typed text reaches the app and comes back changed on screen within this, on a machine
 busy with other browsers (5 s was too short there: CI's bench smoke run)."""

@@ -26,8 +26,9 @@ def expect_value(page: Page, identifier: str, text: str) -> None:
 
 
 def score_shown(score: int) -> re.Pattern[str]:
-    """A score on the sheet: read out as "Ann, total, 20", the number is what is shown."""
-    return re.compile(rf"(^|, ){re.escape(points_text(score))}$")
+    """A score on the sheet: read out as "Ann, total, 20" or "Ann, round 3 (3/2), +30,
+    total 50", the number is what is shown (of a round's cell, its points)."""
+    return re.compile(rf"(^|, ){re.escape(points_text(score))}(, |$)")
 
 
 def expect_score(page: Page, identifier: str, score: int) -> None:

@@ -14,9 +14,14 @@ RULES = plotters.RULES
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
-def entry(*counts: tuple[int, int, int, int], ended_early: bool = False) -> dict:
+def entry(
+    *counts: tuple[int, int, int, int], ended_early: bool = False, counted: bool = True
+) -> dict:
+    """A draft of these counts; `counted`: the player before the last was entered to their
+    last colour (as the pad marks it)."""
     rows = [dict(zip(plotters.COLOURS, row, strict=True)) for row in counts]
-    return {"counts": rows, "face_up": [None] * len(rows), "ended_early": ended_early}
+    drafted = {"counts": rows, "face_up": [None] * len(rows), "ended_early": ended_early}
+    return {**drafted, "before_last_counted": True} if counted else drafted
 
 
 def test_the_last_player_holds_what_the_others_did_not_take():
@@ -43,8 +48,10 @@ def test_five_players_use_each_colour_s_own_count_in_play():
 
 
 def test_nothing_is_filled_in_once_the_last_player_has_a_count_or_the_round_ended_early():
-    typed = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 10, 4, 0), (0, 0, 5, 0))
-    early = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 10, 4, 0), (0, 0, 0, 0), ended_early=True)
+    typed = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 10, 4, 0), (0, 0, 5, 0), counted=False)
+    early = entry(
+        (6, 4, 4, 0), (8, 0, 0, 6), (0, 10, 4, 0), (0, 0, 0, 0), ended_early=True, counted=False
+    )
     for drafted in (typed, early):
         assert not plotters.fills_last_seat(drafted)
         assert plotters.filled_in(drafted) == drafted
@@ -85,9 +92,9 @@ def test_the_fill_in_matches_a_recount_of_a_dealt_out_round(players: int, seed: 
         "face_up": [None] * players,
         "ended_early": False,
     }
-    if any(hands[-2].values()):
+    if hands[-2]["yellow"]:
         assert plotters.filled_in(drafted)["counts"][-1] == recount(hands, players) == hands[-1]
-    else:  # the player before the last without cards looks not counted yet: nothing filled
+    else:  # the player before the last without yellow looks not counted yet: nothing filled
         assert plotters.filled_in(drafted) == drafted
     # Once the last colour of the player before the last is entered, the rest is the last's.
     counted = plotters.with_count(drafted, players - 2, "yellow", hands[-2]["yellow"])
@@ -95,8 +102,11 @@ def test_the_fill_in_matches_a_recount_of_a_dealt_out_round(players: int, seed: 
 
 
 def test_nothing_is_filled_in_before_the_player_before_the_last_is_counted():
-    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0))
+    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0), counted=False)
     assert not plotters.fills_last_seat(drafted)
+    # Nor while that player is counted part way: their later colours are not in yet.
+    part_way = entry((6, 4, 4, 0), (8, 0, 0, 6), (5, 0, 0, 0), (0, 0, 0, 0), counted=False)
+    assert not plotters.fills_last_seat(part_way)
 
 
 def test_an_earlier_player_who_took_no_cards_does_not_stop_the_fill_in():
@@ -137,7 +147,7 @@ def test_a_draft_keeps_the_first_face_up_colour_but_a_scored_round_needs_the_pai
 
 def test_a_player_before_the_last_who_took_nothing_does_not_stop_the_fill_in():
     # Cy took nothing: the scorer goes through Cy's four colours with 0, and Di holds the rest.
-    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0))
+    drafted = entry((6, 4, 4, 0), (8, 0, 0, 6), (0, 0, 0, 0), (0, 0, 0, 0), counted=False)
     for colour in plotters.COLOURS[:-1]:
         drafted = plotters.with_count(drafted, 2, colour, 0)
         assert not plotters.fills_last_seat(drafted)

@@ -70,6 +70,7 @@ def test_default_settings():
         "round_sizes": None,
         "bomb": False,
         "cloud": False,
+        "deck": "numbers",
     }
 
 

@@ -349,11 +349,11 @@ async def test_the_pad_holds_every_count_of_the_colour_wrapped_never_scrolled(
     assert highest > 6  # more than a phone's line holds: the pad needs its second line
 
 
-async def test_the_bar_asks_what_the_pad_asks_while_the_pad_still_enters(
+async def test_nothing_is_ready_until_the_player_before_the_last_is_counted(
     app: AppUnderTest,
 ) -> None:
-    # Ann and Ben counted: Dot's filled-in cards (the rest of a full round) hold all four
-    # colours, so Dot owes a face-up pair; the pad is on Cas's counts, and so is the bar.
+    # Ann and Ben counted, Cas part way: Dot's cards are not filled in yet (Cas's later
+    # colours are not in), so the bar says what to do, never "ready".
     harness, _ = await start_game(app)
     for player in ("Ann", "Ben"):  # two colours each: no pair to choose
         for colour, count in zip(plotters.COLOURS, (2, 2, 0, 0), strict=True):
@@ -361,8 +361,9 @@ async def test_the_bar_asks_what_the_pad_asks_while_the_pad_still_enters(
     await tap(harness, pad_label("Cas", "blue", 3))
     asked = t("plotters.pad_colour", player="Cas", colour=colour_word(plotters.COLOURS[1]))
     assert shown(harness, "pad-title") == asked
-    assert shown(harness, "entry-hint") == asked
-    assert table_problem_is_dots_pair(harness)
+    assert shown(harness, "entry-hint") == t("plotters.prompt")
+    assert shown(harness, "cards-3") == t("plotters.row_cards", count=0)
+    assert not table_problem_is_dots_pair(harness)
     # The pad done with Cas reaches Dot's face-up choice: both ask for it, the bar in the
     # rules' words.
     for colour, count in zip(plotters.COLOURS[1:], (3, 0, 0), strict=True):
@@ -406,3 +407,38 @@ async def test_a_round_shown_again_starts_its_pad_at_the_first_count(app: AppUnd
     what = t("undo.score", number=1)
     await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=what)))
     assert shown(harness, "pad-title") == first
+
+
+async def test_each_row_previews_its_score_as_counted_so_far(app: AppUnderTest) -> None:
+    # Ann: 6 blue, 4 green, 2 red: blue and green face up, 6 x 4 / 2 = 12, on her row.
+    harness, _ = await start_game(app)
+    assert shown(harness, "preview-0") == t("plotters.row_score", score=0)
+    for colour, count in zip(plotters.COLOURS, (6, 4, 2, 0), strict=True):
+        await tap(harness, pad_label("Ann", colour, count))
+    assert shown(harness, "preview-0") == t("plotters.row_score", score=12)
+    assert shown(harness, "preview-1") == t("plotters.row_score", score=0)
+
+
+async def test_a_round_ended_early_with_nothing_entered_is_not_ready(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
+    assert shown(harness, "entry-hint") == t("plotters.nothing_entered")
+    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
+    assert score.disabled
+
+
+async def test_undo_and_redo_say_what_a_tap_changed_in_words(app: AppUnderTest) -> None:
+    harness, _ = await start_game(app)
+    await tap(harness, pad_label("Ann", "blue", 6))
+    ann = t("plotters.change.count", player="Ann", colour=colour_word("blue"), value=6)
+    counted = t("undo.change", change=ann, number=1)
+    assert harness.find_all(ft.TextButton, has_text=t("undo.undo", what=counted))
+    await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
+    early = t("undo.change", change=t("plotters.change.ended_early"), number=1)
+    await harness.click(harness.find(ft.TextButton, has_text=t("undo.undo", what=early)))
+    # Both shown: each says the whole of what it does.
+    assert harness.find_all(ft.TextButton, has_text=t("undo.undo", what=counted))
+    assert harness.find_all(ft.TextButton, has_text=t("undo.redo", what=early))
+    # Beside each other each button has half the bar: two lines of words, where one was cut.
+    bar = harness.find(ft.Semantics, identifier="step-bar")
+    assert [b.content.max_lines for b in harness.find_all(ft.TextButton, within=bar)] == [2, 2]

@@ -19,10 +19,17 @@ SETTING_NAMES = {
     "round_sizes": "Short game",
     "bomb": "Bomb",
     "cloud": "Cloud",
+    "deck": "Cards marked",
     "nothing_face_down": "Nothing face down",
     "target": "Target score",
 }
-DEFAULT_WORDS = {False: "off", True: "on", None: "off", "divide_by_one": "divide by 1"}
+DEFAULT_WORDS = {
+    False: "off",
+    True: "on",
+    None: "off",
+    "divide_by_one": "divide by 1",
+    "numbers": "1 to 13",
+}
 SETTING_LINE = re.compile(r"^- \*\*(.+?)\*\* \(default: (.+?)\)", re.MULTILINE)
 
 

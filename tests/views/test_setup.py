@@ -42,6 +42,16 @@ async def test_a_wrong_hand_size_is_refused_in_words_beside_start(app: AppUnderT
     assert app.keeper.unfinished() == []
 
 
+async def test_a_setting_that_is_not_a_number_is_named_beside_start(app: AppUnderTest) -> None:
+    harness = await app.start("/new/wizard")
+    await fill_names(harness, ["Ann", "Ben", "Cas"])
+    await harness.type(harness.find(ft.TextField, label=t("setting.round_sizes")), "1, two")
+    await harness.click(start_button(harness))
+    message = harness.find(ft.Semantics, identifier="setup-message").content
+    assert message.value == t("setting.unreadable", field=t("setting.round_sizes"))
+    assert app.keeper.unfinished() == []
+
+
 async def test_each_game_starts_from_its_last_games_settings(app: AppUnderTest) -> None:
     app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 3, 5], "hook": True})
     harness = await app.start("/new/wizard")

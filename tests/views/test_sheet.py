@@ -107,7 +107,12 @@ async def test_six_long_names_fit_and_are_read_out_in_full(app: AppUnderTest) ->
     cell = identified(harness, "cell-1-0")
     assert cell.value == points_text(points)
     assert cell.semantics_label == t(
-        "sheet.cell", name="Maximilian", number=1, how="1/1", points=points_text(points)
+        "sheet.cell",
+        name="Maximilian",
+        number=1,
+        how="1/1",
+        points=points_text(points),
+        total=points_text(points),
     )
     total = identified(harness, "total-1")
     assert total.value == points_text(wizard.round_score(0, 0))
@@ -172,7 +177,7 @@ async def test_a_game_of_deals_says_deal_in_the_banner_and_on_the_sheet(
     saved = app.keeper.open(game.id).ledger.state
     how = GAME_VIEWS["colour_blind"].cell(entry, 0, saved.settings)
     points = points_text(saved.rounds[0].scores[0])
-    heard = t("sheet.cell_deal", name="Ann", number=1, how=how, points=points)
+    heard = t("sheet.cell_deal", name="Ann", number=1, how=how, points=points, total=points)
     assert identified(harness, "cell-1-0").semantics_label == heard
 
 
@@ -211,3 +216,24 @@ async def test_a_name_is_cut_one_way_to_the_room_each_part_of_the_screen_has(
 @pytest.mark.parametrize("module", [names, text_width_module])
 def test_the_examples_in_the_measuring_docstrings_hold(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
+
+
+async def test_each_cell_holds_the_total_so_far_and_a_legend_says_what_cells_hold(
+    app: AppUnderTest,
+) -> None:
+    # Two rounds: every cell's third line is the running total, as on a paper pad.
+    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1, 2, 3]})
+    entries = [
+        {"bids": [1, 0, 0], "tricks": [1, 0, 0]},
+        {"bids": [0, 1, 1], "tricks": [1, 1, 0]},
+    ]
+    for number, entry in enumerate(entries, start=1):
+        game = app.keeper.apply(game, Action("score", {"round": number, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    state = app.keeper.open(game.id).ledger.state
+    for number in range(1, len(state.rounds) + 1):
+        for seat in range(3):
+            running = sum(r.scores[seat] for r in state.rounds[:number])
+            assert identified(harness, f"running-{number}-{seat}").value == points_text(running)
+    legend = t("sheet.legend", how=t("wizard.sheet_legend"))
+    assert identified(harness, "sheet-legend").value == legend

@@ -220,3 +220,36 @@ async def test_the_banners_trump_wins_a_trick_of_the_led_suit_and_a_wizard_the_n
     await harness.click(harness.find(ft.TextButton, text=t("wizard.trick.close")))
     assert dialog not in harness.dialogs()
     assert not harness.find_all(ft.TextButton, text=t("wizard.trick.close"))
+
+
+async def test_a_standard_pack_game_shows_its_faces_and_the_ace_as_highest(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0, settings={"deck": "standard"})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(named(harness, t("wizard.turned_suit", suit=suit("hearts"))))
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    assert text_of(harness, "trick-highest") == t("wizard.trick.highest", card="A")
+    # The numbers of the rules, shown as the pack marks them: 13 is the ace, 10 the jack.
+    await play(harness, "Ben", "A spades")
+    await play(harness, "Cas", "J hearts")
+    await play(harness, "Dot", "K spades")
+    await play(harness, "Ann", "2 spades")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.highest_trump", player="Cas", card="J\u2665", suit=suit("hearts")
+    )
+
+
+async def test_the_rules_screen_helper_takes_the_marks_of_the_deck_at_hand(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start(rules_route("wizard"))
+    assert text_of(harness, "trick-highest") == t("wizard.trick.highest", card="13")
+    label = t("setting.deck")
+    standard = t("setting.deck.standard")
+    await harness.click(named(harness, t("setup.choose", setting=label, option=standard)))
+    assert text_of(harness, "trick-highest") == t("wizard.trick.highest", card="A")
+    await play(harness, seat(1), "Q hearts")
+    assert text_of(harness, CARD_ID.format(seat=0)) == t(
+        "picker.seat_card", player=seat(1), card="Q\u2665"
+    )

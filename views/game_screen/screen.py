@@ -53,16 +53,25 @@ def describe(action: Action, before: GameState) -> str:
 
 
 def history_button(
-    icon: ft.IconData, key: str, what: str, on_click: Callable[[], bool]
+    icon: ft.IconData, key: str, what: str, on_click: Callable[[], bool], beside: bool
 ) -> ft.Control:
-    """Undo or redo, saying in words what it would take back or bring back: one line that
-    shares the bar's width (a screen reader hears the words in full), a 48 px tap target."""
+    """Undo or redo, saying in words what it would take back or bring back, in its 48 px
+    height: one line, or two smaller ones `beside` the other (half the bar's width, where
+    one line cut "Undo correction of round 4" short); a screen reader hears them in full."""
     return ft.TextButton(
         icon=icon,
-        content=ft.Text(t(key, what=what), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        content=ft.Text(
+            t(key, what=what),
+            size=12 if beside else None,
+            max_lines=2 if beside else 1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
         height=CHIP_SIZE,
         expand=True,
-        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
+        style=ft.ButtonStyle(
+            alignment=ft.Alignment.CENTER_LEFT,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=0) if beside else None,
+        ),
         on_click=lambda _: on_click(),
     )
 
@@ -72,14 +81,14 @@ def history_buttons(table: OpenGame) -> list[ft.Control]:
     ledger = table.game.ledger
     undo, before = ledger.undo_target(), ledger.undo_target_before()
     redo = ledger.redo_target()
+    both = undo is not None and before is not None and redo is not None
     buttons: list[ft.Control] = []
     if undo is not None and before is not None:
-        buttons.append(
-            history_button(ft.Icons.UNDO, "undo.undo", describe(undo, before), table.undo)
-        )
+        what = describe(undo, before)
+        buttons.append(history_button(ft.Icons.UNDO, "undo.undo", what, table.undo, both))
     if redo is not None:
         what = describe(redo, ledger.state)
-        buttons.append(history_button(ft.Icons.REDO, "undo.redo", what, table.redo))
+        buttons.append(history_button(ft.Icons.REDO, "undo.redo", what, table.redo, both))
     return buttons
 
 

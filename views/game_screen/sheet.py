@@ -125,6 +125,39 @@ def correct_button(
     )
 
 
+def round_cell(
+    state: GameState, view: GameView, scored: ScoredRound, seat: int, total: int
+) -> ft.Control:
+    """One seat's cell of a scored round: how the round went (the game's explanation), the
+    points it scored, and the `total` so far, as on a paper pad; read out as one."""
+    number, points = scored.number, scored.scores[seat]
+    how = view.cell(scored.entry, seat, state.settings)
+    said = t(
+        view.sheet_keys["cell"],
+        name=state.players[seat],
+        number=number,
+        points=points_text(points),
+        how=how,
+        total=points_text(total),
+    )
+    small = ft.Text(how, size=11, max_lines=2, text_align=ft.TextAlign.CENTER)
+    running = ft.Text(
+        points_text(total), size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT
+    )
+    return ft.Column(
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            # Read out with the points (see `said`), so not a second time alone.
+            ft.Semantics(exclude_semantics=True, content=small),
+            identified(f"cell-{number}-{seat}", ft.Text(points_text(points), semantics_label=said)),
+            ft.Semantics(
+                exclude_semantics=True, content=identified(f"running-{number}-{seat}", running)
+            ),
+        ],
+    )
+
+
 def round_row(
     state: GameState,
     view: GameView,
@@ -132,41 +165,10 @@ def round_row(
     on_edit: Callable[[int], None],
     label: str,
 ) -> ft.Row:
-    """A scored round: its label (a button to correct it), then per seat how the round went
-    (the game's explanation) above the points it scored."""
-    number, settings = scored.number, state.settings
-    cells: list[ft.Control] = [
-        ft.Column(
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            controls=[
-                # Read out with the points (see `sheet.cell`), so not a second time alone.
-                ft.Semantics(
-                    exclude_semantics=True,
-                    content=ft.Text(
-                        view.cell(scored.entry, seat, settings),
-                        size=11,
-                        max_lines=2,
-                        text_align=ft.TextAlign.CENTER,
-                    ),
-                ),
-                identified(
-                    f"cell-{number}-{seat}",
-                    ft.Text(
-                        points_text(points),
-                        semantics_label=t(
-                            view.sheet_keys["cell"],
-                            name=state.players[seat],
-                            number=number,
-                            points=points_text(points),
-                            how=view.cell(scored.entry, seat, settings),
-                        ),
-                    ),
-                ),
-            ],
-        )
-        for seat, points in enumerate(scored.scores)
-    ]
+    """A scored round: its label (a button to correct it), then each seat's cell."""
+    number = scored.number
+    running = state.running_totals()[number - 1]
+    cells = [round_cell(state, view, scored, seat, running[seat]) for seat in range(len(running))]
     mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
     edit_key = view.sheet_keys["edit"]
     return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells)
@@ -217,7 +219,8 @@ def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None])
 def Sheet(
     state: GameState, view: GameView, on_edit: Callable[[int], None], room: float
 ) -> ft.Control:
-    """Rounds by players in seat order, then totals and places."""
+    """Rounds by players in seat order (a legend says what each cell holds), then totals
+    and places."""
     places = {standing.seat: standing.place for standing in state.standings()}
     leaders = {seat for seat, place in places.items() if place == 1 and state.rounds}
     by_hand = hands_label_rows(state)
@@ -225,8 +228,10 @@ def Sheet(
     def label(number: int) -> str:
         return str(state.round_info(number).cards if by_hand else number)
 
+    legend = t("sheet.legend", how=t(view.legend_key))
     rows: list[ft.Control] = [
         header_row(state.players, room, "sheet.cards" if by_hand else view.sheet_keys["header"]),
+        identified("sheet-legend", ft.Text(legend, size=11, italic=True)),
         ft.Divider(height=1),
         *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
         ft.Divider(height=1),

@@ -66,6 +66,8 @@ class GameView(ABC):
     }
     """Catalog keys of the sheet's words for a round: its column's header, a cell's and a
     correct button's accessible names, in the words the banner uses for a round."""
+    legend_key: ClassVar[str] = "sheet.legend_how"
+    """Catalog key of what `cell` shows, for the sheet's legend ("bid/tricks")."""
     setting_fields: ClassVar[tuple[SettingField, ...]] = ()
     """How the setup form asks for each setting the rules resolve, in form order."""
 

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from views.shell.i18n import t
+from views.shell.messages import Refusal
 
 
 class FieldKind(Enum):
@@ -25,10 +26,12 @@ class FieldKind(Enum):
 
 
 class UnreadableSetting(ValueError):
-    """A setting typed as text that is not a number (or a list of numbers)."""
+    """A setting typed as text that is not a number (or a list of numbers): `refusal`
+    names the setting by its label's key, said in words where it is drawn."""
 
-    def __init__(self, label: str) -> None:
-        super().__init__(t("setting.unreadable", setting=label))
+    def __init__(self, label_key: str) -> None:
+        super().__init__(label_key)
+        self.refusal = Refusal("setting.unreadable", {"field_key": label_key, "field_params": {}})
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ class SettingField:
             try:
                 return int(str(shown).strip())
             except ValueError:
-                raise UnreadableSetting(t(self.label_key)) from None
+                raise UnreadableSetting(self.label_key) from None
         return shown
 
 

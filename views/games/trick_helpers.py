@@ -54,9 +54,12 @@ def check_in_play_order(
     return TrickCheck(result=result)
 
 
-def refusal_notes(check: TrickCheck[R], seats: int) -> list[str | None]:
-    """A note per seat: why the rules refuse its card, at the first card they refuse."""
-    notes: list[str | None] = [None] * seats
+def refusal_notes(
+    check: TrickCheck[R], seats: int, others: Sequence[str | None] = ()
+) -> list[str | None]:
+    """A note per seat: why the rules refuse its card, at the first card they refuse; at
+    the other seats the game's own note (`others`, one per seat from the first), if any."""
+    notes: list[str | None] = [*others[:seats], *[None] * (seats - len(others))]
     refusal = check.refusal
     if check.refused_at is not None and refusal is not None and check.refused_at < seats:
         notes[check.refused_at] = t(refusal.key, **params_in_words(refusal.key, refusal.params))

@@ -18,7 +18,7 @@ from views.screens.rules import rules_route
 from views.shell.hooks import Setter, keyed, use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce
-from views.shell.messages import message_of
+from views.shell.messages import Refused, message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import (
@@ -44,7 +44,7 @@ class Setup(ft.Observable):
     dealer: str = RANDOM_DEALER
     # Why the last Start was refused, shown beside Start (the names and settings it
     # names are above): where the player is looking when it is refused.
-    message: str | None = None
+    refusal: Refused | None = None
 
     @classmethod
     def blank(cls, view: GameView, last: Mapping[str, Any]) -> "Setup":
@@ -79,22 +79,22 @@ class Setup(ft.Observable):
         self.shown_settings = {**self.shown_settings, name: value}
 
     def start(self, keeper: GameKeeper, rng: random.Random) -> SavedGame | None:
-        """The new game, saved; or None with the reason in `message`."""
-        self.message = None
+        """The new game, saved; or None with the reason in `refusal`."""
+        self.refusal = None
         try:
             settings = {
                 f.name: f.read_value(self.shown_settings[f.name])
                 for f in GAME_VIEWS[self.game].setting_fields
             }
         except UnreadableSetting as error:
-            self.message = str(error)
+            self.refusal = error.refusal
             return None
         names = [name.strip() for name in self.names]
         dealer = rng.randrange(len(names)) if self.dealer == RANDOM_DEALER else int(self.dealer)
         try:
             return keeper.start(self.game, names, dealer, settings)
         except (InvalidEntry, StorageError) as error:
-            self.message = message_of(error)
+            self.refusal = error
         return None
 
 
@@ -206,13 +206,14 @@ def recent_names(setup: Setup, recent: list[str], most: int) -> list[ft.Control]
 
 def start_bar(setup: Setup, on_start: Callable[[], None]) -> ft.BottomAppBar:
     """Start, always in sight at the bottom, and why the last Start was refused."""
+    message = message_of(setup.refusal) if setup.refusal is not None else None
     return ft.BottomAppBar(
-        height=140 if setup.message else 80,
+        height=140 if message else 80,
         padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         content=ft.Column(
             spacing=4,
             controls=[
-                identified("setup-message", message_line(setup.message)),
+                identified("setup-message", message_line(message)),
                 ft.FilledButton(
                     t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: on_start()
                 ),

@@ -53,6 +53,8 @@ class ColourBlind(GameView):
         """The deal's entry: no pad, and its steps follow the row (the panel is not used)."""
         return ColourBlindPanel(table)
 
+    legend_key = "colour_blind.sheet_legend"
+
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The good sum minus the bad sum of the player's captured cards ("21-4")."""
         parts = colour_blind.seat_parts(entry, seat)

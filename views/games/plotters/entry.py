@@ -242,11 +242,13 @@ def header_row() -> ft.Control:
 def player_row(
     table: Table, seat: int, spot: Spot | None, select: Callable[[Spot], None]
 ) -> ft.Control:
-    """A player's name and card count, four counts, and the face-up pair."""
+    """A player's name, card count and score as entered so far, four counts, and the
+    face-up pair."""
     completed, name = table.completed, table.state.players[seat]
     counts = completed["counts"][seat]
     filled = seat == len(table.state.players) - 1 and fills_last_seat(table.entry)
     cards = t("plotters.row_cards", count=sum(counts.values()))
+    score = t("plotters.row_score", score=seat_parts(completed, seat, table.state.settings).score)
     shown = face_up_shown(completed, seat, table.state.settings["nothing_face_down"])
     return ft.Row(
         spacing=GAP,
@@ -258,6 +260,7 @@ def player_row(
                     controls=[
                         ft.Text(name, weight=ft.FontWeight.W_500, no_wrap=True),
                         identified(f"cards-{seat}", ft.Text(cards, size=11)),
+                        identified(f"preview-{seat}", ft.Text(score, size=11)),
                     ],
                 ),
             ),

@@ -67,6 +67,8 @@ class Plotters(GameView):
     def entry_panel(self, table: Table, panel: EntryPanel[Spot]) -> ft.Control:
         return PlottersPanel(table, panel)
 
+    legend_key = "plotters.sheet_legend"
+
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The face-up counts over the face-down ones ("6x4/2"), as the rules scored them."""
         counts = entry["counts"][seat]

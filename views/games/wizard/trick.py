@@ -37,19 +37,23 @@ WIN_KEYS = {
     "first_jester": "wizard.trick.first_jester",
 }
 """The winner's line for each of the rules' reasons (scorers.wizard.WIN_REASONS)."""
+DECK_KEYS = {"numbers": "setting.deck.numbers", "standard": "setting.deck.standard"}
+"""The words of each way a deck marks its cards (scorers.wizard.DECKS)."""
 
 
-def card_text(code: str) -> str:
-    """A Wizard card as the screen shows it: "13♥", "Wizard", "Jester"."""
+def card_text(code: str, marks: str) -> str:
+    """A Wizard card as the screen shows it, marked as the deck in use (`marks`, the "deck"
+    setting) marks it: "13♥" or "A♥", "Wizard", "Jester"."""
     if code == wizard.WIZARD:
         return t("wizard.wizard_card")
     if code == wizard.JESTER:
         return t("wizard.jester")
-    return f"{code[:-1]}{wizard.SUIT_SIGNS[code[-1]]}"
+    return f"{wizard.face(code[:-1], marks)}{wizard.SUIT_SIGNS[code[-1]]}"
 
 
-def deck() -> Deck:
-    """Wizard's pack in the session's language: four suits of 1 to 13, Wizards, Jesters."""
+def deck(marks: str) -> Deck:
+    """Wizard's pack in the session's language: four suits of 1 to 13 (marked as `marks`
+    says: 2 to A in a standard pack), Wizards, Jesters."""
     return Deck(
         suits=tuple(
             Suit(
@@ -62,9 +66,9 @@ def deck() -> Deck:
         ),
         numbers=lambda _: wizard.NUMBERS,
         code=lambda suit, number: number + suit,
-        card_text=card_text,
+        card_text=lambda code: card_text(code, marks),
         card_name=lambda suit, number: t(
-            "wizard.trick.card_name", number=number, suit=suit_name(suit)
+            "wizard.trick.card_name", number=wizard.face(number, marks), suit=suit_name(suit)
         ),
         specials=(
             Special(wizard.WIZARD, t("wizard.wizard_card"), t("wizard.wizard_card"), wizard.COPIES),
@@ -73,7 +77,7 @@ def deck() -> Deck:
     )
 
 
-def winner_line(cards: Sequence[str], seats: Sequence[str], trump: str | None) -> str:
+def winner_line(cards: Sequence[str], seats: Sequence[str], trump: str | None, marks: str) -> str:
     """Who wins the whole trick, with which card and by which rule."""
     winner = wizard.trick_winner(cards, trump)
     reason = wizard.win_reason(cards, trump)
@@ -82,7 +86,7 @@ def winner_line(cards: Sequence[str], seats: Sequence[str], trump: str | None) -
     return t(
         WIN_KEYS[reason],
         player=seats[winner],
-        card=card_text(code),
+        card=card_text(code, marks),
         suit=suit_name(suit) if suit else "",
     )
 
@@ -101,7 +105,7 @@ def follow_line(cards: Sequence[str], seats: Sequence[str]) -> str:
     return t("wizard.trick.after_wizard", player=player)
 
 
-def follow_notes(cards: Sequence[str], seats: Sequence[str]) -> list[str | None]:
+def follow_notes(cards: Sequence[str], seats: Sequence[str], marks: str) -> list[str | None]:
     """Under each card of another suit than the one led: it was right only for a player
     who had none of the led suit."""
     notes: list[str | None] = []
@@ -110,7 +114,12 @@ def follow_notes(cards: Sequence[str], seats: Sequence[str]) -> list[str | None]
         if wizard.breaks_follow(before, card):
             led = suit_name(wizard.led_suit(before) or "")
             notes.append(
-                t("wizard.trick.off_suit", player=seats[index], card=card_text(card), suit=led)
+                t(
+                    "wizard.trick.off_suit",
+                    player=seats[index],
+                    card=card_text(card, marks),
+                    suit=led,
+                )
             )
         else:
             notes.append(None)
@@ -136,12 +145,16 @@ def trump_options() -> list[tuple[str, str, str]]:
 
 @ft.component
 def WizardTrickHelper(
-    trump: str | None = None, players: tuple[str, ...] = (), first: int = 0
+    trump: str | None = None, players: tuple[str, ...] = (), first: int = 0, deck_in_use: str = ""
 ) -> ft.Control:
     """The trump (seeded with the round's `trump`, a value of the entry's "trump" field),
     who leads (from a round: its `players`, `first` leading; on the rules screen: how many
-    play, seat 1 leading), the cards in play order, the duty to follow and the winner."""
+    play, seat 1 leading), the cards in play order, the duty to follow and the winner. The
+    cards are marked as the game's `deck_in_use` marks them; on the rules screen the player
+    chooses the marks of the deck at hand."""
     shown_trump, set_trump = ft.use_state(wizard.trump_suit(trump) or NO_TRUMP)
+    chosen_marks, set_marks = ft.use_state(wizard.DECKS[0])
+    marks = deck_in_use or chosen_marks
     count, set_count = ft.use_state(len(players) or wizard.MIN_PLAYERS)
     leader, set_leader = ft.use_state(first)
     if players:
@@ -152,9 +165,9 @@ def WizardTrickHelper(
     cards = trick.cards
     trump_suit = shown_trump or None
     check = check_in_play_order(cards, lambda played: judge(played, len(seats), trump_suit))
-    notes = card_notes(cards, seats, check)
+    notes = card_notes(cards, seats, check, marks)
     whole = len(cards) == len(seats) and check.refused_at is None
-    summary = winner_line(cards, seats, trump_suit) if whole else t("wizard.trick.waiting")
+    summary = winner_line(cards, seats, trump_suit, marks) if whole else t("wizard.trick.waiting")
 
     def lead(seat: int) -> None:
         set_leader(seat)
@@ -179,36 +192,59 @@ def WizardTrickHelper(
             trick.clear()
 
         controls += seat_count_choice(count, seat_count)
-    controls.append(CardPicker(deck(), seats, cards, trick.play, trick.take_back, notes))
+        controls += marks_choice(marks, set_marks)
+    controls.append(highest_line(marks))
+    controls.append(CardPicker(deck(marks), seats, cards, trick.play, trick.take_back, notes))
     if len(cards) < len(seats) and check.refused_at is None:
         controls.append(identified(FOLLOW_ID, ft.Text(follow_line(cards, seats))))
     controls.append(result_text(summary))
     if whole and players:
         winner = seats[wizard.trick_winner(cards, trump_suit)]
-        controls.append(
-            ft.OutlinedButton(
-                content=ft.Text(t("wizard.trick.next_trick", player=winner)),
-                height=CHIP_SIZE,
-                on_click=lambda _: lead(players.index(winner)),
-            )
-        )
+        controls.append(next_trick_button(winner, lambda: lead(players.index(winner))))
     return ft.Column(spacing=8, controls=controls)
 
 
+def highest_line(marks: str) -> ft.Control:
+    """Which card of a suit is the highest, as the deck in use marks it (13, or the ace)."""
+    highest = t("wizard.trick.highest", card=wizard.face(wizard.NUMBERS[-1], marks))
+    return identified("trick-highest", ft.Text(highest, size=13))
+
+
+def next_trick_button(winner: str, lead: Callable[[], None]) -> ft.Control:
+    """Once a round's trick is judged: its winner leads the next one."""
+    return ft.OutlinedButton(
+        content=ft.Text(t("wizard.trick.next_trick", player=winner)),
+        height=CHIP_SIZE,
+        on_click=lambda _: lead(),
+    )
+
+
 def card_notes(
-    cards: Sequence[str], seats: Sequence[str], check: TrickCheck[str | int | None]
+    cards: Sequence[str], seats: Sequence[str], check: TrickCheck[str | int | None], marks: str
 ) -> list[str | None]:
     """A note under each seat's card: why the rules refuse it, else its duty to follow,
     said of the cards the rules accept (up to the first refused)."""
     accepted = cards if check.refused_at is None else cards[: check.refused_at]
-    follows = follow_notes(accepted, seats)
+    return refusal_notes(check, len(seats), follow_notes(accepted, seats, marks))
+
+
+def marks_choice(marks: str, choose: Callable[[str], None]) -> list[ft.Control]:
+    """On the rules screen: how the deck at hand marks its cards (1 to 13, or 2 to A)."""
+    label = t("setting.deck")
     return [
-        refused or follow
-        for refused, follow in zip(
-            refusal_notes(check, len(seats)),
-            [*follows, *[None] * (len(seats) - len(follows))],
-            strict=True,
-        )
+        ft.Text(label),
+        choice_chips(
+            [
+                (
+                    kind,
+                    t(DECK_KEYS[kind]),
+                    t("setup.choose", setting=label, option=t(DECK_KEYS[kind])),
+                )
+                for kind in wizard.DECKS
+            ],
+            marks,
+            choose,
+        ),
     ]
 
 
@@ -245,7 +281,9 @@ def seat_count_choice(count: int, choose: Callable[[int], None]) -> list[ft.Cont
 
 
 @ft.component
-def TrickHelperButton(trump: str | None, players: tuple[str, ...], first: int) -> ft.Control:
+def TrickHelperButton(
+    trump: str | None, players: tuple[str, ...], first: int, deck_in_use: str
+) -> ft.Control:
     """The banner's button opening the trick helper for the round: its trump, its players
     with the round's leader first."""
     shown, set_shown = ft.use_state(False)
@@ -254,7 +292,7 @@ def TrickHelperButton(trump: str | None, players: tuple[str, ...], first: int) -
             content=ft.Column(
                 tight=True,
                 scroll=ft.ScrollMode.AUTO,
-                controls=[WizardTrickHelper(trump, players, first)],
+                controls=[WizardTrickHelper(trump, players, first, deck_in_use)],
             ),
             actions=[ft.TextButton(t("wizard.trick.close"), on_click=lambda _: set_shown(False))],
             on_dismiss=lambda _: set_shown(False),
@@ -276,4 +314,5 @@ def RoundTrickHelper(table: Table) -> ft.Control:
         table.entry.get("trump"),
         tuple(state.players),
         info.first,
+        state.settings["deck"],
     )

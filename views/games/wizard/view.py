@@ -13,7 +13,7 @@ from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
 from views.games.table import Table
 from views.games.wizard.entry import BIDS, TRICKS, PadSpot, WizardPanel, prompt, shown_step
-from views.games.wizard.trick import RoundTrickHelper, WizardTrickHelper
+from views.games.wizard.trick import DECK_KEYS, RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.shell.i18n import decimal, percent, t
 
@@ -39,7 +39,7 @@ class HandSizesField(SettingField):
         try:
             return [int(part) for part in text.split(",")]
         except ValueError:
-            raise UnreadableSetting(t(self.label_key)) from None
+            raise UnreadableSetting(self.label_key) from None
 
 
 class Wizard(GameView):
@@ -65,6 +65,7 @@ class Wizard(GameView):
         ),
         SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
         SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
+        SettingField("deck", FieldKind.CHOICE, "setting.deck", "setting.deck.help", DECK_KEYS),
     )
 
     def entry_panel(self, table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
@@ -108,6 +109,8 @@ class Wizard(GameView):
 
     def prompt(self, table: Table, panel: EntryPanel[PadSpot]) -> str | None:
         return prompt(table, panel)
+
+    legend_key = "wizard.sheet_legend"
 
     def cell(self, entry: Mapping[str, Any], seat: int, settings: Mapping[str, Any]) -> str:
         """The bid the round was scored against (after any Cloud change) / tricks taken."""
