@@ -84,5 +84,3 @@ class ChannelPair:
                 end.listener.changed(state)
         if state is ChannelState.OPEN:
             self.flush()
-
-
