@@ -3,10 +3,14 @@ store: the log reaches every copy, proposals are saved or refused as the server 
 saves or refuses a phone's, and nothing a guest sends harms anything but its own link."""
 
 import json
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
@@ -419,3 +423,56 @@ def test_messages_go_only_where_they_belong(keeper: GameKeeper, tmp_path: Path) 
         (HOST, "actions"),
     ]
     assert isinstance(ben.pair, ChannelPair)
+
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 12) | st.sampled_from(["bids", "tricks", "W"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["bids", "tricks", "cloud", "at", "was", "now"]), inner)
+    ),
+    max_leaves=16,
+)
+CHANGE = st.fixed_dictionaries(
+    {
+        "at": st.lists(st.sampled_from(["bids", "tricks", 0, 1, 7, -1]), max_size=3),
+        "was": VALUES,
+        "now": VALUES,
+    }
+)
+DATA = st.one_of(
+    st.fixed_dictionaries({"round": st.integers(-1, 3), "changes": st.lists(CHANGE | VALUES)}),
+    st.fixed_dictionaries({"round": st.integers(-1, 3) | VALUES, "entry": VALUES}),
+    st.fixed_dictionaries({"names": st.lists(st.text(max_size=45) | VALUES, max_size=7)}),
+    st.dictionaries(st.sampled_from(["round", "entry", "names", "seat"]), VALUES, max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    kind=st.sampled_from(["edit", "score", "undo", "redo", "rename"]),
+    data=DATA,
+    after=st.integers(0, 4),
+    on=st.lists(st.integers(0, 3), max_size=2),
+)
+def test_whatever_a_guest_proposes_the_host_saves_one_valid_action_or_refuses_it(
+    kind: str, data: object, after: int, on: list[int]
+) -> None:
+    folder = Path(tempfile.mkdtemp())
+    try:
+        keeper = keeper_in(folder / "host")
+        game = keeper.start("wizard", NAMES, 0)
+        game = keeper.apply(game, score(game, [0, 1, 0], [0, 1, 0]))
+        game = keeper.apply(game, bid(game, 1, 1))
+        host = TableHost(keeper, game.id, may_enter=True)
+        ben = join(host, folder / "ben")
+        text = {"type": "act", "ref": 5, "after": after, "on": on, "kind": kind, "data": data}
+        ben.pair.guest_end.send(json.dumps(text))
+        saved = keeper_in(folder / "host").open(game.id).ledger  # read from the disk afresh
+        assert saved.actions[:3] == game.ledger.actions and saved.action_count <= 4
+        if ben.pair.state is ChannelState.OPEN:
+            answer = json.loads(ben.pair.sent[-1][1])["type"]
+            assert answer == ("actions" if saved.action_count == 4 else "refused")
+            assert ben.log() == saved.actions
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

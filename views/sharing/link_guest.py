@@ -57,7 +57,8 @@ class GuestObserver(Protocol):
         ...
 
     def refused(self, key: str, params: Mapping[str, Any]) -> None:
-        """The host refused a proposal of this phone, saying why by catalog key."""
+        """The host refused a proposal of this phone, saying why by catalog key: say so,
+        and show `TableGuest.shown` again (the proposal is no longer in it)."""
         ...
 
     def rights_changed(self, may_enter: bool) -> None: ...
