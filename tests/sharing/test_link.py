@@ -342,6 +342,8 @@ BAD_FROM_THE_HOST = {
     "actions that do not replay": '{"type": "actions", "from": 1, "actions": [["undo", {}]]}',
     "a second start": '{"type": "actions", "from": 1, "actions": [["start", {"game": "wizard",'
     ' "players": ["A", "B", "C"], "first_dealer": 0, "settings": {}}]]}',
+    "a welcome to another game": '{"type": "welcome", "version": 1, "game": "plotters",'
+    ' "players": [], "may_enter": true, "count": 1}',
     "another version": '{"type": "welcome", "version": 2, "game": "wizard", "players": [],'
     ' "may_enter": true, "count": 1}',
 }

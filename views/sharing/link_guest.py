@@ -179,8 +179,6 @@ class TableGuest:
                     self.observer.refused(key, params)
                 case Ended():
                     self._end(LinkState.ENDED)
-                case Act():
-                    raise BadMessage("a host sends no act")
         except BadMessage:
             self._end(LinkState.LOST)
 
@@ -233,7 +231,10 @@ class TableGuest:
         if len(self._first) < max(welcome.count, 1):
             return
         try:
-            self._copy = self.keeper.import_ledger(Ledger.replay(self._first))
+            ledger = Ledger.replay(self._first)
+            if ledger.state.game != welcome.game:
+                raise BadMessage(f"a log of {ledger.state.game}, welcomed to {welcome.game}")
+            self._copy = self.keeper.import_ledger(ledger)
         except (InvalidEntry, StorageError) as error:
             raise BadMessage(f"the log does not make a game: {error}") from None
         self._first = []
