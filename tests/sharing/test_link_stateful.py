@@ -1,6 +1,7 @@
-"""A host and two guests entering at once, their messages delivered in any order: every
-guest's copy is always a prefix of the host's log, in memory as in its store, and once
-everything is delivered every copy is the host's log and no guest waits for an answer."""
+"""A host and two guests entering at once, their messages delivered in any order, their
+networks coming and going, the right to enter given and taken: every guest's copy is always
+a prefix of the host's log, in memory as in its store, and once everything is delivered
+every copy is the host's log and no guest waits for an answer."""
 
 import shutil
 import tempfile
@@ -17,6 +18,7 @@ from storage import StorageError
 from storage.keeper import SavedGame
 from tests.sharing.channel_pair import GUEST, HOST
 from tests.sharing.table import NAMES, join, keeper_in, score, tap
+from views.sharing.channel import ChannelState
 from views.sharing.link_guest import NotSent
 from views.sharing.link_host import TableHost
 
@@ -77,8 +79,19 @@ class Table(RuleBasedStateMachine):
     @rule(phone=st.integers(0, GUESTS - 1), side=st.sampled_from([HOST, GUEST]))
     def deliver(self, phone: int, side: str) -> None:
         pair = self.phones[phone].pair
-        if pair.waiting(side):
+        if pair.waiting(side) and pair.state is ChannelState.OPEN:
             pair.deliver(side)
+
+    @rule(phone=st.integers(0, GUESTS - 1), back=st.booleans())
+    def interrupt(self, phone: int, back: bool) -> None:
+        """The guest's network goes (what either end sends meanwhile is lost), or comes
+        back."""
+        state = ChannelState.OPEN if back else ChannelState.INTERRUPTED
+        self.phones[phone].pair.set_state(state)
+
+    @rule(may_enter=st.booleans())
+    def allow(self, may_enter: bool) -> None:
+        self.host.allow(may_enter)
 
     @invariant()
     def every_copy_is_a_prefix_of_the_hosts_log(self) -> None:
@@ -92,6 +105,8 @@ class Table(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         try:
+            for phone in self.phones:
+                phone.pair.set_state(ChannelState.OPEN)
             while any(p.pair.waiting(HOST) or p.pair.waiting(GUEST) for p in self.phones):
                 for phone in self.phones:
                     phone.pair.deliver_all()
