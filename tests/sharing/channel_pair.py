@@ -70,6 +70,11 @@ class ChannelPair:
         finally:
             self._delivering = False
 
+    def lose_waiting(self) -> None:
+        """What was on its way is lost (the network went before it arrived)."""
+        self.queues[HOST].clear()
+        self.queues[GUEST].clear()
+
     def set_state(self, state: ChannelState) -> None:
         """The channel's new state, told to both ends; closed, it stays closed and what
         was in flight is lost."""
@@ -77,8 +82,7 @@ class ChannelPair:
             return
         self.state = state
         if state is ChannelState.CLOSED:
-            self.queues[HOST].clear()
-            self.queues[GUEST].clear()
+            self.lose_waiting()
         for end in (self.host_end, self.guest_end):
             if end.listener is not None:
                 end.listener.changed(state)

@@ -401,6 +401,27 @@ def test_an_interrupted_guest_gets_what_was_saved_meanwhile_once_back(
     assert ben.seen.states == [LinkState.INTERRUPTED, LinkState.OPEN]
 
 
+def test_a_proposal_lost_with_the_network_is_shown_no_more_once_back(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    ben.pair.lose_waiting()
+    ben.pair.set_state(ChannelState.INTERRUPTED)
+    changes = ben.seen.changes
+    ben.pair.set_state(ChannelState.OPEN)
+    ben.pair.deliver_all()
+    assert ben.seen.changes == changes + 1 and not ben.seen.refusals
+    assert ben.link.shown().ledger == keeper.open(game.id).ledger
+    assert keeper.open(game.id).ledger.action_count == 1
+    propose(ben, lambda shown: bid(shown, 1, 1))  # entered again
+    ben.pair.deliver_all()
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
 def test_a_guests_channel_closing_drops_it_from_the_host(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:

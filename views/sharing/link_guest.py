@@ -105,6 +105,8 @@ class TableGuest:
 
     @property
     def may_enter(self) -> bool:
+        """The host's word on whether this phone may enter (`propose` needs the link open
+        as well); after `carry_on`, the copy is this phone's own, and the link's rights end."""
         return self._may_enter and not self._carried_on
 
     @property
@@ -211,10 +213,12 @@ class TableGuest:
         # what was proposed meanwhile may never have arrived.
         self._welcome = welcome
         self._first = []
-        self._pending.clear()
         if welcome.may_enter != self._may_enter:
             self._may_enter = welcome.may_enter
             self.observer.rights_changed(welcome.may_enter)
+        if self._pending:  # shown no more: those the host had saved come back in the log
+            self._pending.clear()
+            self.observer.copy_changed()
 
     def _take(self, message: Actions) -> None:
         if self._welcome is None:
