@@ -42,7 +42,9 @@ MAY_NOT_ENTER = "share.may_not_enter"
 _CHANGED = "storage.changed_elsewhere"
 
 _REMEMBERED = 64
-"""How many of a guest's latest proposals the host remembers, for the guest's `on`."""
+"""How many of a guest's latest proposals the host remembers, for the guest's `on`; and
+how many of the game's latest ledgers, each as it stood after a save: a guest's proposal is
+mostly built on one of them, and needs no replay of the game."""
 
 
 @dataclass(eq=False)
@@ -89,6 +91,7 @@ class TableHost:
         self._saved_by_guest = saved_by_guest
         self._guests: list[_Guest] = []
         self._stopped = False
+        self._ledgers: OrderedDict[int, Ledger] = OrderedDict()  # by action count
 
     @property
     def may_enter(self) -> bool:
@@ -128,7 +131,7 @@ class TableHost:
         if self._stopped or not self._guests:
             return
         try:
-            log = self.keeper.open(self.game_id).ledger.actions
+            log = self._opened().ledger.actions
         except StorageError:
             return  # the host's screen says so; the guests get the actions with the next
         for guest in list(self._guests):
@@ -148,7 +151,7 @@ class TableHost:
 
     def _welcome(self, guest: _Guest) -> None:
         try:
-            ledger = self.keeper.open(self.game_id).ledger
+            ledger = self._opened().ledger
         except StorageError:
             self._drop(guest)
             return
@@ -217,7 +220,7 @@ class TableHost:
     def _apply(self, guest: _Guest, act: Act) -> SavedGame:
         """Save the guest's action as the server share saves a phone's; raises _Refusal."""
         try:
-            saved = self.keeper.open(self.game_id)
+            saved = self._opened()
             seen = self._seen(guest, act, saved.ledger)
             if not act.on:
                 return self.keeper.apply(SavedGame(saved.id, seen, saved.summary), act.action)
@@ -235,8 +238,9 @@ class TableHost:
 
     def _seen(self, guest: _Guest, act: Act, log: Ledger) -> Ledger:
         """The game as the guest's screen showed it when it proposed `act`."""
-        after = act.after
-        seen = log if after == log.action_count else Ledger.replay(log.actions[:after])
+        seen = self._ledgers.get(act.after)
+        if seen is None:
+            seen = Ledger.replay(log.actions[: act.after])
         for ref in act.on:
             action = guest.proposals.get(ref)
             if action is None:  # refused, or too long ago: built on what was not saved
@@ -246,6 +250,14 @@ class TableHost:
             except InvalidEntry:
                 raise _Refusal(_CHANGED, {}) from None
         return seen
+
+    def _opened(self) -> SavedGame:
+        """The game as saved, its ledger remembered by its action count."""
+        game = self.keeper.open(self.game_id)
+        self._ledgers[game.ledger.action_count] = game.ledger
+        while len(self._ledgers) > _REMEMBERED:
+            self._ledgers.popitem(last=False)
+        return game
 
     def _remember(self, guest: _Guest, ref: int, action: Action | None) -> None:
         guest.proposals[ref] = action
