@@ -43,7 +43,7 @@ test: $(VENV)/.test-installed
 
 # While working: the rules, storage and views without a browser, in well under a minute.
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest $(XDIST) tests/scorers tests/storage tests/views
+	$(BIN)/python -m pytest $(XDIST) tests/scorers tests/storage tests/sharing tests/views
 
 # Trickpad on a phone alone: the whole app as static files in site/ (Flet's web client,
 # Pyodide and the app's Python), nothing fetched from elsewhere. ARGS=--serve serves it on

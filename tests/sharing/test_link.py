@@ -1,0 +1,501 @@
+"""The phones-only share between a host phone and its guests, each phone with its own
+store: the log reaches every copy, proposals are saved or refused as the server share
+saves or refuses a phone's, and nothing a guest sends harms anything but its own link."""
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorers import InvalidEntry
+from scorers.ledger import Action, Ledger
+from storage.keeper import GameChanged, GameKeeper, SavedGame
+from tests.sharing.channel_pair import GUEST, HOST, ChannelPair
+from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, score, tap
+from views.sharing.channel import ChannelState
+from views.sharing.link_guest import LinkState, NotSent
+from views.sharing.link_host import MAY_NOT_ENTER, TableHost
+from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
+
+
+@pytest.fixture
+def keeper(tmp_path: Path) -> GameKeeper:
+    return keeper_in(tmp_path / "host")
+
+
+def host_enters(host: TableHost, action: Action) -> None:
+    """The host's own screen saves an action, then tells the share."""
+    host.keeper.apply(host.keeper.open(host.game_id), action)
+    host.game_saved()
+
+
+def host_log(host: TableHost) -> tuple[Action, ...]:
+    return host.keeper.open(host.game_id).ledger.actions
+
+
+def settle(*phones: Phone) -> None:
+    """Deliver every message on every phone's channel, and what they make the phones send."""
+    while any(phone.pair.waiting(HOST) or phone.pair.waiting(GUEST) for phone in phones):
+        for phone in phones:
+            phone.pair.deliver_all()
+
+
+def propose(phone: Phone, action_of: Callable[[SavedGame], Action]) -> None:
+    """The guest's screen proposes an action made on the game it shows."""
+    shown = phone.link.shown()
+    assert shown is not None
+    phone.link.propose(shown, action_of(shown))
+
+
+def test_a_guest_joining_mid_game_gets_the_whole_log_in_its_own_store(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 2, 3]})
+    game = keeper.apply(game, score(game, [0, 1, 0], [0, 1, 0]))
+    game = keeper.apply(game, bid(game, 1, 2))
+    host = TableHost(keeper, game.id, may_enter=True)
+    phone = join(host, tmp_path / "guest")
+    assert phone.link.state is LinkState.OPEN
+    assert phone.log() == host_log(host)
+    assert phone.link.game_id != game.id or phone.keeper is not keeper
+    copy = phone.keeper.open(phone.link.game_id)
+    assert copy.ledger.state.totals == game.ledger.state.totals
+    assert copy.ledger.state.draft == game.ledger.state.draft
+    assert phone.seen.changes == 1 and phone.link.may_enter
+
+
+def test_a_long_game_reaches_a_guest_in_messages_under_the_limit(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    ledger = Ledger.start("wizard", NAMES, 0)
+    for number in range(3000):
+        ledger = ledger.apply(
+            Action(
+                "draft",
+                {
+                    "round": 1,
+                    "entry": {
+                        "bids": [number % 2, None, None],
+                        "tricks": [None] * 3,
+                        "cloud": None,
+                    },
+                },
+            )
+        )
+    game = keeper.import_ledger(ledger)
+    host = TableHost(keeper, game.id, may_enter=True)
+    phone = join(host, tmp_path / "guest")
+    lengths = [len(text.encode()) for side, text in phone.pair.sent if side == HOST]
+    assert len(lengths) > 3 and max(lengths) <= TO_GUEST_LIMIT
+    assert phone.log() == ledger.actions
+
+
+def test_entries_from_the_host_and_every_guest_reach_every_copy(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
+    saved: list[str] = []
+    host = TableHost(keeper, game.id, may_enter=True, saved_by_guest=saved.append)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    propose(cas, lambda shown: bid(shown, 2, 0))
+    host_enters(host, bid(keeper.open(game.id), 0, 0))
+    propose(ben, lambda shown: score(shown, [0, 1, 0], [0, 1, 0]))
+    log = host_log(host)
+    assert len(log) == 5 and log[-1].kind == "score"
+    assert ben.log() == cas.log() == log
+    assert saved == [game.id] * 3  # the host's screens re-read after each guest's save
+    assert keeper.open(game.id).ledger.state.totals == (20, 30, 20)
+    assert ben.link.shown().ledger.state.totals == (20, 30, 20)
+    assert not ben.seen.refusals and not cas.seen.refusals
+
+
+def test_a_rule_refusal_is_said_on_the_guest_at_once_and_nothing_is_sent(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    sent = len(ben.pair.sent)
+    with pytest.raises(InvalidEntry) as refused:
+        propose(ben, lambda shown: bid(shown, 1, 5))  # round 1 deals one card each
+    with pytest.raises(InvalidEntry) as on_the_host:
+        keeper.apply(keeper.open(host.game_id), bid(keeper.open(host.game_id), 1, 5))
+    assert str(refused.value) == str(on_the_host.value)
+    assert len(ben.pair.sent) == sent
+
+
+def test_the_same_bid_changed_on_two_phones_refuses_the_second_as_the_server_does(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben, cas = join(host, tmp_path / "ben", held=True), join(host, tmp_path / "cas", held=True)
+    for phone in (ben, cas):
+        phone.pair.deliver_all()
+        phone.pair.held = True
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    propose(cas, lambda shown: bid(shown, 1, 0))  # Cas had not seen Ben's
+    ben.pair.deliver_all()
+    settle(cas, ben)
+    [(key, params)] = cas.seen.refusals
+    # The server share: two screens on one store, the second built on what the first changed.
+    server = keeper_in(tmp_path / "server")
+    first = server.start("wizard", NAMES, 0)
+    server.apply(first, bid(first, 1, 1))
+    with pytest.raises(GameChanged) as on_the_server:
+        server.apply(first, bid(first, 1, 0))
+    reason = on_the_server.value.reason
+    assert reason is not None and (key, dict(params)) == (reason.key, reason.params)
+    assert "Ben's bid" in str(InvalidEntry(key, **params))
+    assert ben.log() == cas.log() == host_log(host)
+    assert cas.link.shown().ledger.state.draft["bids"] == [None, 1, None]
+    assert not ben.seen.refusals
+
+
+def test_the_host_changing_a_bid_a_guest_is_changing_refuses_the_guests(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    cas = join(host, tmp_path / "cas", held=True)
+    cas.pair.deliver_all()
+    propose(cas, lambda shown: bid(shown, 0, 1))
+    host_enters(host, bid(keeper.open(game.id), 0, 0))
+    cas.pair.deliver_all()
+    assert [key for key, _ in cas.seen.refusals] == ["merge.field_changed"]
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [0, None, None]
+    assert cas.log() == host_log(host)
+
+
+def test_two_phones_bidding_for_different_players_at_once_both_keep_theirs(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben, cas = join(host, tmp_path / "ben", held=True), join(host, tmp_path / "cas", held=True)
+    ben.pair.deliver_all()
+    cas.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    propose(cas, lambda shown: bid(shown, 2, 0))
+    host_enters(host, tap(keeper.open(game.id), "bids", 0, 0))
+    cas.pair.deliver_all()
+    settle(ben, cas)
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [0, 1, 0]
+    for phone in (ben, cas):
+        assert not phone.seen.refusals
+        assert phone.log() == host_log(host)
+        assert phone.link.shown().ledger.state.draft["bids"] == [0, 1, 0]
+
+
+def test_quick_taps_on_a_guest_build_on_each_other_before_the_host_answers(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+    shown = ben.link.copy
+    for seat, value in enumerate([0, 1, 0]):
+        shown = ben.link.propose(shown, bid(shown, seat, value))
+    for seat, value in enumerate([0, 1, 0]):
+        shown = ben.link.propose(shown, tap(shown, "tricks", seat, value))
+    shown = ben.link.propose(shown, score(shown, [0, 1, 0], [0, 1, 0]))
+    assert shown.ledger.state.totals == (20, 30, 20)  # shown before the host answered
+    assert ben.link.copy.ledger.action_count == 1
+    ben.pair.deliver_all()
+    assert not ben.seen.refusals
+    assert keeper.open(game.id).ledger.state.totals == (20, 30, 20)
+    assert ben.log() == host_log(host) and len(ben.log()) == 8
+
+
+def test_a_tap_built_on_a_refused_one_is_refused_too(keeper: GameKeeper, tmp_path: Path) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+    shown = ben.link.propose(ben.link.copy, bid(ben.link.copy, 0, 1))
+    ben.link.propose(shown, Action("undo"))  # takes back the bid it shows
+    host_enters(host, bid(keeper.open(game.id), 0, 0))
+    ben.pair.deliver_all()
+    assert [key for key, _ in ben.seen.refusals] == [
+        "merge.field_changed",
+        "storage.changed_elsewhere",
+    ]
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [0, None, None]  # not undone
+    assert ben.link.shown().ledger == keeper.open(game.id).ledger
+
+
+def test_a_watching_guest_is_refused_until_the_host_lets_it_enter(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    host.allow(False)  # before Ben's bid arrived
+    ben.pair.deliver_all()
+    assert ben.seen.refusals == [(MAY_NOT_ENTER, {})]
+    assert ben.seen.rights == [True, False] and not ben.link.may_enter
+    with pytest.raises(NotSent) as not_sent:
+        propose(ben, lambda shown: bid(shown, 1, 1))
+    assert not_sent.value.watching
+    host.allow(True)
+    ben.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    ben.pair.deliver_all()
+    assert ben.seen.rights == [True, False, True]
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+    assert len(ben.seen.refusals) == 1
+
+
+def test_a_stopped_share_ends_every_guest_and_takes_nothing_more(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas", held=True)
+    cas.pair.deliver_all()
+    propose(cas, lambda shown: bid(shown, 2, 0))  # on its way as the share stops
+    host.stop()
+    for phone in (ben, cas):
+        phone.pair.deliver_all()
+    assert ben.link.state is LinkState.ENDED and ben.seen.states == [LinkState.ENDED]
+    assert ben.pair.state is cas.pair.state is ChannelState.CLOSED
+    assert host.guest_count == 0 and host.stopped
+    later = join(host, tmp_path / "later")
+    assert later.pair.state is ChannelState.CLOSED and later.link.game_id is None
+    host_enters(host, bid(keeper.open(game.id), 0, 1))  # the host plays on, alone
+    assert keeper.open(game.id).ledger.action_count == 2
+    assert len(ben.log()) == 1 and cas.log() == ben.log()
+    with pytest.raises(NotSent):
+        propose(ben, lambda shown: bid(shown, 1, 1))
+
+
+def act(**fields: object) -> str:
+    message = {"type": "act", "ref": 9, "after": 1, "on": [], "kind": "edit"}
+    message["data"] = {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]}
+    return json.dumps({**message, **fields})
+
+
+BAD_MESSAGES = {
+    "not JSON": '{"type": "act", ',
+    "not an object": "[1, 2]",
+    "an unknown type": '{"type": "hello"}',
+    "a host's message": '{"type": "ended"}',
+    "a ref that is text": act(ref="9"),
+    "a negative count": act(after=-1),
+    "a flag for a count": act(after=True),
+    "a count it was never sent": act(after=5),
+    "not a number": act(after=float("nan")),
+    "a start": act(
+        kind="start", data={"game": "wizard", "players": NAMES, "first_dealer": 0, "settings": {}}
+    ),
+    "a draft": act(kind="draft", data={"round": 1, "entry": {}}),
+    "an unknown kind": act(kind="delete", data={}),
+    "data of the wrong shape": act(data={"round": "1", "changes": []}),
+    "another game's id": act(game="another"),
+    "another game's id in its data": act(data={"round": 1, "changes": [], "game": "another"}),
+    "an oversized message": act(data={"names": ["x" * TO_HOST_LIMIT]}, kind="rename"),
+    "a deep nest": '{"type": "act", "data": ' + "[" * 5000 + "]" * 5000 + "}",
+}
+
+
+@pytest.mark.parametrize("text", BAD_MESSAGES.values(), ids=BAD_MESSAGES.keys())
+def test_a_bad_message_closes_that_guests_channel_only(
+    keeper: GameKeeper, tmp_path: Path, text: str
+) -> None:
+    other = keeper.start("wizard", ["Dot", "Eve", "Fay"], 0)
+    other = keeper.apply(other, bid(other, 0, 1))
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    cas.pair.guest_end.send(text)
+    assert cas.pair.state is ChannelState.CLOSED
+    assert cas.link.state is LinkState.LOST and cas.log() == host_log(host)  # kept its copy
+    assert host.guest_count == 1 and keeper.open(game.id).ledger.action_count == 1
+    assert keeper.open(other.id).ledger == other.ledger
+    assert [summary.id for summary in keeper.unfinished()] == [game.id, other.id]
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    assert ben.link.state is LinkState.OPEN and ben.log() == host_log(host)
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+def test_a_guest_naming_a_proposal_it_never_made_is_closed(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    ben.pair.guest_end.send(act(on=[3]))
+    assert ben.pair.state is ChannelState.CLOSED and host.guest_count == 0
+
+
+BAD_FROM_THE_HOST = {
+    "not JSON": "{",
+    "a guest's message": act(),
+    "actions beyond the copy": '{"type": "actions", "from": 7, "actions": []}',
+    "actions that do not replay": '{"type": "actions", "from": 1, "actions": [["undo", {}]]}',
+    "a second start": '{"type": "actions", "from": 1, "actions": [["start", {"game": "wizard",'
+    ' "players": ["A", "B", "C"], "first_dealer": 0, "settings": {}}]]}',
+    "a welcome to another game": '{"type": "welcome", "version": 1, "game": "plotters",'
+    ' "players": [], "may_enter": true, "count": 1}',
+    "another version": '{"type": "welcome", "version": 2, "game": "wizard", "players": [],'
+    ' "may_enter": true, "count": 1}',
+}
+
+
+@pytest.mark.parametrize("text", BAD_FROM_THE_HOST.values(), ids=BAD_FROM_THE_HOST.keys())
+def test_a_bad_message_from_the_host_breaks_the_link_and_keeps_the_copy(
+    keeper: GameKeeper, tmp_path: Path, text: str
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    host_enters(host, bid(keeper.open(game.id), 0, 1))
+    ben = join(host, tmp_path / "ben")
+    ben.pair.host_end.send(text)
+    assert ben.link.state is LinkState.LOST and ben.pair.state is ChannelState.CLOSED
+    assert ben.log() == host_log(host)
+
+
+def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    host_enters(host, score(keeper.open(game.id), [0, 1, 0], [0, 1, 0]))
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    ben.pair.set_state(ChannelState.CLOSED)  # the host's battery is flat
+    assert ben.link.state is LinkState.LOST and ben.seen.states == [LinkState.LOST]
+    assert ben.log() == host_log(host)
+    copy = ben.link.carry_on()
+    assert copy is not None and ben.link.carried_on and not ben.link.may_enter
+    own = ben.keeper.open(copy.id)
+    own = ben.keeper.apply(own, bid(own, 2, 0))
+    own = ben.keeper.apply(own, score(own, [1, 1, 0], [0, 1, 0]))
+    assert own.ledger.state.is_over and own.ledger.state.totals == (10, 60, 40)
+    assert ben.keeper.finished()[0].id == copy.id
+
+
+def test_an_interrupted_guest_gets_what_was_saved_meanwhile_once_back(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    ben.pair.set_state(ChannelState.INTERRUPTED)
+    assert ben.link.state is LinkState.INTERRUPTED
+    with pytest.raises(NotSent):
+        propose(ben, lambda shown: bid(shown, 1, 1))
+    host_enters(host, bid(keeper.open(game.id), 0, 1))  # sent into the void
+    ben.pair.set_state(ChannelState.OPEN)
+    assert ben.link.state is LinkState.OPEN
+    assert ben.log() == host_log(host) and len(ben.log()) == 2
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [1, 1, None]
+    assert ben.seen.states == [LinkState.INTERRUPTED, LinkState.OPEN]
+
+
+def test_a_proposal_lost_with_the_network_is_shown_no_more_once_back(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    ben.pair.lose_waiting()
+    ben.pair.set_state(ChannelState.INTERRUPTED)
+    changes = ben.seen.changes
+    ben.pair.set_state(ChannelState.OPEN)
+    ben.pair.deliver_all()
+    assert ben.seen.changes == changes + 1 and not ben.seen.refusals
+    assert ben.link.shown().ledger == keeper.open(game.id).ledger
+    assert keeper.open(game.id).ledger.action_count == 1
+    propose(ben, lambda shown: bid(shown, 1, 1))  # entered again
+    ben.pair.deliver_all()
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+def test_a_guests_channel_closing_drops_it_from_the_host(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    cas.link.carry_on()
+    assert host.guest_count == 1 and cas.pair.state is ChannelState.CLOSED
+    host_enters(host, bid(host.keeper.open(host.game_id), 0, 0))
+    assert ben.log() == host_log(host) and len(cas.log()) == 1
+
+
+def test_messages_go_only_where_they_belong(keeper: GameKeeper, tmp_path: Path) -> None:
+    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    kinds = [(side, json.loads(text)["type"]) for side, text in ben.pair.sent]
+    assert kinds == [
+        (HOST, "welcome"),
+        (HOST, "actions"),
+        (GUEST, "act"),
+        (HOST, "accepted"),
+        (HOST, "actions"),
+    ]
+    assert isinstance(ben.pair, ChannelPair)
+
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 12) | st.sampled_from(["bids", "tricks", "W"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["bids", "tricks", "cloud", "at", "was", "now"]), inner)
+    ),
+    max_leaves=16,
+)
+CHANGE = st.fixed_dictionaries(
+    {
+        "at": st.lists(st.sampled_from(["bids", "tricks", 0, 1, 7, -1]), max_size=3),
+        "was": VALUES,
+        "now": VALUES,
+    }
+)
+DATA = st.one_of(
+    st.fixed_dictionaries({"round": st.integers(-1, 3), "changes": st.lists(CHANGE | VALUES)}),
+    st.fixed_dictionaries({"round": st.integers(-1, 3) | VALUES, "entry": VALUES}),
+    st.fixed_dictionaries({"names": st.lists(st.text(max_size=45) | VALUES, max_size=7)}),
+    st.dictionaries(st.sampled_from(["round", "entry", "names", "seat"]), VALUES, max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    kind=st.sampled_from(["edit", "score", "undo", "redo", "rename"]),
+    data=DATA,
+    after=st.integers(0, 4),
+    on=st.lists(st.integers(0, 3), max_size=2),
+)
+def test_whatever_a_guest_proposes_the_host_saves_one_valid_action_or_refuses_it(
+    kind: str, data: object, after: int, on: list[int]
+) -> None:
+    folder = Path(tempfile.mkdtemp())
+    try:
+        keeper = keeper_in(folder / "host")
+        game = keeper.start("wizard", NAMES, 0)
+        game = keeper.apply(game, score(game, [0, 1, 0], [0, 1, 0]))
+        game = keeper.apply(game, bid(game, 1, 1))
+        host = TableHost(keeper, game.id, may_enter=True)
+        ben = join(host, folder / "ben")
+        text = {"type": "act", "ref": 5, "after": after, "on": on, "kind": kind, "data": data}
+        ben.pair.guest_end.send(json.dumps(text))
+        saved = keeper_in(folder / "host").open(game.id).ledger  # read from the disk afresh
+        assert saved.actions[:3] == game.ledger.actions and saved.action_count <= 4
+        if ben.pair.state is ChannelState.OPEN:
+            answer = json.loads(ben.pair.sent[-1][1])["type"]
+            assert answer == ("actions" if saved.action_count == 4 else "refused")
+            assert ben.log() == saved.actions
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,169 @@
+"""The messages between the host phone and its guests: each comes back as it went, and
+anything that is not a message its direction may carry is refused with a reason."""
+
+import json
+
+import pytest
+
+from scorers.ledger import Action
+from views.sharing.link_messages import (
+    TO_GUEST_LIMIT,
+    TO_HOST_LIMIT,
+    VERSION,
+    Accepted,
+    Act,
+    Actions,
+    BadMessage,
+    Direction,
+    Ended,
+    Message,
+    Refused,
+    Rights,
+    Welcome,
+    chunked,
+    decode,
+    encode,
+)
+
+BID = Action("edit", {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]})
+START = Action(
+    "start", {"game": "wizard", "players": ["Ann", "Ben", "Cas"], "first_dealer": 0, "settings": {}}
+)
+
+TO_GUEST: list[Message] = [
+    Welcome("wizard", ("Ann", "Ben", "Cas"), True, 3),
+    Actions(0, (START, BID, Action("undo"))),
+    Rights(False),
+    Accepted(4),
+    Refused(5, "merge.field_changed", {"field": "Ben's bid", "field_params": {"player": "Ben"}}),
+    Ended(),
+]
+
+
+@pytest.mark.parametrize("message", TO_GUEST, ids=lambda message: type(message).__name__)
+def test_every_message_to_a_guest_comes_back_as_it_went(message: Message) -> None:
+    assert decode(encode(message), Direction.TO_GUEST) == message
+    with pytest.raises(BadMessage):
+        decode(encode(message), Direction.TO_HOST)
+
+
+def test_an_act_comes_back_as_it_went_to_the_host_only() -> None:
+    message = Act(7, 3, BID, (5, 6))
+    assert decode(encode(message), Direction.TO_HOST) == message
+    assert json.loads(encode(message))["kind"] == "edit"
+    with pytest.raises(BadMessage):
+        decode(encode(message), Direction.TO_GUEST)
+
+
+def test_the_welcome_says_the_protocols_version() -> None:
+    assert json.loads(encode(TO_GUEST[0]))["version"] == VERSION
+
+
+def test_a_long_log_goes_in_chunks_under_the_limit_that_join_up() -> None:
+    log = [START] + [BID] * 2000 + [Action("rename", {"names": ["Ä" * 30] * 3})] * 500
+    messages = chunked(4, log)
+    assert len(messages) > 2
+    texts = [encode(message) for message in messages]
+    assert all(len(text.encode()) <= TO_GUEST_LIMIT for text in texts)
+    decoded = [decode(text, Direction.TO_GUEST) for text in texts]
+    assert decoded == messages
+    starts = [4 + sum(len(m.actions) for m in messages[:n]) for n in range(len(messages))]
+    assert [message.start for message in messages] == starts
+    assert [action for message in messages for action in message.actions] == log
+    assert chunked(3, []) == []
+
+
+def test_a_message_over_its_limit_is_neither_sent_nor_read() -> None:
+    huge = Action("rename", {"names": ["x" * TO_HOST_LIMIT, "B", "C"]})
+    with pytest.raises(BadMessage):
+        encode(Act(1, 1, huge))
+    text = json.dumps({"type": "rights", "may_enter": True, "pad": "é" * TO_GUEST_LIMIT})
+    with pytest.raises(BadMessage, match="over"):
+        decode(text, Direction.TO_GUEST)
+    # Characters under the limit, bytes of UTF-8 over it.
+    wide = '{"type": "ended", "x": "' + "€" * (TO_HOST_LIMIT // 2) + '"}'
+    assert len(wide) < TO_HOST_LIMIT
+    with pytest.raises(BadMessage, match="over"):
+        decode(wide, Direction.TO_HOST)
+
+
+def act(**fields: object) -> str:
+    message = {
+        "type": "act",
+        "ref": 1,
+        "after": 1,
+        "on": [],
+        "kind": "edit",
+        "data": BID.data,
+        **fields,
+    }
+    return json.dumps(message)
+
+
+REFUSED = {
+    "empty": ("", "not JSON"),
+    "cut short": (act()[:-3], "not JSON"),
+    "NaN": (act(after=float("nan")), "not JSON"),
+    "a list": ("[]", "not an object"),
+    "a string": ('"act"', "not an object"),
+    "no type": ('{"ref": 1}', "unknown type"),
+    "an unknown type": ('{"type": "join"}', "unknown type"),
+    "a field missing": (json.dumps({"type": "act", "ref": 1}), "fields"),
+    "a field too many": (act(game="g2"), "fields"),
+    "a ref that is text": (act(ref="1"), "ref is no count"),
+    "a negative ref": (act(ref=-1), "ref is no count"),
+    "a fraction": (act(after=1.5), "after is no count"),
+    "a flag as a count": (act(after=False), "after is no count"),
+    "on that is no list": (act(on=3), "on is no list"),
+    "on holding text": (act(on=["1"]), "on holds no refs"),
+    "a kind that is no text": (act(kind=1), "kind is no text"),
+    "a start": (act(kind="start", data=START.data), "may not send 'start'"),
+    "a draft": (act(kind="draft", data={"round": 1, "entry": {}}), "may not send 'draft'"),
+    "an unknown kind": (act(kind="wipe"), "may not send 'wipe'"),
+    "data that is no object": (act(data=[1]), "data is no object"),
+    "a field of the wrong type": (act(data={"round": "1", "changes": []}), "act:"),
+    "a field the kind has not": (act(data={**BID.data, "game": "g2"}), "act:"),
+    "too deep": (act(data={"round": 1, "changes": [[[[[[[[[[1]]]]]]]]]]}), "act:"),
+    "a nest too deep for JSON": ("[" * 8000 + "]" * 8000, "not JSON"),
+}
+
+
+@pytest.mark.parametrize(("text", "reason"), REFUSED.values(), ids=REFUSED.keys())
+def test_what_is_not_a_guests_message_is_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(BadMessage) as refused:
+        decode(text, Direction.TO_HOST)
+    assert reason in refused.value.reason
+
+
+def test_a_guest_may_propose_what_a_game_screen_sends_and_nothing_else() -> None:
+    for kind, data in [
+        ("edit", BID.data),
+        ("score", {"round": 1, "entry": {}}),
+        ("undo", {}),
+        ("redo", {}),
+        ("rename", {"names": ["A", "B"]}),
+    ]:
+        message = decode(act(kind=kind, data=data), Direction.TO_HOST)
+        assert isinstance(message, Act) and message.action.kind == kind
+
+
+def test_what_a_host_may_not_send_is_refused() -> None:
+    for text in (
+        json.dumps({"type": "actions", "from": 0, "actions": [["undo"]]}),
+        json.dumps({"type": "actions", "from": 0, "actions": [["wipe", {}]]}),
+        json.dumps({"type": "actions", "from": -1, "actions": []}),
+        json.dumps(
+            {
+                "type": "welcome",
+                "version": 1,
+                "game": "wizard",
+                "players": [1],
+                "may_enter": True,
+                "count": 1,
+            }
+        ),
+        json.dumps({"type": "refused", "ref": 1, "key": "x", "params": []}),
+        json.dumps({"type": "rights", "may_enter": 1}),
+    ):
+        with pytest.raises(BadMessage):
+            decode(text, Direction.TO_GUEST)

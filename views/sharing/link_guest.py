@@ -1,0 +1,286 @@
+"""A guest's side of a phones-only share: the host's game, kept as a copy in this phone's
+own store, and this phone's proposals to it.
+
+The copy is always a prefix of the host's log: the host's actions are saved in it as they
+arrive, and nothing else is. The guest's own entries are checked by the rules here (so a
+refusal is immediate, in the same words), shown at once and sent; each is saved in the copy
+only when it comes back from the host. A host message that is malformed or does not replay
+breaks the link: the channel is closed and the copy kept. Once the link is over,
+`carry_on` makes the copy a game of this phone's own.
+
+Call every method from one thread (the page's events).
+"""
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, Protocol
+
+from scorers import InvalidEntry
+from scorers.ledger import Action, Ledger
+from storage import StorageError
+from storage.keeper import GameChanged, GameKeeper, SavedGame
+from views.sharing.channel import Channel, ChannelState
+from views.sharing.link_messages import (
+    VERSION,
+    Accepted,
+    Act,
+    Actions,
+    BadMessage,
+    Direction,
+    Ended,
+    Refused,
+    Rights,
+    Welcome,
+    decode,
+    encode,
+)
+
+_REMEMBERED = 64
+"""How many of its latest proposals a guest can name as shown under a new one (the host
+remembers as many)."""
+
+
+class LinkState(Enum):
+    """Where a guest's link to the host is."""
+
+    OPEN = "open"
+    INTERRUPTED = "interrupted"  # the network went; it may come back by itself
+    ENDED = "ended"  # the host stopped the share, for good
+    LOST = "lost"  # closed otherwise (the host's phone died, or a message broke it)
+
+
+class GuestObserver(Protocol):
+    """What the guest's screen is told."""
+
+    def copy_changed(self) -> None:
+        """The copy (or what `TableGuest.shown` gives) changed: re-read it."""
+        ...
+
+    def refused(self, key: str, params: Mapping[str, Any]) -> None:
+        """The host refused a proposal of this phone, saying why by catalog key: say so,
+        and show `TableGuest.shown` again (the proposal is no longer in it)."""
+        ...
+
+    def rights_changed(self, may_enter: bool) -> None: ...
+
+    def link_changed(self, state: LinkState) -> None: ...
+
+
+class NotSent(Exception):
+    """A proposal not sent: this phone only watches, or the link is not open (`state`)."""
+
+    def __init__(self, state: LinkState, watching: bool) -> None:
+        super().__init__(f"link {state.value}, watching: {watching}")
+        self.state = state
+        self.watching = watching
+
+
+class TableGuest:
+    """This phone's side of a table shared by another phone. It is the listener of its
+    channel to the host (views.sharing.channel.ChannelListener)."""
+
+    def __init__(self, keeper: GameKeeper, channel: Channel, observer: GuestObserver) -> None:
+        self.keeper = keeper
+        self.channel = channel
+        self.observer = observer
+        self._state = LinkState.OPEN
+        self._welcome: Welcome | None = None
+        self._first: list[Action] = []  # the log as it arrives, until the copy is made
+        self._copy: SavedGame | None = None
+        self._may_enter = False
+        self._next_ref = 1
+        self._pending: list[tuple[int, Action]] = []  # sent, not answered yet
+        self._proposed: list[tuple[int, Action]] = []  # the latest sent, answered or not
+        self._carried_on = False
+
+    @property
+    def game_id(self) -> str | None:
+        """The copy's id in this phone's store; None until the whole log arrived."""
+        return self._copy.id if self._copy is not None else None
+
+    @property
+    def copy(self) -> SavedGame | None:
+        """The copy as saved: the host's actions received so far."""
+        return self._copy
+
+    @property
+    def may_enter(self) -> bool:
+        """The host's word on whether this phone may enter (`propose` needs the link open
+        as well); after `carry_on`, the copy is this phone's own, and the link's rights end."""
+        return self._may_enter and not self._carried_on
+
+    @property
+    def state(self) -> LinkState:
+        return self._state
+
+    @property
+    def carried_on(self) -> bool:
+        return self._carried_on
+
+    def shown(self) -> SavedGame | None:
+        """The copy with this phone's unanswered proposals on top (those that still fit):
+        what its screen shows."""
+        if self._copy is None:
+            return None
+        ledger = self._copy.ledger
+        for _, action in self._pending:
+            try:
+                ledger = ledger.apply(action)
+            except InvalidEntry:
+                continue
+        return SavedGame(self._copy.id, ledger, self._copy.summary)
+
+    def propose(self, game_as_shown: SavedGame, action: Action) -> SavedGame:
+        """Send `action`, taken on `game_as_shown` (the copy, or a game this method
+        returned), to the host, and return the game with it applied as shown until the host
+        answers. Raises InvalidEntry at once when the rules refuse it, NotSent when this
+        phone watches or the link is not open, GameChanged (with the copy) when the game
+        shown is neither the copy nor built on it by this phone's latest proposals, and
+        BadMessage for an action too large to send. Nothing is saved here."""
+        if self._copy is None or self._state is not LinkState.OPEN or self._carried_on:
+            raise NotSent(self._state, watching=not self._may_enter)
+        if not self._may_enter:
+            raise NotSent(self._state, watching=True)
+        ledger = game_as_shown.ledger.apply(action)
+        after, on = self._base_of(game_as_shown.ledger)
+        ref = self._next_ref
+        self.channel.send(encode(Act(ref, after, action, on)))
+        self._next_ref += 1
+        self._pending.append((ref, action))
+        self._proposed = [*self._proposed[-_REMEMBERED + 1 :], (ref, action)]
+        return SavedGame(game_as_shown.id, ledger, game_as_shown.summary)
+
+    def carry_on(self) -> SavedGame | None:
+        """End the link (closing the channel) and keep the copy as a game of this phone's
+        own, to play on as any other; returns it (None when no log had arrived)."""
+        self._carried_on = True
+        self._pending.clear()
+        if self._state in (LinkState.OPEN, LinkState.INTERRUPTED):
+            self._state = LinkState.LOST
+        self.channel.close()
+        return self._copy
+
+    def received(self, text: str) -> None:
+        """A message from the host (the channel's listener)."""
+        if self._over:
+            return
+        try:
+            message = decode(text, Direction.TO_GUEST)
+            match message:
+                case Welcome():
+                    self._welcomed(message)
+                case Actions():
+                    self._take(message)
+                case Rights(may_enter):
+                    self._may_enter = may_enter
+                    self.observer.rights_changed(may_enter)
+                case Accepted(ref):
+                    self._answered(ref)
+                case Refused(ref, key, params):
+                    self._answered(ref)
+                    self.observer.refused(key, params)
+                case Ended():
+                    self._end(LinkState.ENDED)
+        except BadMessage:
+            self._end(LinkState.LOST)
+
+    def changed(self, state: ChannelState) -> None:
+        """The channel's state changed (the channel's listener)."""
+        if self._over:
+            return
+        if state is ChannelState.CLOSED:
+            self._end(LinkState.LOST)
+            return
+        self._state = LinkState.OPEN if state is ChannelState.OPEN else LinkState.INTERRUPTED
+        self.observer.link_changed(self._state)
+
+    @property
+    def _over(self) -> bool:
+        return self._carried_on or self._state in (LinkState.ENDED, LinkState.LOST)
+
+    def _end(self, state: LinkState) -> None:
+        self._state = state
+        self._pending.clear()
+        self.channel.close()
+        self.observer.link_changed(state)
+
+    def _welcomed(self, welcome: Welcome) -> None:
+        if welcome.version != VERSION:
+            raise BadMessage(f"protocol version {welcome.version}, not {VERSION}")
+        if self._copy is not None and welcome.game != self._copy.ledger.state.game:
+            raise BadMessage("welcome to another game")
+        # Welcomed again after an interruption: the log comes again from its start, and
+        # what was proposed meanwhile may never have arrived.
+        self._welcome = welcome
+        self._first = []
+        if welcome.may_enter != self._may_enter:
+            self._may_enter = welcome.may_enter
+            self.observer.rights_changed(welcome.may_enter)
+        if self._pending:  # shown no more: those the host had saved come back in the log
+            self._pending.clear()
+            self.observer.copy_changed()
+
+    def _take(self, message: Actions) -> None:
+        if self._welcome is None:
+            raise BadMessage("actions before the welcome")
+        if self._copy is None:
+            self._take_first(self._welcome, message)
+        else:
+            self._append(self._copy, message.start, message.actions)
+
+    def _take_first(self, welcome: Welcome, message: Actions) -> None:
+        if message.start != len(self._first):
+            raise BadMessage(f"actions from {message.start}, expected {len(self._first)}")
+        self._first.extend(message.actions)
+        if len(self._first) < max(welcome.count, 1):
+            return
+        try:
+            ledger = Ledger.replay(self._first)
+            if ledger.state.game != welcome.game:
+                raise BadMessage(f"a log of {ledger.state.game}, welcomed to {welcome.game}")
+            self._copy = self.keeper.import_ledger(ledger)
+        except (InvalidEntry, StorageError) as error:
+            raise BadMessage(f"the log does not make a game: {error}") from None
+        self._first = []
+        self.observer.copy_changed()
+
+    def _append(self, copy: SavedGame, start: int, actions: Sequence[Action]) -> None:
+        """Save the actions beyond the copy's; those it holds already must be the same."""
+        have = copy.ledger.action_count
+        if start > have:
+            raise BadMessage(f"actions from {start}, the copy has {have}")
+        if tuple(actions[: have - start]) != copy.ledger.actions[start : start + len(actions)]:
+            raise BadMessage("actions other than the copy's")
+        new = actions[have - start :]
+        for action in new:
+            try:
+                copy = self.keeper.apply(copy, action)
+            except (InvalidEntry, StorageError) as error:
+                raise BadMessage(f"an action that does not replay: {error}") from None
+            have += 1
+            if copy.ledger.action_count != have:  # merged with a save of this phone's
+                raise BadMessage("the copy was changed on this phone")
+            self._copy = copy
+        if new:
+            self.observer.copy_changed()
+
+    def _answered(self, ref: int) -> None:
+        self._pending = [(sent, action) for sent, action in self._pending if sent != ref]
+
+    def _base_of(self, shown: Ledger) -> tuple[int, tuple[int, ...]]:
+        """The host's actions the shown game starts with (`after`) and this phone's own
+        proposals it shows on top of them (`on`). Raises GameChanged when it shows others."""
+        assert self._copy is not None
+        copy, theirs = self._copy.ledger.actions, shown.actions
+        common = min(len(copy), len(theirs))
+        if copy[:common] != theirs[:common]:
+            common = next(n for n, (a, b) in enumerate(zip(copy, theirs, strict=False)) if a != b)
+        extras = theirs[common:]
+        if not extras:
+            return common, ()
+        actions = [action for _, action in self._proposed]
+        for first in range(len(actions) - len(extras), -1, -1):
+            if tuple(actions[first : first + len(extras)]) == extras:
+                refs = tuple(ref for ref, _ in self._proposed[first : first + len(extras)])
+                return common, refs
+        raise GameChanged(self._copy)

@@ -1,0 +1,265 @@
+"""The host's side of a phones-only share: one game on this phone, the phones that joined
+it, each over a channel of its own (views.sharing.channel).
+
+The host's game is the source of truth. Each guest gets the whole log as it joins, then
+every action saved, from whichever phone; a guest's proposal is checked and saved exactly
+as the server share saves a phone's (GameKeeper.apply on the game as that guest saw it),
+or refused to that guest alone. A guest can append valid actions to this one game and do
+nothing else: whatever else it sends closes its channel, and harms no one else.
+
+Call every method, and the listeners it hands out, from one thread (the page's events).
+"""
+
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorers import InvalidEntry
+from scorers.ledger import Action, Ledger
+from scorers.merge import refusal
+from storage import StorageError
+from storage.keeper import GameChanged, GameKeeper, SavedGame
+from views.sharing.channel import Channel, ChannelListener, ChannelState
+from views.sharing.link_messages import (
+    Accepted,
+    Act,
+    BadMessage,
+    Direction,
+    Ended,
+    Refused,
+    Rights,
+    ToGuest,
+    Welcome,
+    chunked,
+    decode,
+    encode,
+)
+
+MAY_NOT_ENTER = "share.may_not_enter"
+"""The refusal of a watching guest's proposal: the server share's own key."""
+
+_CHANGED = "storage.changed_elsewhere"
+
+_REMEMBERED = 64
+"""How many of a guest's latest proposals the host remembers, for the guest's `on`; and
+how many of the game's latest ledgers, each as it stood after a save: a guest's proposal is
+mostly built on one of them, and needs no replay of the game."""
+
+
+@dataclass(eq=False)
+class _Guest:
+    """One guest as the host keeps it: its channel, how much of the log it was sent, and
+    its latest proposals (ref -> the action saved, or None when refused)."""
+
+    host: "TableHost"
+    channel: Channel
+    sent: int = 0
+    last_ref: int = 0
+    proposals: OrderedDict[int, Action | None] = field(default_factory=OrderedDict)
+    interrupted: bool = False
+
+    def received(self, text: str) -> None:
+        self.host._received(self, text)
+
+    def changed(self, state: ChannelState) -> None:
+        self.host._changed(self, state)
+
+
+class _Refusal(Exception):
+    def __init__(self, key: str, params: Mapping[str, Any]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class TableHost:
+    """One shared game on the host's phone and the guests that joined it."""
+
+    def __init__(
+        self,
+        keeper: GameKeeper,
+        game_id: str,
+        may_enter: bool,
+        saved_by_guest: Callable[[str], None] = lambda game_id: None,
+    ) -> None:
+        """Share the game `game_id` of `keeper`; `saved_by_guest` is told the game's id
+        after each action a guest had saved, so that the host's own screens re-read it."""
+        self.keeper = keeper
+        self.game_id = game_id
+        self._may_enter = may_enter
+        self._saved_by_guest = saved_by_guest
+        self._guests: list[_Guest] = []
+        self._stopped = False
+        self._ledgers: OrderedDict[int, Ledger] = OrderedDict()  # by action count
+
+    @property
+    def may_enter(self) -> bool:
+        """Whether guests may enter (else they only watch)."""
+        return self._may_enter
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    @property
+    def guest_count(self) -> int:
+        """How many guests are joined (their channels not closed)."""
+        return len(self._guests)
+
+    def allow(self, may_enter: bool) -> None:
+        """Let every guest enter, or only watch, from now on; each is told at once."""
+        self._may_enter = may_enter
+        for guest in list(self._guests):
+            self._send(guest, Rights(may_enter))
+
+    def add_guest(self, channel: Channel) -> ChannelListener:
+        """Take a new guest on its open `channel`: it is sent the welcome and the whole log.
+        Returns what the channel must tell of what arrives and of its state. A stopped
+        share closes the channel at once."""
+        guest = _Guest(self, channel)
+        if self._stopped:
+            channel.close()
+            return guest
+        self._guests.append(guest)
+        self._welcome(guest)
+        return guest
+
+    def game_saved(self) -> None:
+        """Send every guest the actions of the game it has not had yet: call it after any
+        save of the game on this phone (a guest's accepted proposal calls it itself)."""
+        if self._stopped or not self._guests:
+            return
+        try:
+            log = self._opened().ledger.actions
+        except StorageError:
+            return  # the host's screen says so; the guests get the actions with the next
+        for guest in list(self._guests):
+            if guest.sent < len(log):
+                for message in chunked(guest.sent, log[guest.sent :]):
+                    self._send(guest, message)
+                guest.sent = len(log)
+
+    def stop(self) -> None:
+        """End the share for good: every guest is told and its channel closed; from now on
+        nothing any guest sends is read and no new guest is taken."""
+        self._stopped = True
+        guests, self._guests = self._guests, []
+        for guest in guests:
+            self._send(guest, Ended())
+            guest.channel.close()
+
+    def _welcome(self, guest: _Guest) -> None:
+        try:
+            ledger = self._opened().ledger
+        except StorageError:
+            self._drop(guest)
+            return
+        state = ledger.state
+        self._send(guest, Welcome(state.game, state.players, self._may_enter, len(ledger.actions)))
+        for message in chunked(0, ledger.actions):
+            self._send(guest, message)
+        guest.sent = ledger.action_count
+
+    def _send(self, guest: _Guest, message: ToGuest) -> None:
+        guest.channel.send(encode(message))
+
+    def _drop(self, guest: _Guest) -> None:
+        """Close the guest's channel for good and forget it."""
+        if guest in self._guests:
+            self._guests.remove(guest)
+        guest.channel.close()
+
+    def _changed(self, guest: _Guest, state: ChannelState) -> None:
+        if state is ChannelState.CLOSED:
+            if guest in self._guests:
+                self._guests.remove(guest)
+        elif state is ChannelState.INTERRUPTED:
+            guest.interrupted = True
+        elif guest.interrupted and guest in self._guests:
+            # Back after an interruption: what was sent meanwhile went nowhere.
+            guest.interrupted = False
+            self._welcome(guest)
+
+    def _received(self, guest: _Guest, text: str) -> None:
+        if self._stopped or guest not in self._guests:
+            return
+        try:
+            act = decode(text, Direction.TO_HOST)
+            if not isinstance(act, Act):
+                raise BadMessage("a guest sends acts only")
+            self._check(guest, act)
+        except BadMessage:
+            self._drop(guest)
+            return
+        guest.last_ref = act.ref
+        try:
+            if not self._may_enter:
+                raise _Refusal(MAY_NOT_ENTER, {})
+            self._apply(guest, act)
+        except _Refusal as refused:
+            self._remember(guest, act.ref, None)
+            self._send(guest, Refused(act.ref, refused.key, refused.params))
+            return
+        self._remember(guest, act.ref, act.action)
+        # Said before the action comes, so that the guest never shows it twice.
+        self._send(guest, Accepted(act.ref))
+        self._saved_by_guest(self.game_id)
+        self.game_saved()
+
+    def _check(self, guest: _Guest, act: Act) -> None:
+        """Refuse what no guest following the protocol sends: a ref not fresh, a count of
+        actions it was never sent, proposals it did not make before this one."""
+        if act.ref <= guest.last_ref:
+            raise BadMessage("a ref not fresh")
+        if not 1 <= act.after <= guest.sent:
+            raise BadMessage("after: actions this guest was not sent")
+        if list(act.on) != sorted(set(act.on)) or any(ref > guest.last_ref for ref in act.on):
+            raise BadMessage("on: refs not this guest's earlier ones, in order")
+
+    def _apply(self, guest: _Guest, act: Act) -> SavedGame:
+        """Save the guest's action as the server share saves a phone's; raises _Refusal."""
+        try:
+            saved = self._opened()
+            seen = self._seen(guest, act, saved.ledger)
+            if not act.on:
+                return self.keeper.apply(SavedGame(saved.id, seen, saved.summary), act.action)
+            # The guest saw its own unanswered proposals on top of the host's actions: the
+            # game as it saw it is in no store, so it is only compared, never saved to.
+            reason = refusal(seen, saved.ledger, act.action)
+            if reason is not None:
+                raise reason
+            return self.keeper.apply(saved, act.action)
+        except GameChanged as changed:
+            reason_or_changed: InvalidEntry | StorageError = changed.reason or changed
+            raise _Refusal(reason_or_changed.key, reason_or_changed.params) from None
+        except (InvalidEntry, StorageError) as error:
+            raise _Refusal(error.key, error.params) from None
+
+    def _seen(self, guest: _Guest, act: Act, log: Ledger) -> Ledger:
+        """The game as the guest's screen showed it when it proposed `act`."""
+        seen = self._ledgers.get(act.after)
+        if seen is None:
+            seen = Ledger.replay(log.actions[: act.after])
+        for ref in act.on:
+            action = guest.proposals.get(ref)
+            if action is None:  # refused, or too long ago: built on what was not saved
+                raise _Refusal(_CHANGED, {})
+            try:
+                seen = seen.apply(action)
+            except InvalidEntry:
+                raise _Refusal(_CHANGED, {}) from None
+        return seen
+
+    def _opened(self) -> SavedGame:
+        """The game as saved, its ledger remembered by its action count."""
+        game = self.keeper.open(self.game_id)
+        self._ledgers[game.ledger.action_count] = game.ledger
+        while len(self._ledgers) > _REMEMBERED:
+            self._ledgers.popitem(last=False)
+        return game
+
+    def _remember(self, guest: _Guest, ref: int, action: Action | None) -> None:
+        guest.proposals[ref] = action
+        while len(guest.proposals) > _REMEMBERED:
+            guest.proposals.popitem(last=False)

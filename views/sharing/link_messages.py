@@ -1,0 +1,286 @@
+"""The messages between a sharing phone (the host) and the phones that joined it (guests),
+as JSON text over one channel each (views.sharing.channel).
+
+Every message is a JSON object whose "type" names it; nothing else is accepted. `decode`
+takes only what its direction may carry, with exactly its fields, of their types, within
+the size limit: anything else raises BadMessage, and the receiver closes that channel. No
+message names a game: a channel is bound to one game by the host.
+"""
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from scorers import InvalidEntry
+from scorers.ledger import Action
+
+VERSION = 1
+"""The protocol's version, sent in `welcome`: a guest refuses a host of another version."""
+
+TO_GUEST_LIMIT = 64 * 1024
+"""The longest host -> guest message, in bytes of UTF-8 (the log is sent in chunks)."""
+
+TO_HOST_LIMIT = 16 * 1024
+"""The longest guest -> host message, in bytes of UTF-8: far above any entry's."""
+
+GUEST_KINDS = frozenset({"edit", "score", "undo", "redo", "rename"})
+"""The actions a guest may propose: what a game screen sends (views.game_screen.open_game).
+A start, a draft or an unknown kind from a guest closes its channel."""
+
+
+class Direction(Enum):
+    TO_GUEST = "to_guest"
+    TO_HOST = "to_host"
+
+
+class BadMessage(Exception):
+    """A message that is not one its direction may carry; `reason` says what is wrong."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """host -> guest, first: the game shared, whether this guest may enter, and how many
+    actions the log held as it joined (they follow in `Actions`)."""
+
+    game: str
+    players: tuple[str, ...]
+    may_enter: bool
+    count: int
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Actions:
+    """host -> guest: the host's actions numbered `start` + 1 onwards (the log from 0)."""
+
+    start: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Rights:
+    """host -> guest: whether this guest may enter now."""
+
+    may_enter: bool
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """host -> guest: the guest's proposal `ref` was saved; it comes in `Actions` next."""
+
+    ref: int
+
+
+@dataclass(frozen=True)
+class Refused:
+    """host -> guest: the guest's proposal `ref` was refused, saying why by catalog key."""
+
+    ref: int
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """host -> guest: the share is stopped, for good."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """guest -> host: apply `action` to the game as the guest showed it: the host's first
+    `after` actions, then the guest's own earlier proposals `on` (refs, oldest first) that
+    its screen showed on top of them before the host answered."""
+
+    ref: int
+    after: int
+    action: Action
+    on: tuple[int, ...] = ()
+
+
+ToGuest = Welcome | Actions | Rights | Accepted | Refused | Ended
+ToHost = Act
+Message = ToGuest | ToHost
+
+
+def encode(message: Message) -> str:
+    """The message as its JSON text; raises BadMessage when it is over its limit."""
+    text = json.dumps(_fields(message), separators=(",", ":"), default=str)
+    limit = TO_HOST_LIMIT if isinstance(message, Act) else TO_GUEST_LIMIT
+    if len(text) > limit:  # ASCII only (json escapes the rest): characters are bytes
+        raise BadMessage(f"{type(message).__name__} of {len(text)} bytes is over {limit}")
+    return text
+
+
+def _fields(message: Message) -> dict[str, Any]:
+    match message:
+        case Welcome(game, players, may_enter, count, version):
+            return {
+                "type": "welcome",
+                "version": version,
+                "game": game,
+                "players": list(players),
+                "may_enter": may_enter,
+                "count": count,
+            }
+        case Actions(start, actions):
+            return {"type": "actions", "from": start, "actions": _pairs(actions)}
+        case Rights(may_enter):
+            return {"type": "rights", "may_enter": may_enter}
+        case Accepted(ref):
+            return {"type": "accepted", "ref": ref}
+        case Refused(ref, key, params):
+            return {"type": "refused", "ref": ref, "key": key, "params": dict(params)}
+        case Ended():
+            return {"type": "ended"}
+        case Act(ref, after, action, on):
+            return {
+                "type": "act",
+                "ref": ref,
+                "after": after,
+                "on": list(on),
+                "kind": action.kind,
+                "data": action.to_json()["data"],
+            }
+
+
+def _pairs(actions: Iterable[Action]) -> list[list[Any]]:
+    return [[kind, data] for kind, data in (a.to_json().values() for a in actions)]
+
+
+def chunked(start: int, actions: Sequence[Action]) -> list[Actions]:
+    """`Actions` messages carrying `actions` (the log's from `start` on) in order, each
+    under TO_GUEST_LIMIT. One action alone never comes near it (the rules bound names and
+    entries); were one to, its message would be refused by `encode`."""
+    room = TO_GUEST_LIMIT - 64  # the envelope: type, from, brackets
+    messages: list[Actions] = []
+    first, size = 0, 0
+    for number, action in enumerate(actions):
+        length = len(json.dumps(_pairs([action]), separators=(",", ":"))) - 1
+        if number > first and size + length > room:
+            messages.append(Actions(start + first, tuple(actions[first:number])))
+            first, size = number, 0
+        size += length
+    if first < len(actions):
+        messages.append(Actions(start + first, tuple(actions[first:])))
+    return messages
+
+
+def decode(text: str, direction: Direction) -> Message:
+    """The message `text` carries, of those `direction` may carry; raises BadMessage for
+    text over the limit, not JSON (NaN and Infinity included), not an object, of an unknown
+    type, with a field missing, unknown or of the wrong type, a negative count, or (to the
+    host) an action a guest may never propose."""
+    limit = TO_GUEST_LIMIT if direction is Direction.TO_GUEST else TO_HOST_LIMIT
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise BadMessage(f"over {limit} bytes")
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise BadMessage(f"not JSON: {error}") from None
+    if not isinstance(obj, dict):
+        raise BadMessage("not an object")
+    kind = obj.get("type")
+    readers = _TO_GUEST if direction is Direction.TO_GUEST else _TO_HOST
+    if not isinstance(kind, str) or kind not in readers:
+        raise BadMessage(f"unknown type {kind!r}")
+    fields, read = readers[kind]
+    if set(obj) != {"type", *fields}:
+        raise BadMessage(f"{kind}: fields {sorted(obj)}, not {sorted(fields)}")
+    try:
+        return read(_Fields(kind, obj))
+    except InvalidEntry as error:
+        raise BadMessage(f"{kind}: {error}") from None
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON has")
+
+
+class _Fields:
+    """A message's fields, each read as the type it must have."""
+
+    def __init__(self, kind: str, obj: dict[str, Any]) -> None:
+        self.kind = kind
+        self.obj = obj
+
+    def count(self, name: str) -> int:
+        value = self.obj[name]
+        if type(value) is not int or value < 0:
+            raise BadMessage(f"{self.kind}: {name} is no count")
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self.obj[name]
+        if type(value) is not bool:
+            raise BadMessage(f"{self.kind}: {name} is no flag")
+        return value
+
+    def text(self, name: str) -> str:
+        value = self.obj[name]
+        if type(value) is not str:
+            raise BadMessage(f"{self.kind}: {name} is no text")
+        return value
+
+    def list(self, name: str) -> list[Any]:
+        value = self.obj[name]
+        if type(value) is not list:
+            raise BadMessage(f"{self.kind}: {name} is no list")
+        return value
+
+    def object(self, name: str) -> dict[str, Any]:
+        value = self.obj[name]
+        if type(value) is not dict:
+            raise BadMessage(f"{self.kind}: {name} is no object")
+        return value
+
+
+def _welcome(f: _Fields) -> Welcome:
+    players = f.list("players")
+    if not all(type(name) is str for name in players):
+        raise BadMessage("welcome: a player is no text")
+    return Welcome(
+        f.text("game"), tuple(players), f.flag("may_enter"), f.count("count"), f.count("version")
+    )
+
+
+def _actions(f: _Fields) -> Actions:
+    actions = []
+    for pair in f.list("actions"):
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+            raise BadMessage("actions: an action is no [kind, data] pair")
+        actions.append(Action(pair[0], pair[1]))
+    return Actions(f.count("from"), tuple(actions))
+
+
+def _refused(f: _Fields) -> Refused:
+    return Refused(f.count("ref"), f.text("key"), f.object("params"))
+
+
+def _act(f: _Fields) -> Act:
+    kind = f.text("kind")
+    if kind not in GUEST_KINDS:
+        raise BadMessage(f"act: a guest may not send {kind!r}")
+    on = f.list("on")
+    if not all(type(ref) is int and ref >= 0 for ref in on):
+        raise BadMessage("act: on holds no refs")
+    return Act(f.count("ref"), f.count("after"), Action(kind, f.object("data")), tuple(on))
+
+
+_Reader = tuple[tuple[str, ...], Callable[[_Fields], Message]]
+_TO_GUEST: dict[str, _Reader] = {
+    "welcome": (("version", "game", "players", "may_enter", "count"), _welcome),
+    "actions": (("from", "actions"), _actions),
+    "rights": (("may_enter",), lambda f: Rights(f.flag("may_enter"))),
+    "accepted": (("ref",), lambda f: Accepted(f.count("ref"))),
+    "refused": (("ref", "key", "params"), _refused),
+    "ended": ((), lambda f: Ended()),
+}
+_TO_HOST: dict[str, _Reader] = {
+    "act": (("ref", "after", "on", "kind", "data"), _act),
+}
