@@ -46,6 +46,14 @@ TYPE_PREFERENCES = {"host": 126, "srflx": 100}
 """RFC 8445's recommended type preferences: the rebuilt candidates keep the browser's order."""
 
 
+EXPIRED = "invitation.expired"
+"""A reply to an invitation that has expired, or was taken by another phone."""
+NOT_THIS_ONE = "invitation.not_this_one"
+"""A reply to another invitation than the one it was given to."""
+NO_CONNECTION = "invitation.no_connection"
+"""The phones did not connect (phone_alone.peer_bridge.NoConnection)."""
+
+
 class BadInvitation(Exception):
     """A text that is not what was asked for; `key` is the catalog's message."""
 
