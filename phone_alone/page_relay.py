@@ -23,8 +23,11 @@ def bridge() -> PeerBridge:
 
     def received(event: object) -> None:
         data = event.data  # type: ignore[attr-defined]  # a JavaScript MessageEvent
-        if js.ArrayBuffer.isView(data) and data.length > 1 and data[0] == PAGE_PACKET:
-            peers.delivered(json.loads(data.to_bytes()[1:].decode("utf-8")))
+        if not js.ArrayBuffer.isView(data):
+            return  # Flet's first message: the worker's settings
+        packet = data.to_bytes()
+        if packet[:1] == bytes([PAGE_PACKET]):
+            peers.delivered(json.loads(packet[1:].decode("utf-8")))
 
     js.self.addEventListener("message", create_proxy(received))
     return peers

@@ -2,19 +2,23 @@
 built site's assets/trickpad-peers.js on two pages of their own (two browser contexts,
 as two phones are), the invitation and the reply packed and unpacked by
 views.sharing.invitation between them, with no STUN or TURN server. The connection
-opens, a message crosses each way, and closing one end tells the other. Timings and
-texts are kept in test-artifacts/."""
+opens, a message crosses each way, and closing one end tells the other. Then the same
+through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker
+(driven from the test through the worker's `self.pyodide`, as the share's screens will
+drive it), relayed by index.html's Worker subclass while the app goes on drawing. Timings
+and texts are kept in test-artifacts/."""
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, Page, Playwright, Worker, expect
 
 from tests.app_server import ARTIFACTS
-from tests.e2e.conftest import CHROMIUM_FLAGS, launched
+from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
 from views.sharing.invitation import (
     new_invitation_id,
     pack_answer,
@@ -22,10 +26,34 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
+from views.shell.i18n import t
 
 BLANK = "<!doctype html><title>phone</title><script src='/trickpad-peers.js'></script>"
 """A page of the site's origin with the links' script alone (not the app: the links are
 the page's, whatever the app draws)."""
+BOOT_MS = 120_000
+"""Pyodide boots in ten seconds or more on a 2-core machine busy with other tests."""
+PYTHON_WORKER = re.compile(r"/python-worker\.js$")
+RUN_PYTHON = "async (code) => await self.pyodide.runPythonAsync(code)"
+PYTHON_SET_UP = """
+import asyncio, sys, types
+from phone_alone.page_relay import bridge
+from views.sharing.invitation import BadInvitation
+
+class Heard:
+    \"\"\"A listener that keeps what it is told, for the test to await.\"\"\"
+    def __init__(self):
+        self.told = asyncio.Queue()
+    def received(self, text):
+        self.told.put_nowait(text)
+    def changed(self, state):
+        self.told.put_nowait(state.value)
+
+test = sys.modules.setdefault("peer_link_test", types.ModuleType("peer_link_test"))
+test.heard = Heard()
+"""
+NEXT_HEARD = "str(await asyncio.wait_for(test.heard.told.get(), 30))"
+
 pytestmark = pytest.mark.timeout(300)
 
 
@@ -98,5 +126,66 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
             "set_up_seconds": round(opened - started, 3),
             "host_events": host.evaluate("events"),
             "guest_events": guest.evaluate("events"),
+        },
+    )
+
+
+def app(browser: Browser, site: str) -> tuple[Page, Worker]:
+    """A phone on the whole site, once Home is drawn, and the worker its Python runs in."""
+    page = browser.new_context().new_page()
+    page.goto(site)
+    enable_accessibility(page)
+    expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+    (worker,) = [worker for worker in page.workers if PYTHON_WORKER.search(worker.url)]
+    python(worker, PYTHON_SET_UP)
+    return page, worker
+
+
+def python(worker: Worker, code: str) -> Any:
+    """What `code` (its last expression) gives, run in the app's Python."""
+    return worker.evaluate(RUN_PYTHON, code)
+
+
+def test_the_phone_alones_python_connects_through_its_page(browser: Browser, site: str) -> None:
+    (host_page, host), (guest_page, guest) = app(browser, site), app(browser, site)
+    started = time.monotonic()
+    invitation = python(host, "test.invitation = await bridge().invite()\ntest.invitation.text")
+    assert invitation.startswith("TP1I")
+    reply = python(
+        guest, f"test.joining = await bridge().join({invitation!r}, test.heard)\ntest.joining.reply"
+    )
+    assert reply.startswith("TP1R")
+    wrong = f"""
+try:
+    await test.invitation.accept({invitation!r}, test.heard)
+except BadInvitation as refused:
+    test.refused = refused.key
+test.refused"""
+    assert python(host, wrong) == "invitation.is_an_invitation"
+    accepted = f"test.channel = await test.invitation.accept({reply!r}, test.heard)\n"
+    assert python(host, accepted + "test.channel.state.value") == "open"
+    opened = time.monotonic()
+    joined = "test.channel = await test.joining.opened()\ntest.channel.state.value"
+    assert python(guest, joined) == "open"
+
+    python(host, "test.channel.send('Ann bids 2')")
+    assert python(guest, NEXT_HEARD) == "Ann bids 2"
+    python(guest, "test.channel.send('Ben bids 0 ✓')")
+    assert python(host, NEXT_HEARD) == "Ben bids 0 ✓"
+    assert python(host, wrong.replace(repr(invitation), repr(reply))) == "invitation.expired"
+
+    python(guest, "test.channel.close()")
+    assert python(host, NEXT_HEARD) == "closed"
+    assert python(guest, NEXT_HEARD) == "closed"  # the closing end is told too, last
+    # The page's messages never reached Flutter: the app still draws and answers.
+    for name, page in (("host", host_page), ("guest", guest_page)):
+        expect(page.get_by_role("button", name=t("game.wizard")).first).to_be_visible()
+        screenshot(page, f"peer-link-python-{name}")
+    keep(
+        "peer-link-python",
+        {
+            "invitation": invitation,
+            "reply": reply,
+            "invite_to_open_seconds": round(opened - started, 3),
         },
     )
