@@ -3,8 +3,9 @@
 // which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
 // - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, text?}}, kept from Flet's own
 //   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls;
-// - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?} answers a
-//   request that had an `ask`; {link, event, text?} tells what happened on a link.
+// - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?,
+//   unsupported?} answers a request that had an `ask` (unsupported: this browser has no
+//   WebRTC); {link, event, text?} tells what happened on a link.
 // No STUN or TURN server: the phones share one Wi-Fi or hotspot, so host candidates
 // (Chromium's mDNS names) are all there is, and a description is whole once gathered.
 "use strict";
@@ -166,7 +167,9 @@ window.TrickpadPeers = (() => {
         event.stopImmediatePropagation();
         peers.handle(request).then(
           (result) => request.ask !== undefined && post({ ask: request.ask, ...result }),
-          (error) => request.ask !== undefined && post({ ask: request.ask, error: String(error) }),
+          (error) =>
+            request.ask !== undefined &&
+            post({ ask: request.ask, error: String(error), unsupported: !window.RTCPeerConnection }),
         );
       });
       return peers;

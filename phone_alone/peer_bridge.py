@@ -23,6 +23,7 @@ from views.sharing.channel import ChannelListener, ChannelState
 from views.sharing.invitation import (
     EXPIRED,
     NO_CONNECTION,
+    NO_PEER_LINKS,
     NOT_THIS_ONE,
     BadInvitation,
     new_invitation_id,
@@ -45,13 +46,21 @@ Message = dict[str, Any]
 
 
 class NoConnection(Exception):
-    """The phones did not connect in time, or the browser could not try: `key` says so."""
+    """The phones did not connect in time, or the browser cannot connect phones at all:
+    `key` says which."""
 
-    key = NO_CONNECTION
+    def __init__(self, key: str = NO_CONNECTION) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 class PageRefused(Exception):
-    """The page could not do what it was asked (its error's text)."""
+    """The page could not do what it was asked (its error's text); `unsupported` when the
+    browser has no WebRTC (WebKitGTK without it, a browser with it switched off)."""
+
+    def __init__(self, error: str, unsupported: bool) -> None:
+        super().__init__(error)
+        self.unsupported = unsupported
 
 
 class PeerChannel:
@@ -172,12 +181,13 @@ class PeerBridge:
             offer = (await self.ask("offer", link))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
-            raise NoConnection from refused
+            raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
         invitation_id = new_invitation_id()
         return Invitation(self, link, invitation_id, pack_offer(offer, invitation_id))
 
     async def join(self, invitation_text: str, listener: ChannelListener) -> Joining:
-        """The answer to an invitation (BadInvitation when the text is none)."""
+        """The answer to an invitation (BadInvitation when the text is none; NoConnection
+        when the browser cannot connect phones)."""
         offer, invitation_id = unpack_offer(invitation_text)
         link = f"link-{next(self._numbers)}"
         opening = self.opening(link, listener)
@@ -185,6 +195,8 @@ class PeerBridge:
             answer = (await self.ask("answer", link, sdp=offer))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
+            if refused.unsupported:
+                raise NoConnection(NO_PEER_LINKS) from refused
             raise BadInvitation("invitation.unreadable") from refused
         return Joining(self, link, pack_answer(answer, invitation_id), opening)
 
@@ -217,7 +229,7 @@ class PeerBridge:
         self.post({"do": do, "link": link, "ask": number, **fields})
         message = await answer
         if "error" in message:
-            raise PageRefused(message["error"])
+            raise PageRefused(message["error"], bool(message.get("unsupported")))
         return message
 
     def opening(self, link: str, listener: ChannelListener) -> _Link:

@@ -54,6 +54,8 @@ test.heard = Heard()
 """
 NEXT_HEARD = "str(await asyncio.wait_for(test.heard.told.get(), 30))"
 
+PHONE = {"width": 390, "height": 844}
+
 pytestmark = pytest.mark.timeout(300)
 
 
@@ -66,7 +68,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 def phone(browser: Browser, site: str) -> Page:
     """A page of the site with the links' script, its events kept in `window.events`."""
-    page = browser.new_context().new_page()
+    page = browser.new_context(viewport=PHONE).new_page()
     page.route(f"{site}/phone", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(f"{site}/phone")
     page.wait_for_function("window.TrickpadPeers !== undefined")
@@ -132,7 +134,7 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
 
 def app(browser: Browser, site: str) -> tuple[Page, Worker]:
     """A phone on the whole site, once Home is drawn, and the worker its Python runs in."""
-    page = browser.new_context().new_page()
+    page = browser.new_context(viewport=PHONE).new_page()
     page.goto(site)
     enable_accessibility(page)
     expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)

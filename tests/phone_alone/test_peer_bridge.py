@@ -29,6 +29,7 @@ class Page:
         self.closed = asyncio.Event()
         self.bridge = PeerBridge(self.post, **seconds)
         self.refuse = False
+        self.has_webrtc = True
 
     def post(self, request: Message) -> None:
         self.requests.append(request)
@@ -37,7 +38,7 @@ class Page:
         if "ask" in request:
             answer: Message = {"ask": request["ask"]}
             if self.refuse:
-                answer["error"] = "InvalidAccessError"
+                answer.update(error="InvalidAccessError", unsupported=not self.has_webrtc)
             elif request["do"] in ("offer", "answer"):
                 answer["sdp"] = OFFER if request["do"] == "offer" else ANSWER
             asyncio.get_running_loop().call_soon(self.bridge.delivered, answer)
@@ -180,5 +181,17 @@ async def test_a_guest_answers_an_invitation_and_refuses_what_is_none() -> None:
 async def test_a_browser_that_cannot_make_an_offer_says_so() -> None:
     page = Page()
     page.refuse = True
-    with pytest.raises(NoConnection):
+    with pytest.raises(NoConnection) as refused:
         await page.bridge.invite()
+    assert refused.value.key == "invitation.no_connection"
+
+
+async def test_a_browser_without_webrtc_says_so_to_host_and_guest() -> None:
+    page = Page()
+    page.refuse, page.has_webrtc = True, False
+    with pytest.raises(NoConnection) as refused:
+        await page.bridge.invite()
+    assert refused.value.key == "invitation.no_peer_links"
+    with pytest.raises(NoConnection) as refused:
+        await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    assert refused.value.key == "invitation.no_peer_links"

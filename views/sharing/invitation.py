@@ -52,6 +52,8 @@ NOT_THIS_ONE = "invitation.not_this_one"
 """A reply to another invitation than the one it was given to."""
 NO_CONNECTION = "invitation.no_connection"
 """The phones did not connect (phone_alone.peer_bridge.NoConnection)."""
+NO_PEER_LINKS = "invitation.no_peer_links"
+"""The browser cannot connect to another phone at all (it has no WebRTC)."""
 
 
 class BadInvitation(Exception):
