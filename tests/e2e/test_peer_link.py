@@ -6,19 +6,22 @@ opens, a message crosses each way, and closing one end tells the other. Then the
 through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker
 (driven from the test through the worker's `self.pyodide`, as the share's screens will
 drive it), relayed by index.html's Worker subclass while the app goes on drawing. Timings
-and texts are kept in test-artifacts/."""
+and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to each other
+by the same texts, each hosting once."""
 
 import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Worker, expect
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, Worker, expect
 
 from tests.app_server import ARTIFACTS
 from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
+from tests.e2e.engines import FirefoxTab, firefox
 from views.sharing.invitation import (
     new_invitation_id,
     pack_answer,
@@ -54,7 +57,7 @@ test.heard = Heard()
 """
 NEXT_HEARD = "str(await asyncio.wait_for(test.heard.told.get(), 30))"
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -191,3 +194,59 @@ test.refused"""
             "invite_to_open_seconds": round(opened - started, 3),
         },
     )
+
+
+FIREFOX_SECONDS = 30.0
+SET_UP_FIREFOX = """
+const script = document.createElement("script");
+script.src = "/trickpad-peers.js";
+script.onload = () => {
+  window.events = [];
+  window.peers = new TrickpadPeers((e) => events.push(e));
+};
+document.head.append(script);
+"""
+
+
+def firefox_heard(tab: FirefoxTab, event: dict[str, str]) -> None:
+    tab.wait_for(
+        "return events.some((e) => JSON.stringify(e) === JSON.stringify(arguments[0]))",
+        event,
+        timeout=FIREFOX_SECONDS,
+        what=json.dumps(event),
+    )
+
+
+@pytest.mark.after_the_rest
+def test_firefox_and_chromium_connect_by_the_same_texts(
+    browser: Browser, site: str, tmp_path: Path
+) -> None:
+    chromium = phone(browser, site)
+    with firefox(tmp_path) as tab:
+        tab.goto(f"{site}/phone")  # any page of the site's origin (the server's 404 page)
+        tab.run(SET_UP_FIREFOX)
+        tab.wait_for("return window.peers !== undefined", timeout=FIREFOX_SECONDS, what="peers")
+        # Firefox hosts, Chromium joins.
+        invitation = pack_offer(tab.resolve("() => peers.offer('chromium')"), "FIREFOX2")
+        assert len(invitation) <= 200
+        offer, invitation_id = unpack_offer(invitation)
+        answer = chromium.evaluate("(sdp) => peers.answer('firefox', sdp)", offer)
+        answer, _ = unpack_answer(pack_answer(answer, invitation_id))
+        tab.resolve(f"() => peers.accept('chromium', {json.dumps(answer)}).then(() => true)")
+        wait_for_event(chromium, {"link": "firefox", "event": "open"})
+        chromium.evaluate("peers.send('firefox', 'from Chromium')")
+        firefox_heard(tab, {"link": "chromium", "event": "message", "text": "from Chromium"})
+        # Chromium hosts, Firefox joins.
+        invitation = pack_offer(chromium.evaluate("peers.offer('firefox-guest')"), "CHROMIUM")
+        offer, invitation_id = unpack_offer(invitation)
+        answer = tab.resolve(f"() => peers.answer('chromium-host', {json.dumps(offer)})")
+        reply = pack_answer(answer, invitation_id)
+        assert len(reply) <= 200
+        chromium.evaluate("(sdp) => peers.accept('firefox-guest', sdp)", unpack_answer(reply)[0])
+        firefox_heard(tab, {"link": "chromium-host", "event": "open"})
+        tab.run("peers.send('chromium-host', 'from Firefox')")
+        wait_for_event(
+            chromium, {"link": "firefox-guest", "event": "message", "text": "from Firefox"}
+        )
+        tab.run("peers.close('chromium-host')")
+        wait_for_event(chromium, {"link": "firefox-guest", "event": "closed"})
