@@ -25,6 +25,7 @@ from views.sharing.invitation import (
     NO_CONNECTION,
     NO_PEER_LINKS,
     NOT_THIS_ONE,
+    UNREADABLE,
     BadInvitation,
     new_invitation_id,
     pack_answer,
@@ -130,7 +131,7 @@ class Invitation:
             await self._bridge.ask("accept", self._link, sdp=answer)
         except PageRefused as refused:
             self._bridge.close_link(self._link)
-            raise BadInvitation("invitation.unreadable") from refused
+            raise BadInvitation(UNREADABLE) from refused
         return await self._bridge.opened(opening, self._bridge.connect_seconds)
 
     def cancel(self) -> None:
@@ -153,7 +154,10 @@ class Joining:
         return await self._bridge.opened(self._opening, self._bridge.invitation_seconds)
 
     def cancel(self) -> None:
+        """Give up joining: the link is let go, and `opened` raises NoConnection."""
         self._bridge.close_link(self._link)
+        if not self._opening.opened.done():
+            self._opening.opened.set_exception(NoConnection())
 
 
 class PeerBridge:
@@ -197,7 +201,7 @@ class PeerBridge:
             self.close_link(link)
             if refused.unsupported:
                 raise NoConnection(NO_PEER_LINKS) from refused
-            raise BadInvitation("invitation.unreadable") from refused
+            raise BadInvitation(UNREADABLE) from refused
         return Joining(self, link, pack_answer(answer, invitation_id), opening)
 
     def delivered(self, message: Message) -> None:

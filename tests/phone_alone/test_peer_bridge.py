@@ -173,6 +173,12 @@ async def test_a_guest_answers_an_invitation_and_refuses_what_is_none() -> None:
     page.tell(link, "message", "welcome")
     channel = await joining.opened()
     assert channel.state is ChannelState.OPEN and heard.told == ["welcome"]
+    giving_up = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), heard)
+    waiting = asyncio.ensure_future(giving_up.opened())
+    giving_up.cancel()
+    with pytest.raises(NoConnection):
+        await waiting
+    assert page.asked("close")[-1]["link"] == page.asked("answer")[-1]["link"]
     page.refuse = True  # a description the browser does not take
     with refused("invitation.unreadable"):
         await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), heard)

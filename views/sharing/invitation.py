@@ -46,6 +46,8 @@ TYPE_PREFERENCES = {"host": 126, "srflx": 100}
 """RFC 8445's recommended type preferences: the rebuilt candidates keep the browser's order."""
 
 
+UNREADABLE = "invitation.unreadable"
+"""Not an invitation or a reply at all, or one cut short or mistyped."""
 EXPIRED = "invitation.expired"
 """A reply to an invitation that has expired, or was taken by another phone."""
 NOT_THIS_ONE = "invitation.not_this_one"
@@ -132,22 +134,22 @@ def _unpack(kind: str, text: str) -> tuple[str, str]:
     compact = re.sub(r"\s+", "", text).upper()  # a pasted text may be wrapped or lowercased
     head = HEAD.match(compact)
     if head is None:
-        raise BadInvitation("invitation.unreadable")
+        raise BadInvitation(UNREADABLE)
     if int(head[1]) > VERSION:
         raise BadInvitation("invitation.newer_version")
     if head[2] != kind:
         wrong = {INVITATION: "invitation.is_a_reply", REPLY: "invitation.is_an_invitation"}
         if head[2] in (INVITATION, REPLY) and int(head[1]) == VERSION:
             raise BadInvitation(wrong[kind])
-        raise BadInvitation("invitation.unreadable")
+        raise BadInvitation(UNREADABLE)
     try:
         data = base64.b32decode(compact[head.end() :] + "=" * (-len(compact[head.end() :]) % 8))
         payload, check = data[:-2], data[-2:]
         if len(data) <= ID_BYTES + 2 or (zlib.crc32(payload) & 0xFFFF).to_bytes(2, "big") != check:
-            raise BadInvitation("invitation.unreadable")
+            raise BadInvitation(UNREADABLE)
         description = decode(payload[ID_BYTES:])
     except (binascii.Error, ValueError, IndexError) as unreadable:
-        raise BadInvitation("invitation.unreadable") from unreadable
+        raise BadInvitation(UNREADABLE) from unreadable
     return build(description, session=int.from_bytes(payload[:ID_BYTES])), _base32(
         payload[:ID_BYTES]
     )
