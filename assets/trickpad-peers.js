@@ -119,7 +119,11 @@ window.TrickpadPeers = (() => {
     }
 
     #watch(link, channel) {
-      const entry = this.#link(link);
+      const entry = this.links.get(link);
+      if (entry === undefined) {
+        channel.close(); // the link was closed while the channel was on its way
+        return;
+      }
       entry.channel = channel;
       channel.addEventListener("open", () => this.#tell(link, "open"));
       channel.addEventListener("message", (event) => this.#tell(link, "message", event.data));
