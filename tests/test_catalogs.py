@@ -57,6 +57,7 @@ both languages also use, such as "in", "an", "for", "total", are left out)."""
 NAMES = frozenset(
     [
         "webassembly",
+        "webrtc",
         "iphone",
         "ipad",
         "trickpad",

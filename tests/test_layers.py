@@ -19,8 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 TOP_LAYERS = [
     "scorers",
     "storage",
-    "phone_alone",
     "views",
+    "phone_alone",
     "serving",
     "site_build",
     "main.py",

@@ -1,0 +1,184 @@
+// Trickpad's links between phones: WebRTC data channels, held on the page's main thread
+// (a worker has no RTCPeerConnection in Chromium or Firefox) for the phone alone's Python,
+// which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
+// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, text?}}, kept from Flet's own
+//   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls;
+// - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?,
+//   unsupported?} answers a request that had an `ask` (unsupported: this browser has no
+//   WebRTC); {link, event, text?} tells what happened on a link.
+// No STUN or TURN server: the phones share one Wi-Fi or hotspot, so host candidates
+// (Chromium's mDNS names) are all there is, and a description is whole once gathered.
+"use strict";
+window.TrickpadPeers = (() => {
+  const GATHERING_MS = 5000;
+  const PAGE_PACKET = 0x02;
+
+  // Resolves once the connection has gathered its candidates, or after GATHERING_MS with
+  // those it has (a network interface that never answers must not hold the invitation).
+  const gathered = (connection) =>
+    new Promise((resolve) => {
+      const done = () => {
+        if (connection.iceGatheringState === "complete") {
+          connection.removeEventListener("icegatheringstatechange", done);
+          resolve();
+        }
+      };
+      connection.addEventListener("icegatheringstatechange", done);
+      setTimeout(resolve, GATHERING_MS);
+      done();
+    });
+
+  class TrickpadPeers {
+    // `tell({link, event, text})`: "open", "message" (with its text), "interrupted" (the
+    // network went), "back" (connected again) and "closed" (by the other end or failed;
+    // the last event of a link). A link closed here tells nothing more.
+    constructor(tell) {
+      this.tell = tell;
+      this.links = new Map();
+    }
+
+    // An offer of one ordered, reliable data channel on a new link.
+    async offer(link) {
+      const connection = this.#open(link);
+      this.#watch(link, connection.createDataChannel("trickpad", { ordered: true }));
+      await connection.setLocalDescription(await connection.createOffer());
+      await gathered(connection);
+      return connection.localDescription.sdp;
+    }
+
+    // The answer to another phone's offer, on a new link.
+    async answer(link, sdp) {
+      const connection = this.#open(link);
+      connection.addEventListener("datachannel", (event) => this.#watch(link, event.channel));
+      await connection.setRemoteDescription({ type: "offer", sdp });
+      await connection.setLocalDescription(await connection.createAnswer());
+      await gathered(connection);
+      return connection.localDescription.sdp;
+    }
+
+    // The other phone's answer to this link's offer: the link then connects.
+    async accept(link, sdp) {
+      await this.#link(link).connection.setRemoteDescription({ type: "answer", sdp });
+    }
+
+    send(link, text) {
+      const channel = this.links.get(link)?.channel;
+      if (channel?.readyState === "open") {
+        channel.send(text);
+      }
+    }
+
+    close(link) {
+      const entry = this.links.get(link);
+      if (entry !== undefined) {
+        this.links.delete(link);
+        entry.channel?.close();
+        entry.connection.close();
+      }
+    }
+
+    // Requests from the phone alone's Python, as the worker sends them.
+    async handle(request) {
+      const { link } = request;
+      switch (request.do) {
+        case "offer":
+          return { sdp: await this.offer(link) };
+        case "answer":
+          return { sdp: await this.answer(link, request.sdp) };
+        case "accept":
+          return await this.accept(link, request.sdp);
+        case "send":
+          return this.send(link, request.text);
+        case "close":
+          return this.close(link);
+        default:
+          throw new Error(`Trickpad: no such request: ${request.do}`);
+      }
+    }
+
+    #open(link) {
+      if (this.links.has(link)) {
+        throw new Error(`Trickpad: link ${link} is open already`);
+      }
+      const connection = new RTCPeerConnection({ iceServers: [] });
+      const entry = { connection, channel: null, interrupted: false };
+      this.links.set(link, entry);
+      connection.addEventListener("connectionstatechange", () => {
+        const state = connection.connectionState;
+        if (state === "disconnected" && !entry.interrupted) {
+          entry.interrupted = true;
+          this.#tell(link, "interrupted");
+        } else if (state === "connected" && entry.interrupted) {
+          entry.interrupted = false;
+          this.#tell(link, "back");
+        } else if (state === "failed") {
+          this.#ended(link);
+        }
+      });
+      return connection;
+    }
+
+    #watch(link, channel) {
+      const entry = this.links.get(link);
+      if (entry === undefined) {
+        channel.close(); // the link was closed while the channel was on its way
+        return;
+      }
+      entry.channel = channel;
+      channel.addEventListener("open", () => this.#tell(link, "open"));
+      channel.addEventListener("message", (event) => this.#tell(link, "message", event.data));
+      channel.addEventListener("close", () => this.#ended(link));
+    }
+
+    #link(link) {
+      const entry = this.links.get(link);
+      if (entry === undefined) {
+        throw new Error(`Trickpad: no link ${link}`);
+      }
+      return entry;
+    }
+
+    // Closed by the other end, or failed: told once, and the link is let go.
+    #ended(link) {
+      if (this.links.has(link)) {
+        this.close(link);
+        this.tell({ link, event: "closed" });
+      }
+    }
+
+    #tell(link, event, text) {
+      if (this.links.has(link)) {
+        this.tell(text === undefined ? { link, event } : { link, event, text });
+      }
+    }
+
+    // The links of the phone alone's Python in `worker`: its requests are taken here, before
+    // Flet's handler sees them, and answered with the events in one stream.
+    static serve(worker) {
+      const post = (message) => {
+        const json = new TextEncoder().encode(JSON.stringify(message));
+        const packet = new Uint8Array(json.length + 1);
+        packet[0] = PAGE_PACKET;
+        packet.set(json, 1);
+        worker.postMessage(packet, [packet.buffer]);
+      };
+      const peers = new TrickpadPeers(post);
+      worker.addEventListener("message", (event) => {
+        const request = event.data?.trickpadPeer;
+        if (request === undefined) {
+          return;
+        }
+        event.stopImmediatePropagation();
+        peers.handle(request).then(
+          (result) => request.ask !== undefined && post({ ask: request.ask, ...result }),
+          (error) =>
+            request.ask !== undefined &&
+            post({ ask: request.ask, error: String(error), unsupported: !window.RTCPeerConnection }),
+        );
+      });
+      return peers;
+    }
+  }
+
+  return TrickpadPeers;
+})();

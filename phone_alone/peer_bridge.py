@@ -1,0 +1,256 @@
+"""The phone alone's links to other phones, as the share's Python uses them.
+
+The page holds the WebRTC connections (assets/trickpad-peers.js: a worker has none); this
+module drives them by requests and hears what happens on them (phone_alone.page_relay
+carries both between Flet's worker and the page). The host invites (`PeerBridge.invite`):
+its invitation's text goes to a guest, whose `PeerBridge.join` gives the reply's text;
+the host's `Invitation.accept` of that reply connects them. Each end then has a
+`PeerChannel` (views.sharing.channel's Channel) that tells the listener it was given when
+the link was made: every message is delivered to it, none before it is known.
+
+An invitation is good for one phone and INVITATION_SECONDS: once used or expired its
+connection is closed, and a reply to it is refused (views.sharing.invitation.EXPIRED).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from views.sharing.channel import ChannelListener, ChannelState
+from views.sharing.invitation import (
+    EXPIRED,
+    NO_CONNECTION,
+    NO_PEER_LINKS,
+    NOT_THIS_ONE,
+    UNREADABLE,
+    BadInvitation,
+    new_invitation_id,
+    pack_answer,
+    pack_offer,
+    unpack_answer,
+    unpack_offer,
+)
+
+PAGE_PACKET = 0x02
+"""The first byte of the page's messages to the worker (then UTF-8 JSON); Flet's own
+connection drops packets of a type it does not know."""
+INVITATION_SECONDS = 600.0
+"""How long an invitation waits for its reply, and a guest for the host to take it."""
+CONNECT_SECONDS = 30.0
+"""From the host's taking the reply to an open channel: phones on one network connect in
+well under a second; longer means they cannot reach each other."""
+
+Message = dict[str, Any]
+
+
+class NoConnection(Exception):
+    """The phones did not connect in time, or the browser cannot connect phones at all:
+    `key` says which."""
+
+    def __init__(self, key: str = NO_CONNECTION) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class PageRefused(Exception):
+    """The page could not do what it was asked (its error's text); `unsupported` when the
+    browser has no WebRTC (WebKitGTK without it, a browser with it switched off)."""
+
+    def __init__(self, error: str, unsupported: bool) -> None:
+        super().__init__(error)
+        self.unsupported = unsupported
+
+
+class PeerChannel:
+    """One end of a link to another phone (views.sharing.channel.Channel)."""
+
+    def __init__(self, bridge: PeerBridge, link: str, listener: ChannelListener) -> None:
+        self._bridge, self.link, self._listener = bridge, link, listener
+        self.state = ChannelState.OPEN
+
+    def send(self, text: str) -> None:
+        if self.state is ChannelState.OPEN:
+            self._bridge.post({"do": "send", "link": self.link, "text": text})
+
+    def close(self) -> None:
+        if self.state is not ChannelState.CLOSED:
+            self._bridge.close_link(self.link)
+            self._changed(ChannelState.CLOSED)
+
+    def event(self, event: str, text: str | None) -> None:
+        """What the page tells of the link once open."""
+        if event == "message" and text is not None:
+            self._listener.received(text)
+        elif event in STATES:
+            self._changed(STATES[event])
+
+    def _changed(self, state: ChannelState) -> None:
+        if state is not self.state and self.state is not ChannelState.CLOSED:
+            self.state = state
+            self._listener.changed(state)
+
+
+STATES = {
+    "interrupted": ChannelState.INTERRUPTED,
+    "back": ChannelState.OPEN,
+    "closed": ChannelState.CLOSED,
+}
+
+
+class _Link:
+    """A link being made: its channel, and whether it has opened (or failed first)."""
+
+    def __init__(self, channel: PeerChannel, opened: asyncio.Future[PeerChannel]) -> None:
+        self.channel, self.opened = channel, opened
+
+
+class Invitation:
+    """The host's invitation for one phone: `text` to show, `accept` its reply."""
+
+    def __init__(self, bridge: PeerBridge, link: str, invitation_id: str, text: str) -> None:
+        self._bridge, self._link, self.id, self.text = bridge, link, invitation_id, text
+        self.spent = False
+        self._expiry = asyncio.get_running_loop().call_later(bridge.invitation_seconds, self.cancel)
+
+    async def accept(self, reply_text: str, listener: ChannelListener) -> PeerChannel:
+        """The channel to the phone that replied, once open. BadInvitation when the text
+        is no reply to this invitation or it has expired; NoConnection when the phones
+        cannot reach each other."""
+        answer, invitation_id = unpack_answer(reply_text)
+        if invitation_id != self.id:
+            raise BadInvitation(NOT_THIS_ONE)
+        if self.spent:
+            raise BadInvitation(EXPIRED)
+        self.spent = True
+        self._expiry.cancel()
+        opening = self._bridge.opening(self._link, listener)
+        try:
+            await self._bridge.ask("accept", self._link, sdp=answer)
+        except PageRefused as refused:
+            self._bridge.close_link(self._link)
+            raise BadInvitation(UNREADABLE) from refused
+        return await self._bridge.opened(opening, self._bridge.connect_seconds)
+
+    def cancel(self) -> None:
+        """Withdraw the invitation (it expires so): a reply to it is refused."""
+        if not self.spent:
+            self.spent = True
+            self._expiry.cancel()
+            self._bridge.close_link(self._link)
+
+
+class Joining:
+    """A guest's answer to an invitation: `reply` to show the host, then `opened`."""
+
+    def __init__(self, bridge: PeerBridge, link: str, reply: str, opening: _Link) -> None:
+        self._bridge, self._link, self.reply, self._opening = bridge, link, reply, opening
+
+    async def opened(self) -> PeerChannel:
+        """The channel to the host, once it has taken the reply; NoConnection if it has
+        not connected within the invitation's time."""
+        return await self._bridge.opened(self._opening, self._bridge.invitation_seconds)
+
+    def cancel(self) -> None:
+        """Give up joining: the link is let go, and `opened` raises NoConnection."""
+        self._bridge.close_link(self._link)
+        if not self._opening.opened.done():
+            self._opening.opened.set_exception(NoConnection())
+
+
+class PeerBridge:
+    """The page's links, driven from Python: `post` sends the page a request (a dict);
+    the page's messages come back through `delivered`."""
+
+    def __init__(
+        self,
+        post: Callable[[Message], None],
+        *,
+        invitation_seconds: float = INVITATION_SECONDS,
+        connect_seconds: float = CONNECT_SECONDS,
+    ) -> None:
+        self.post = post
+        self.invitation_seconds, self.connect_seconds = invitation_seconds, connect_seconds
+        self._numbers = itertools.count(1)
+        self._asked: dict[int, asyncio.Future[Message]] = {}
+        self._links: dict[str, _Link] = {}
+
+    async def invite(self) -> Invitation:
+        """A new invitation, its connection waiting for the reply. NoConnection if the
+        browser cannot make one."""
+        link = f"link-{next(self._numbers)}"
+        try:
+            offer = (await self.ask("offer", link))["sdp"]
+        except PageRefused as refused:
+            self.close_link(link)
+            raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
+        invitation_id = new_invitation_id()
+        return Invitation(self, link, invitation_id, pack_offer(offer, invitation_id))
+
+    async def join(self, invitation_text: str, listener: ChannelListener) -> Joining:
+        """The answer to an invitation (BadInvitation when the text is none; NoConnection
+        when the browser cannot connect phones)."""
+        offer, invitation_id = unpack_offer(invitation_text)
+        link = f"link-{next(self._numbers)}"
+        opening = self.opening(link, listener)
+        try:
+            answer = (await self.ask("answer", link, sdp=offer))["sdp"]
+        except PageRefused as refused:
+            self.close_link(link)
+            if refused.unsupported:
+                raise NoConnection(NO_PEER_LINKS) from refused
+            raise BadInvitation(UNREADABLE) from refused
+        return Joining(self, link, pack_answer(answer, invitation_id), opening)
+
+    def delivered(self, message: Message) -> None:
+        """A message from the page: the answer to a request, or an event on a link."""
+        if "ask" in message:
+            asked = self._asked.pop(message["ask"], None)
+            if asked is not None and not asked.done():
+                asked.set_result(message)
+            return
+        link = self._links.get(message.get("link", ""))
+        if link is None:
+            return
+        event = message.get("event")
+        if event == "open" and not link.opened.done():
+            link.opened.set_result(link.channel)
+        elif event == "closed" and not link.opened.done():
+            del self._links[link.channel.link]
+            link.opened.set_exception(NoConnection())
+        else:
+            if event == "closed":
+                del self._links[link.channel.link]
+            link.channel.event(str(event), message.get("text"))
+
+    async def ask(self, do: str, link: str, **fields: str) -> Message:
+        """The page's answer to a request; PageRefused with its error."""
+        number = next(self._numbers)
+        answer: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._asked[number] = answer
+        self.post({"do": do, "link": link, "ask": number, **fields})
+        message = await answer
+        if "error" in message:
+            raise PageRefused(message["error"], bool(message.get("unsupported")))
+        return message
+
+    def opening(self, link: str, listener: ChannelListener) -> _Link:
+        """The link's channel, told from the page's first event on."""
+        opened: asyncio.Future[PeerChannel] = asyncio.get_running_loop().create_future()
+        opening = _Link(PeerChannel(self, link, listener), opened)
+        self._links[link] = opening
+        return opening
+
+    async def opened(self, opening: _Link, seconds: float) -> PeerChannel:
+        try:
+            return await asyncio.wait_for(asyncio.shield(opening.opened), seconds)
+        except TimeoutError:
+            self.close_link(opening.channel.link)
+            raise NoConnection from None
+
+    def close_link(self, link: str) -> None:
+        """Close the link at the page (the other end is told); nothing more is heard of it."""
+        self._links.pop(link, None)
+        self.post({"do": "close", "link": link})
