@@ -6,8 +6,9 @@ at a time, phone_alone.one_tab), fills the store's folder from the browser's sto
 (phone_alone.browser_storage) and renders the same app as the server
 (views.app.build_main) for the one session there is: the phone's own, the host of
 its games. Every commit is kept in the browser's storage before the screen shows it
-(phone_alone.sync_gate). What a phone alone cannot do is absent: no table share (no
-Shares, no share address), no upload folder (a picked file's bytes come with the pick).
+(phone_alone.sync_gate). Its table share is the phones-only one, over links to the
+other phones (phone_alone.page_relay); it has no server share (no Shares, no share
+address) and no upload folder (a picked file's bytes come with the pick).
 """
 
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import flet as ft
 
-from phone_alone import browser_storage, one_tab
+from phone_alone import browser_storage, one_tab, page_relay
 from phone_alone.browser_storage import Keeping
 from phone_alone.sync_gate import SyncGate
 from storage import GameStore, StorageError, open_store
@@ -52,7 +53,7 @@ async def main(page: ft.Page) -> None:
     keeper.complete_listings()
     # The page's own address says whether the browser may keep the screen on (is_secure).
     device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
-    await build_main(keeper, notices, peer=lambda: device)(page)
+    await build_main(keeper, notices, peer=lambda: device, links=page_relay.bridge)(page)
 
 
 def keep_before_showing(page: ft.Page, store: GameStore) -> None:

@@ -27,6 +27,7 @@ from views.sharing.invitation import (
     NOT_THIS_ONE,
     UNREADABLE,
     BadInvitation,
+    NoConnection,
     new_invitation_id,
     pack_answer,
     pack_offer,
@@ -44,15 +45,6 @@ CONNECT_SECONDS = 30.0
 well under a second; longer means they cannot reach each other."""
 
 Message = dict[str, Any]
-
-
-class NoConnection(Exception):
-    """The phones did not connect in time, or the browser cannot connect phones at all:
-    `key` says which."""
-
-    def __init__(self, key: str = NO_CONNECTION) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 class PageRefused(Exception):

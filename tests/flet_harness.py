@@ -214,6 +214,7 @@ class AppHarness:
         self._crashes_seen = 0
         self._dismissed: set[int] = set()
         self._foreign_tasks: set[asyncio.Task[Any]] = set()
+        self._waits: set[asyncio.Task[Any]] = set()  # see click_leaving_a_wait
 
     # ---- lifecycle ------------------------------------------------------
 
@@ -344,7 +345,8 @@ class AppHarness:
             for other in _OPEN_HARNESSES
             if other._session is not None
         }
-        ignored = {current, *schedulers, *self._foreign_tasks}
+        waits = {task for other in _OPEN_HARNESSES for task in other._waits}
+        ignored = {current, *schedulers, *self._foreign_tasks, *waits}
         return {t for t in asyncio.all_tasks() if t not in ignored and not t.done()}
 
     def _session_busy(self) -> bool:
@@ -503,6 +505,18 @@ class AppHarness:
     async def click(self, control: BaseControl) -> None:
         """Tap a control: it, or its nearest ancestor with `on_click`, gets "click"."""
         await self.dispatch(self._click_target(control), "click")
+
+    async def click_leaving_a_wait(self, control: BaseControl) -> None:
+        """Tap a control whose handler starts a task that waits for another phone (a guest
+        waiting for the host to take its reply): the tap settles, the wait goes on, and
+        later settles (of any harness: the other phone's) do not wait for it."""
+        before = set(asyncio.all_tasks())
+        self._bind()
+        await self.session.dispatch_event(self._click_target(control)._i, "click", None)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        self._waits |= set(asyncio.all_tasks()) - before
+        await self.settle()
 
     def tap_target_id(self, control: BaseControl) -> int:
         """The id a tap on this control is sent to as the phone has drawn it now (it, or its

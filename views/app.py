@@ -9,11 +9,13 @@ from storage.keeper import GameKeeper
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
 from views.screens.join import JoinScreen, host_only
+from views.screens.join_table import JoinTableScreen
 from views.screens.new_game import NewGame
 from views.screens.players import PlayersScreen
 from views.screens.rules import RulesScreen
 from views.sharing.access import Access
 from views.sharing.codes import Shares
+from views.sharing.peer_links import PeerLinks
 from views.sharing.peers import CURRENT_PEER, Peer
 from views.shell.device import (
     LANGUAGE,
@@ -28,6 +30,7 @@ from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
 from views.shell.notices import Notice, untold
+from views.shell.phone_tables import PhoneTables
 from views.shell.preload import preload
 from views.shell.services import (
     FilePickerFiles,
@@ -50,6 +53,7 @@ ROUTES = [
     ft.Route(path="history/:player", component=host_only(Home)),
     ft.Route(path="join", component=JoinScreen),
     ft.Route(path="join/:code", component=JoinScreen),
+    ft.Route(path="table", component=host_only(JoinTableScreen)),
 ]
 
 
@@ -120,6 +124,7 @@ def build_main(
     share_url: str | None = None,
     device: Callable[[], DeviceStore] = BrowserDevice,
     peer: Callable[[], Peer] = CURRENT_PEER.get,
+    links: Callable[[], PeerLinks] | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
@@ -128,7 +133,8 @@ def build_main(
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session's rights are those of its connection's
     `peer` (on a server peers.CURRENT_PEER, noted by its door), never of what its page says;
-    the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE."""
+    the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE,
+    and its `links` to other phones for the phones-only share (views.shell.phone_tables)."""
     shares = shares if shares is not None else Shares()
     preload()
     hold_properties_for_their_events()
@@ -157,6 +163,7 @@ def build_main(
             store,
             startup_notices=await untold(store, startup_notices),
             share_url=share_url,
+            tables=PhoneTables(links(), keeper) if links is not None else None,
         )
         page.on_connect = services.reconnects
         page.render_views(App, services, choices)

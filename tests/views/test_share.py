@@ -12,12 +12,12 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
+from tests.sharing.memory_links import MemoryLinks, Network
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
 from views.app import build_main
 from views.games.wizard.trump import suit_name
 from views.screens.rules import rules_route
 from views.sharing.codes import FREE_TRIES, Shares, spaced
-from views.shell import runtime
 from views.shell.i18n import LANGUAGES, t
 
 SHARE_URL = "https://192.0.2.10:8551"
@@ -270,15 +270,19 @@ async def test_a_server_without_sharing_says_so_in_a_players_words(app: AppUnder
         assert "--" not in t("share.off", language) and "README" not in t("share.off", language)
 
 
-async def test_a_phone_alone_says_nothing_of_sharing(
-    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+async def test_a_phone_alone_offers_the_phones_only_share_and_no_server_words(
+    keeper: GameKeeper,
 ) -> None:
-    monkeypatch.setattr(runtime, "IN_BROWSER", True)  # the phone-alone app: Python in the browser
-    game = app.keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
-    harness = await app.start(f"/game/{game.id}")
-    assert not harness.find_all(ft.Semantics, identifier="share-off")
-    assert t("share.off") not in harness.texts()
-    assert not harness.find_all(ft.OutlinedButton, text=t("share.start"))
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    links = MemoryLinks(Network())
+    main = build_main(keeper, (), RecordingScreenAwake, RecordingFiles, links=lambda: links)
+    async with AppHarness() as harness:
+        await harness.run(main)
+        await harness.go(f"/game/{game.id}")
+        assert not harness.find_all(ft.Semantics, identifier="share-off")
+        assert t("share.off") not in harness.texts()
+        await harness.click(harness.find(ft.OutlinedButton, text=t("share.start")))
+        assert harness.find_all(ft.FilledButton, text=t("table.invite"))
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import flet as ft
 from storage.keeper import SavedGame
 from views.game_screen.rename import RenamePlayers
 from views.game_screen.share_panel import SharePanel
+from views.game_screen.table_panel import PhoneTablePanel
 from views.screens.game_files import ExportButtons
 from views.shell.device import KEEP_AWAKE
 from views.shell.i18n import t
@@ -26,8 +27,10 @@ def GameOptions(
     preferences: Preferences,
 ) -> ft.Control:
     """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
-    may not change the game), export the game (on the host)."""
-    host = use_services().access.host
+    may not change the game), share the table (a server's share, or a phone alone's with
+    other phones, but not a table this phone follows), export the game (on the host)."""
+    services = use_services()
+    host, tables = services.access.host, services.tables
     controls: list[ft.Control] = [
         ft.Divider(),
         ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
@@ -35,8 +38,12 @@ def GameOptions(
     ]
     if rename is not None:
         controls.append(RenamePlayers(players, rename))
+    if tables is not None and game_id not in tables.followed:
+        controls.append(PhoneTablePanel(game_id, tables))
+    elif host and tables is None:
+        controls.append(SharePanel(game_id))
     if host:
-        controls += [SharePanel(game_id), ExportButtons(saved_game)]
+        controls.append(ExportButtons(saved_game))
     return ft.Column(controls=controls)
 
 

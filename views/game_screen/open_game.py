@@ -7,6 +7,7 @@ reason in `refusal`, as data: the screen says it in words where the entry was ma
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import flet as ft
 
@@ -15,15 +16,24 @@ from scorers.edits import changes_between
 from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
 from storage import StorageError
-from storage.keeper import GameChanged, GameKeeper, SavedGame
+from storage.keeper import GameChanged, SavedGame
 from views.games.table import Entry
 from views.shell.live import announce
 from views.shell.messages import Refusal, Refused
 
 
+class GameSaver(Protocol):
+    """Where the open game is saved and read again: the GameKeeper; in a table shared by
+    another phone, the link to it (views.shell.phone_tables)."""
+
+    def open(self, game_id: str) -> SavedGame: ...
+
+    def apply(self, game: SavedGame, action: Action) -> SavedGame: ...
+
+
 @dataclass
 class OpenGame(ft.Observable):
-    keeper: GameKeeper
+    keeper: GameSaver
     game: SavedGame
     refusal: Refused | None = None
     # A past round being corrected: its number and the entry as changed so far (not saved
@@ -157,5 +167,6 @@ class OpenGame(ft.Observable):
         except StorageError as error:
             self.refusal = error
             return
-        if saved.ledger.action_count != self.game.ledger.action_count:
+        changed = saved.ledger.action_count != self.game.ledger.action_count
+        if changed or saved.summary != self.game.summary:
             self.game = saved

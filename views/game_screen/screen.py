@@ -9,11 +9,11 @@ import flet as ft
 
 from scorers.ledger import Action, GameState, change_name
 from storage import GameSummary, StorageError
-from storage.keeper import GameDamaged, GameKeeper
+from storage.keeper import GameDamaged
 from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
-from views.game_screen.open_game import OpenGame
+from views.game_screen.open_game import GameSaver, OpenGame
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
@@ -24,11 +24,13 @@ from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
 from views.screens.join import JoinScreen
 from views.screens.rules import rules_route
+from views.sharing.link_guest import LinkState
 from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
 from views.shell.messages import message_of, params_in_words
+from views.shell.phone_tables import GuestTable
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.watch import use_watched
@@ -235,7 +237,7 @@ def entry_part(
 
     def rematch() -> None:
         try:
-            again = table.keeper.rematch(table.game)
+            again = services.keeper.rematch(table.game)
         except StorageError as error:
             table.refusal = error
             return
@@ -356,6 +358,26 @@ def game_layout(
     )
 
 
+LINK_KEYS = {
+    LinkState.OPEN: "table.link.open",
+    LinkState.INTERRUPTED: "table.link.interrupted",
+    LinkState.ENDED: "table.link.ended",
+    LinkState.LOST: "table.link.lost",
+}
+
+
+def link_line(guest: GuestTable, carry_on: Callable[[], None]) -> ft.Control:
+    """On a phone following another's table: where its link is, and once it is over, the
+    copy kept here to carry on with (every entry the scorer's phone had sent)."""
+    words = identified("table-link", ft.Text(t(LINK_KEYS[guest.state]), size=13, italic=True))
+    if guest.state not in (LinkState.ENDED, LinkState.LOST):
+        return words
+    button = ft.FilledButton(
+        t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: carry_on()
+    )
+    return ft.Column(spacing=4, controls=[words, button])
+
+
 def frame(table: OpenGame | GameSummary | None) -> object:
     """What the screen's frame shows of the open game: the scored rounds (the banner, the
     totals, the sheet, the chart, the names) and whether a round is being corrected. The
@@ -372,7 +394,7 @@ def reread(table: OpenGame | GameSummary | None) -> None:
 
 
 def load_open_game(
-    keeper: GameKeeper, game_id: str, may_enter: Callable[[], bool]
+    keeper: GameSaver, game_id: str, may_enter: Callable[[], bool]
 ) -> OpenGame | GameSummary | None:
     """The game's table; for a damaged game its summary; None when there is no such game
     (or the file cannot be read now: the screen says the game cannot be shown)."""
@@ -398,13 +420,19 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
     services = use_services()
     size = use_screen_size()
+    tables = services.tables
+    saver: GameSaver = tables if tables is not None else services.keeper
+
+    def followed() -> GuestTable | None:
+        return tables.followed.get(game_id) if tables is not None else None
 
     def may_enter() -> bool:  # asked at each tap
-        return services.access.may_enter(game_id)
+        guest = followed()
+        return guest.may_enter() if guest is not None else services.access.may_enter(game_id)
 
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = use_ref_from(lambda: load_open_game(services.keeper, game_id, may_enter)).current
+    table = use_ref_from(lambda: load_open_game(saver, game_id, may_enter)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
     # Where the pad enters and the step chosen are kept for the round shown: made again
     # when another round is shown (scored, undone, opened for correction), as `frame` says.
@@ -412,7 +440,8 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     panel: EntryPanel[Any] = ft.use_memo(EntryPanel, [shown])
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
-    access = (services.access.may_open(game_id), may_enter())
+    guest = followed()
+    access = (services.access.may_open(game_id), may_enter(), guest.state if guest else None)
     drawn_for = ft.use_ref(access)
     drawn_for.current = access
     route = f"/game/{game_id}"
@@ -421,7 +450,11 @@ def KeyedGameScreen(game_id: str) -> ft.View:
         # What shows the saved game is drawn again by itself (the table is observable);
         # the whole screen only when the access changed, which a follower's tap does not.
         reread(table)
-        if (services.access.may_open(game_id), may_enter()) != drawn_for.current:
+        guest = followed()
+        if guest is not None and isinstance(table, OpenGame):
+            table.refusal = guest.take_refusal() or table.refusal
+        now = (services.access.may_open(game_id), may_enter(), guest.state if guest else None)
+        if now != drawn_for.current:
             set_heard(lambda count: count + 1)
 
     use_live(game_topic(game_id), heard, services.reconnects)
@@ -432,10 +465,22 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     if isinstance(table, GameSummary):
         return DamagedGameScreen(table)
     view = GAME_VIEWS[table.state.game]
+
+    def carry_on() -> None:
+        if tables is not None:
+            tables.carry_on(game_id)
+        set_heard(lambda count: count + 1)
+
+    link = [link_line(guest, carry_on)] if guest is not None else []
+    return game_screen(route, view, [*link, game_layout(table, view, panel, size)])
+
+
+def game_screen(route: str, view: GameView, controls: list[ft.Control]) -> ft.View:
+    """The game's screen frame: its title, the rules a tap away, the screen's parts."""
     return screen(
         route,
         t(view.title_key),
-        [game_layout(table, view, panel, size)],
+        controls,
         back_to="/",
         actions=[
             icon_button(

@@ -1,16 +1,13 @@
 """Share this table: the host shows a QR code and a code; phones that use it join this game
 only, to follow it or to enter scores as well."""
 
-import io
-
 import flet as ft
-import segno
 
 from views.sharing.codes import Share, spaced
-from views.shell import runtime
 from views.shell.hooks import use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce
+from views.shell.qr import qr_png
 from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified
 
@@ -23,13 +20,6 @@ def join_address(share_url: str, share: Share) -> str:
     return f"{share_url.rstrip('/')}/join/{share.code}"
 
 
-def qr_png(text: str) -> bytes:
-    """A QR code of `text` as a PNG (segno; an SVG draws badly in Flet)."""
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="png", scale=6, border=2)
-    return out.getvalue()
-
-
 @ft.component
 def SharePanel(game_id: str) -> ft.Control:
     """For the host: share the game, show its code, choose what joined phones may do, stop."""
@@ -37,10 +27,8 @@ def SharePanel(game_id: str) -> ft.Control:
     shares = services.access.shares
     share, set_share = use_state_from(lambda: shares.shared(game_id))
     if services.share_url is None:
-        # A phone alone has no table to share: nothing to say. A server started without
-        # sharing says so in a player's words (the command line is for whoever set it up).
-        if runtime.IN_BROWSER:
-            return ft.Container(visible=False)
+        # A server started without sharing says so in a player's words (the command line
+        # is for whoever set it up). A phone alone shares with views.game_screen.table_panel.
         return identified("share-off", ft.Text(t("share.off"), size=13))
     if share is None:
         return ft.OutlinedButton(

@@ -14,6 +14,7 @@ from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
+from views.screens.join_table import JOIN_TABLE
 from views.screens.rules import rules_route
 from views.shell.device import DeviceStore
 from views.shell.hooks import Setter, keyed
@@ -142,6 +143,19 @@ def new_game_tile(view: GameView) -> ft.Control:
     return ft.Card(content=with_button_beside(tile, rules))
 
 
+def join_table_button(phone_alone: bool) -> list[ft.Control]:
+    """On a phone alone: join a table another phone shares (views.screens.join_table)."""
+    if not phone_alone:
+        return []
+    return [
+        ft.OutlinedButton(
+            t("table.join"),
+            icon=ft.Icons.GROUP_ADD,
+            on_click=lambda _: ft.context.page.navigate(JOIN_TABLE),
+        )
+    ]
+
+
 def delete_dialog(
     game: GameSummary,
     on_confirm: Callable[[ft.Event[ft.TextButton]], None],
@@ -262,6 +276,7 @@ def Home() -> ft.View:
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAME_VIEWS],
+        *join_table_button(services.tables is not None),
         ImportButton(),
         # Keyed: the lists above it appear with a merge's first game, and its line stays.
         keyed(

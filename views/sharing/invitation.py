@@ -66,6 +66,15 @@ class BadInvitation(Exception):
         self.key = key
 
 
+class NoConnection(Exception):
+    """The phones did not connect in time, or the browser cannot connect phones at all:
+    `key` (NO_CONNECTION, NO_PEER_LINKS) says which."""
+
+    def __init__(self, key: str = NO_CONNECTION) -> None:
+        super().__init__(key)
+        self.key = key
+
+
 class Form(Enum):
     """How a candidate's address is written."""
 

@@ -21,6 +21,7 @@ from views.sharing.access import Access
 from views.shell.device import DeviceStore
 from views.shell.live import Reconnects
 from views.shell.notices import Notice
+from views.shell.phone_tables import PhoneTables
 
 
 class ScreenAwake(Protocol):
@@ -175,6 +176,8 @@ class Services:
     reconnects: Reconnects = field(default_factory=Reconnects)
     share_url: str | None = None
     """The https address phones join at (None when the server does not share tables)."""
+    tables: PhoneTables | None = None
+    """The phones-only share of a phone alone (None on a server)."""
 
 
 ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)

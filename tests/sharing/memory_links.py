@@ -1,0 +1,72 @@
+"""Links between phones in one test process (views.sharing.peer_links), as the browser's
+WebRTC makes them: an invitation's text, a reply's, then a channel (tests/sharing's
+ChannelPair) that opens once the host accepts the reply. Each phone's `MemoryLinks` share
+one `Network`; the texts are the network's own, the real ones are views.sharing.invitation's
+(tested with real browsers in tests/e2e/test_peer_link.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+
+from tests.sharing.channel_pair import ChannelPair
+from views.sharing.channel import Channel, ChannelListener
+from views.sharing.invitation import NOT_THIS_ONE, UNREADABLE, BadInvitation
+
+
+@dataclass
+class Network:
+    """What the phones' links know of each other: invitations out, and their pairs."""
+
+    numbers: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    pairs: dict[str, ChannelPair] = field(default_factory=dict)
+    guests: dict[str, ChannelListener] = field(default_factory=dict)
+    opened: dict[str, asyncio.Future[Channel]] = field(default_factory=dict)
+
+
+class MemoryInvitation:
+    def __init__(self, network: Network, number: int) -> None:
+        self.network, self.number = network, number
+        self.text = f"INVITE-{number}"
+
+    async def accept(self, reply_text: str, listener: ChannelListener) -> Channel:
+        if reply_text != f"REPLY-{self.number}":
+            raise BadInvitation(NOT_THIS_ONE if reply_text.startswith("REPLY-") else UNREADABLE)
+        pair = ChannelPair()
+        pair.join(listener, self.network.guests.pop(self.text))
+        self.network.pairs[self.text] = pair
+        self.network.opened.pop(self.text).set_result(pair.guest_end)
+        return pair.host_end
+
+    def cancel(self) -> None:
+        pass
+
+
+class MemoryJoining:
+    def __init__(self, reply: str, opened: asyncio.Future[Channel]) -> None:
+        self.reply, self._opened = reply, opened
+
+    async def opened(self) -> Channel:
+        return await self._opened
+
+    def cancel(self) -> None:
+        pass
+
+
+class MemoryLinks:
+    """One phone's links on the `network`."""
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+
+    async def invite(self) -> MemoryInvitation:
+        return MemoryInvitation(self.network, next(self.network.numbers))
+
+    async def join(self, invitation_text: str, listener: ChannelListener) -> MemoryJoining:
+        if not invitation_text.startswith("INVITE-"):
+            raise BadInvitation(UNREADABLE)
+        opened: asyncio.Future[Channel] = asyncio.get_running_loop().create_future()
+        self.network.guests[invitation_text] = listener
+        self.network.opened[invitation_text] = opened
+        return MemoryJoining(invitation_text.replace("INVITE-", "REPLY-"), opened)

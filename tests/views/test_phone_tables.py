@@ -1,0 +1,150 @@
+"""The phones-only share through the screens: one phone alone shares its game, another
+joins it by invitation and reply (the texts carried as a player would paste them), both
+enter, the host chooses what the guest may do, and the guest keeps a copy that outlives
+the link. Each phone is its own session over its own store; their links are joined in
+memory (tests/sharing/memory_links.py; the browser's real ones: tests/e2e)."""
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import flet as ft
+import pytest_asyncio
+
+from storage import open_store
+from storage.keeper import GameKeeper
+from tests.flet_harness import AppHarness
+from tests.sharing.memory_links import MemoryLinks, Network
+from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.wizard_steps import bid
+from views.app import build_main
+from views.sharing.channel import ChannelState
+from views.shell.i18n import t
+
+PLAYERS = ["Ann", "Ben", "Cas"]
+
+
+class Phone:
+    """One phone alone: its store, its app, its links on the table's network."""
+
+    def __init__(self, harness: AppHarness, folder: Path, network: Network) -> None:
+        self.harness = harness
+        self.keeper = GameKeeper(open_store(folder).store)
+        self.links = MemoryLinks(network)
+
+    async def start(self, route: str) -> None:
+        main = build_main(
+            self.keeper,
+            (),
+            RecordingScreenAwake,
+            RecordingFiles,
+            links=lambda: self.links,
+        )
+        await self.harness.run(main)
+        await self.harness.go(route)
+
+    def shown(self, identifier: str) -> str:
+        return self.harness.find(ft.Semantics, identifier=identifier).content.value
+
+    async def tap(self, text: str) -> None:
+        await self.harness.click(self.harness.find(has_text=text, where=clickable))
+
+    async def type_in(self, identifier: str, text: str) -> None:
+        field = self.harness.find(ft.Semantics, identifier=identifier).content
+        await self.harness.type(field, text)
+
+
+def clickable(control: ft.Control) -> bool:
+    return isinstance(control, ft.FilledButton | ft.OutlinedButton | ft.TextButton)
+
+
+@pytest_asyncio.fixture
+async def table(tmp_path: Path) -> AsyncIterator[tuple[Phone, Phone]]:
+    network = Network()
+    async with AppHarness() as host_harness, AppHarness() as guest_harness:
+        yield (
+            Phone(host_harness, tmp_path / "host", network),
+            Phone(guest_harness, tmp_path / "guest", network),
+        )
+
+
+async def joined(host: Phone, guest: Phone, game_id: str) -> str:
+    """The guest joined the host's shared game as a player would; the copy's id."""
+    await host.start(f"/game/{game_id}")
+    await host.tap(t("share.start"))
+    await host.tap(t("table.invite"))
+    invitation = host.shown("table-invite")
+    await guest.start("/")
+    await guest.tap(t("table.join"))
+    await guest.type_in("join-invite", invitation)
+    await guest.harness.click_leaving_a_wait(
+        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+    )
+    reply = guest.shown("table-reply")
+    await host.type_in("host-reply", reply)
+    await host.tap(t("table.take"))
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert host.shown("table-guests") == t("table.guests", count=1)
+    route = guest.harness.page.route or ""
+    assert route.startswith("/game/")
+    return route.removeprefix("/game/")
+
+
+async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    copy_id = await joined(host, guest, game.id)
+    assert guest.shown("table-link") == t("table.link.open")
+    # Ann deals: Ben bids first, on the host; Cas on the guest; each shows on the other.
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
+    await bid(guest.harness, "Cas", 0)
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert host.shown("entry-hint") == t("wizard.next_bid", player="Ann")
+    saved = host.keeper.open(game.id).ledger
+    copy = guest.keeper.open(copy_id).ledger
+    assert copy.actions == saved.actions  # the guest's copy is the host's log
+    # Watching only: the guest's tap is refused in words, and nothing is sent.
+    await host.tap(t("share.view_only"))
+    await guest.harness.settle()
+    assert guest.harness.find_all(ft.Semantics, identifier="following")
+    assert host.keeper.open(game.id).ledger.action_count == saved.action_count
+
+
+async def test_stopping_the_share_leaves_the_guest_its_copy_to_carry_on(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    copy_id = await joined(host, guest, game.id)
+    await bid(host.harness, "Ben", 1)
+    await host.tap(t("share.stop"))
+    await host.harness.click(
+        host.harness.find(ft.TextButton, text=t("share.stop"), within=host.harness.dialog())
+    )
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.ended")
+    await guest.tap(t("table.carry_on"))
+    await bid(guest.harness, "Cas", 0)
+    copy = guest.keeper.open(copy_id).ledger.state
+    assert copy.draft is not None and copy.draft["bids"][1:] == [1, 0]
+    assert host.keeper.open(game.id).ledger.state.draft["bids"][2] is None
+
+
+async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    copy_id = await joined(host, guest, game.id)
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    for pair in host.links.network.pairs.values():
+        pair.set_state(ChannelState.CLOSED)
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.lost")
+    assert guest.keeper.open(copy_id).ledger.state.draft["bids"][1] == 1

@@ -1,0 +1,141 @@
+"""Share this table from a phone alone: the other phones join by an invitation each, with no
+computer (views.shell.phone_tables). The host shows an invitation (a QR code and its
+text), takes the phone's reply (pasted), and chooses what joined phones may do."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from views.game_screen.share_panel import ENTER, FOLLOW
+from views.sharing.invitation import BadInvitation, NoConnection
+from views.sharing.link_host import TableHost
+from views.sharing.peer_links import Invitation
+from views.shell.hooks import Setter, use_state_from
+from views.shell.i18n import t
+from views.shell.phone_tables import PhoneTables, told_on
+from views.shell.qr import carried_text
+from views.shell.widgets import choice_chips, identified, message_line
+
+
+@ft.component
+def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
+    """For the phone that shares: start, invite phones one by one, rights, stop."""
+    host, set_host = use_state_from(lambda: tables.hosted.get(game_id))
+    page = ft.context.page
+    if host is None:
+        return ft.OutlinedButton(
+            t("share.start"),
+            icon=ft.Icons.QR_CODE_2,
+            on_click=lambda _: set_host(tables.share(game_id, told_on(page))),
+        )
+
+    def stop() -> None:
+        tables.stop(game_id)
+        set_host(None)
+
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    ft.Text(t("table.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                    rights_choice(host),
+                    InvitePart(game_id, tables, host),
+                    StopButton(stop),
+                ],
+            ),
+        )
+    )
+
+
+def rights_choice(host: TableHost) -> ft.Control:
+    options = [
+        (ENTER, t("share.can_enter"), t("share.can_enter")),
+        (FOLLOW, t("share.view_only"), t("share.view_only")),
+    ]
+    return choice_chips(
+        options, ENTER if host.may_enter else FOLLOW, lambda rights: host.allow(rights == ENTER)
+    )
+
+
+@ft.component
+def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control:
+    """How many phones joined; an invitation for the next one and the field for its reply."""
+    invitation: Invitation | None
+    set_invitation: Setter[Invitation | None]
+    invitation, set_invitation = ft.use_state(None)
+    problem: str | None
+    set_problem: Setter[str | None]
+    problem, set_problem = ft.use_state(None)
+    typed, _ = use_state_from(lambda: {"reply": ""})
+    _, set_joined = ft.use_state(0)
+
+    async def invite() -> None:
+        try:
+            set_invitation(await tables.invite())
+            set_problem(None)
+        except NoConnection as refused:
+            set_problem(t(refused.key))
+
+    async def take() -> None:
+        if invitation is None:
+            return
+        try:
+            await tables.take(game_id, invitation, typed["reply"].strip())
+        except (BadInvitation, NoConnection) as refused:
+            set_problem(t(refused.key))
+            return
+        typed["reply"] = ""
+        set_invitation(None)
+        set_problem(t("table.joined"))
+        set_joined(lambda count: count + 1)
+
+    guests = identified("table-guests", ft.Text(t("table.guests", count=host.guest_count)))
+    if invitation is None:
+        button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
+        return ft.Column([guests, button, message_line(problem)])
+    return ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            guests,
+            ft.Text(t("table.invite_explain"), size=13),
+            *carried_text(invitation.text, "table-invite"),
+            identified(
+                "host-reply",
+                ft.TextField(
+                    label=t("table.reply_field"),
+                    multiline=True,
+                    on_change=lambda e: typed.update(reply=e.control.value or ""),
+                ),
+            ),
+            ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
+            message_line(problem),
+        ],
+    )
+
+
+@ft.component
+def StopButton(stop: Callable[[], None]) -> ft.Control:
+    """Stop sharing, once confirmed: every joined phone loses the table for good."""
+    asking, set_asking = ft.use_state(False)
+
+    def confirmed() -> None:
+        set_asking(False)
+        stop()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            content=ft.Text(t("table.stop_question")),
+            actions=[
+                ft.TextButton(t("table.keep_sharing"), on_click=lambda _: set_asking(False)),
+                ft.TextButton(t("share.stop"), on_click=lambda _: confirmed()),
+            ],
+            on_dismiss=lambda _: set_asking(False),
+        )
+        if asking
+        else None
+    )
+    return ft.TextButton(
+        t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda _: set_asking(True)
+    )

@@ -1,0 +1,169 @@
+"""The phones-only share on this phone: the tables it shares as host, the tables it
+follows as a guest, and how the game screen saves and reads each of them.
+
+A phone alone (its one session) hosts a table (views.sharing.link_host.TableHost) for a
+game it shares, and follows a table shared by another phone through a guest's link
+(views.sharing.link_guest.TableGuest) whose copy is a game in its own store. What changes
+on a link is told to this phone's screens as a save is (views.shell.live): they read the
+game again. On a server there are no phone tables (the server's share is
+views.sharing.codes).
+"""
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
+
+from scorers.ledger import Action
+from storage import StorageError
+from storage.keeper import GameKeeper, SavedGame
+from views.sharing.link_guest import LinkState, NotSent, TableGuest
+from views.sharing.link_host import TableHost
+from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay
+from views.shell.live import game_topic
+from views.shell.messages import Refusal
+
+Told = Callable[[str], None]
+"""Tell this phone's screens that a game changed (its id)."""
+
+
+def told_on(page: ft.Page) -> Told:
+    """Tell the screens of `page`'s session, this one included, that a game changed."""
+
+    def tell(game_id: str) -> None:
+        page.pubsub.send_all_on_topic(game_topic(game_id), game_id)
+
+    return tell
+
+
+class GuestTable:
+    """A table this phone follows: its link to the host, what the screen is to say of it
+    (the host's last refusal of this phone's entry), and saves that go to the host."""
+
+    def __init__(self, keeper: GameKeeper, tell: Told) -> None:
+        self.keeper, self.tell = keeper, tell
+        self.link: TableGuest | None = None
+        self.refusal: Refusal | None = None
+        self.copied = asyncio.Event()
+
+    @property
+    def game_id(self) -> str:
+        return self.link.game_id if self.link is not None and self.link.game_id else ""
+
+    @property
+    def state(self) -> LinkState:
+        return self.link.state if self.link is not None else LinkState.OPEN
+
+    def may_enter(self) -> bool:
+        link = self.link
+        return link is not None and link.may_enter and link.state is LinkState.OPEN
+
+    def open(self, game_id: str) -> SavedGame:
+        shown = self.link.shown() if self.link is not None else None
+        return shown if shown is not None else self.keeper.open(game_id)
+
+    def apply(self, game: SavedGame, action: Action) -> SavedGame:
+        """The entry shown at once and sent to the host (views.sharing.link_guest)."""
+        assert self.link is not None
+        try:
+            return self.link.propose(game, action)
+        except NotSent as not_sent:
+            key = "share.may_not_enter" if not_sent.watching else "table.not_connected"
+            raise StorageError(key) from None
+
+    def take_refusal(self) -> Refusal | None:
+        """The host's refusal of this phone's last entry, once."""
+        refusal, self.refusal = self.refusal, None
+        return refusal
+
+    # What the link tells (views.sharing.link_guest.GuestObserver).
+    def copy_changed(self) -> None:
+        if self.game_id:
+            self.copied.set()
+            self.tell(self.game_id)
+
+    def refused(self, key: str, params: Mapping[str, Any]) -> None:
+        self.refusal = Refusal(key, dict(params))
+        self.copy_changed()
+
+    def rights_changed(self, may_enter: bool) -> None:
+        self.copy_changed()
+
+    def link_changed(self, state: LinkState) -> None:
+        self.copy_changed()
+
+
+class PhoneTables:
+    """This phone's shared tables, as host and as guest (one session: the phone's own),
+    and the game screen's way to save and read any game (views.game_screen.open_game's
+    GameSaver): through the link for a table it follows."""
+
+    def __init__(self, links: PeerLinks, keeper: GameKeeper) -> None:
+        self.links, self.keeper = links, keeper
+        self.hosted: dict[str, TableHost] = {}
+        self.followed: dict[str, GuestTable] = {}
+
+    def share(self, game_id: str, tell: Told) -> TableHost:
+        """Share the game: guests may enter until the host says they only watch."""
+        host = TableHost(self.keeper, game_id, may_enter=True, saved_by_guest=tell)
+        self.hosted[game_id] = host
+        return host
+
+    def stop(self, game_id: str) -> None:
+        """Stop sharing the game, for good: every guest is told and let go."""
+        host = self.hosted.pop(game_id, None)
+        if host is not None:
+            host.stop()
+
+    async def invite(self) -> Invitation:
+        return await self.links.invite()
+
+    async def take(self, game_id: str, invitation: Invitation, reply_text: str) -> None:
+        """Take the guest that replied to `invitation` into the shared game."""
+        relay = Relay()
+        channel = await invitation.accept(reply_text, relay)
+        host = self.hosted.get(game_id)
+        if host is None:  # stopped meanwhile
+            channel.close()
+            return
+        relay.hand_to(host.add_guest(channel))
+
+    async def join(self, invitation_text: str, tell: Told) -> tuple[Joining, GuestTable, Relay]:
+        """The reply to an invitation, and the table it will be once the host takes it."""
+        relay = Relay()
+        joining = await self.links.join(invitation_text, relay)
+        return joining, GuestTable(self.keeper, tell), relay
+
+    async def follow(self, joining: Joining, table: GuestTable, relay: Relay) -> str:
+        """Once the host took the reply: the link made, the game's copy kept; its id."""
+        channel = await joining.opened()
+        table.link = TableGuest(self.keeper, channel, table)
+        relay.hand_to(table.link)
+        await table.copied.wait()
+        self.followed[table.game_id] = table
+        return table.game_id
+
+    def open(self, game_id: str) -> SavedGame:
+        """The game as this phone shows it: a followed table's copy with this phone's
+        entries the host has not answered yet; any other game as saved."""
+        followed = self.followed.get(game_id)
+        return followed.open(game_id) if followed is not None else self.keeper.open(game_id)
+
+    def apply(self, game: SavedGame, action: Action) -> SavedGame:
+        """An entry: sent to the host of a followed table; else saved, and sent to the
+        guests of a table this phone shares."""
+        followed = self.followed.get(game.id)
+        if followed is not None:
+            return followed.apply(game, action)
+        saved = self.keeper.apply(game, action)
+        host = self.hosted.get(game.id)
+        if host is not None:
+            host.game_saved()
+        return saved
+
+    def carry_on(self, game_id: str) -> None:
+        """The table followed ends here: its copy is this phone's own game from now on."""
+        table = self.followed.pop(game_id, None)
+        if table is not None and table.link is not None:
+            table.link.carry_on()
