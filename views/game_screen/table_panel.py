@@ -14,6 +14,7 @@ from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
 from views.shell.qr import carried_text
+from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified, message_line
 
 
@@ -21,12 +22,12 @@ from views.shell.widgets import choice_chips, identified, message_line
 def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
     """For the phone that shares: start, invite phones one by one, rights, stop."""
     host, set_host = use_state_from(lambda: tables.hosted.get(game_id))
-    page = ft.context.page
+    page, services = ft.context.page, use_services()
     if host is None:
         return ft.OutlinedButton(
             t("share.start"),
             icon=ft.Icons.QR_CODE_2,
-            on_click=lambda _: set_host(tables.share(game_id, told_on(page))),
+            on_click=lambda _: set_host(tables.share(game_id, told_on(page, services.reconnects))),
         )
 
     def stop() -> None:
@@ -69,7 +70,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
     typed, _ = use_state_from(lambda: {"reply": ""})
-    _, set_joined = ft.use_state(0)
+    joined, set_joined = ft.use_state(0)  # by this panel: "a phone joined" once one has
 
     async def invite() -> None:
         try:
@@ -88,13 +89,14 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             return
         typed["reply"] = ""
         set_invitation(None)
-        set_problem(t("table.joined"))
+        set_problem(None)
         set_joined(lambda count: count + 1)
 
     guests = identified("table-guests", ft.Text(t("table.guests", count=host.guest_count)))
     if invitation is None:
         button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
-        return ft.Column([guests, button, message_line(problem)])
+        news = [ft.Text(t("table.joined"), italic=True)] if joined and problem is None else []
+        return ft.Column([guests, *news, button, message_line(problem)])
     return ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
@@ -105,7 +107,6 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
                 "host-reply",
                 ft.TextField(
                     label=t("table.reply_field"),
-                    multiline=True,
                     on_change=lambda e: typed.update(reply=e.control.value or ""),
                 ),
             ),

@@ -19,7 +19,8 @@ JOIN_TABLE = "/table"
 @ft.component
 def JoinTableScreen() -> ft.View:
     """The invitation pasted, then this phone's reply shown until the scorer takes it."""
-    tables = use_services().tables
+    services = use_services()
+    tables = services.tables
     page = ft.context.page
     typed, _ = use_state_from(lambda: {"invitation": ""})
     reply: str | None
@@ -33,7 +34,9 @@ def JoinTableScreen() -> ft.View:
 
     async def answer() -> None:
         try:
-            joining, table, relay = await tables.join(typed["invitation"].strip(), told_on(page))
+            joining, table, relay = await tables.join(
+                typed["invitation"].strip(), told_on(page, services.reconnects)
+            )
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
             return
@@ -58,7 +61,6 @@ def JoinTableScreen() -> ft.View:
                 "join-invite",
                 ft.TextField(
                     label=t("table.invite_field"),
-                    multiline=True,
                     on_change=lambda e: typed.update(invitation=e.control.value or ""),
                 ),
             ),

@@ -51,6 +51,13 @@ class Reconnects:
     def remove(self, topic: str) -> None:
         self._screens.pop(topic, None)
 
+    def tell(self, topic: str) -> None:
+        """Have the screen on `topic` re-read now (a change this session heard itself, not
+        through the pubsub: a phone alone's has no loop to run handlers on)."""
+        reread = self._screens.get(topic)
+        if reread is not None:
+            reread()
+
     def __call__(self, _: object = None) -> None:
         for reread in list(self._screens.values()):
             reread()

@@ -21,18 +21,23 @@ from storage.keeper import GameKeeper, SavedGame
 from views.sharing.link_guest import LinkState, NotSent, TableGuest
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay
-from views.shell.live import game_topic
+from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal
 
 Told = Callable[[str], None]
 """Tell this phone's screens that a game changed (its id)."""
 
 
-def told_on(page: ft.Page) -> Told:
-    """Tell the screens of `page`'s session, this one included, that a game changed."""
+def told_on(page: ft.Page, screens: Reconnects) -> Told:
+    """Tell this session's screen of a game that the game changed: from the link's events,
+    which come from the page's JavaScript, into the session (`page.run_task`), where the
+    screen re-reads it (views.shell.live.Reconnects.tell)."""
 
     def tell(game_id: str) -> None:
-        page.pubsub.send_all_on_topic(game_topic(game_id), game_id)
+        async def in_this_session() -> None:
+            screens.tell(game_topic(game_id))
+
+        page.run_task(in_this_session)
 
     return tell
 

@@ -19,8 +19,14 @@ def qr_png(text: str) -> bytes:
 
 
 def carried_text(text: str, identifier: str) -> list[ft.Control]:
-    """`text` as a QR code, then as selectable text (its Semantics `identifier`)."""
+    """`text` as a QR code, as text (its Semantics `identifier`, read out whole), and a
+    button that copies it, to paste on the other phone (a message, a shared note)."""
+
+    async def copy() -> None:
+        await ft.Clipboard().set(text)
+
     return [
         ft.Image(src=qr_png(text), width=QR_SIZE, height=QR_SIZE, semantics_label=t("table.qr")),
-        identified(identifier, ft.Text(text, size=11, selectable=True)),
+        identified(identifier, ft.Text(text, size=11)),
+        ft.TextButton(t("table.copy"), icon=ft.Icons.COPY, on_click=copy),
     ]
