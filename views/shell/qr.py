@@ -28,5 +28,5 @@ def carried_text(text: str, identifier: str) -> list[ft.Control]:
     return [
         ft.Image(src=qr_png(text), width=QR_SIZE, height=QR_SIZE, semantics_label=t("table.qr")),
         identified(identifier, ft.Text(text, size=11)),
-        ft.TextButton(t("table.copy"), icon=ft.Icons.COPY, on_click=copy),
+        ft.TextButton(t("table.copy"), icon=ft.Icons.CONTENT_COPY, on_click=copy),
     ]
