@@ -1,0 +1,112 @@
+"""Phones-only share benchmark: two phones (two Chromium contexts) on the built site, the
+scorer's and a guest's. Prints figures, asserts nothing.
+
+Run from the repository root: ``.venv/bin/python bench/phones_bench.py [--quick]``.
+It measures, as the players see it:
+- joining: from the scorer's tap on "Let the phone join" (the reply pasted) to the guest's
+  screen on the shared game, its link open;
+- a tap on one phone to its update on the other: the scorer taps Undo, then Redo (a bid
+  taken back and brought back), and each time the guest's step bar is awaited showing
+  whose bid is next.
+Aim (issue 38): a tap's update on the other phone within 250 ms (median and p95) on the
+2-core machine; the server share's own figure is 138 ms median (docs/performance.md).
+"""
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import Page, sync_playwright
+
+from bench.figures import Row, ms, p95, print_table
+from site_build.build import build_site
+from tests.e2e.conftest import CHROMIUM_FLAGS
+from tests.e2e.steps import by_id, start_short_wizard, tap, type_into, value_of
+from tests.e2e.test_phones_table import BOOT_MS, invite, phone
+from tests.site_server import serving_site
+from views.shell.i18n import t
+
+PLAYERS = ["Ann", "Ben", "Cas"]
+AIM = "<= 250 ms"
+SHOWN = """([id, text]) =>
+    document.querySelector(`[flt-semantics-identifier='${id}']`)?.innerText.trim() === text"""
+
+
+def shows(page: Page, identifier: str, text: str) -> None:
+    """Wait, polling every frame, until `identifier` shows `text` on `page`."""
+    page.wait_for_function(SHOWN, arg=[identifier, text], polling="raf", timeout=BOOT_MS)
+
+
+def join_seconds(scorer: Page, guest: Page) -> float:
+    """The guest joins by the scorer's invitation; seconds from the scorer's tap on its
+    reply to the guest's link open."""
+    invitation = invite(scorer)
+    tap(guest, t("table.join"))
+    type_into(guest, t("table.invite_field"), invitation)
+    tap(guest, t("table.reply"))
+    by_id(guest, "table-reply").wait_for(timeout=BOOT_MS)
+    type_into(scorer, t("table.reply_field"), value_of(guest, "table-reply"))
+    start = time.perf_counter()
+    scorer.get_by_role("button", name=t("table.take")).click()
+    shows(guest, "table-link", t("table.link.open"))
+    return time.perf_counter() - start
+
+
+def tap_seconds(scorer: Page, guest: Page, taps: int) -> list[float]:
+    """Seconds from each of `taps` taps on the scorer's Undo or Redo to the guest's update."""
+    seconds = []
+    after_bid, before_bid = (t("wizard.next_bid", player=p) for p in ("Cas", "Ben"))
+    for n in range(taps):
+        button, shown = ("undo.undo", before_bid) if n % 2 == 0 else ("undo.redo", after_bid)
+        what = t("wizard.change.bid", player="Ben", value=1)
+        name = t(button, what=t("undo.change", change=what, number=1))
+        target = scorer.get_by_role("button", name=name)
+        target.wait_for(timeout=BOOT_MS)
+        start = time.perf_counter()
+        target.click()
+        shows(guest, "entry-hint", shown)
+        seconds.append(time.perf_counter() - start)
+        shows(scorer, "entry-hint", shown)
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few taps, to check it runs")
+    quick = parser.parse_args().quick
+    taps = 4 if quick else 40
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        site_folder = Path(folder) / "site"
+        build_site(site_folder)
+        with serving_site(site_folder) as site:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
+            )
+            try:
+                (_, scorer), (_, guest) = phone(browser, site), phone(browser, site)
+                start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
+                tap(scorer, t("share.start"))
+                joined = join_seconds(scorer, guest)
+                tap(scorer, t("wizard.bid_name", player="Ben", count=1))
+                shows(guest, "entry-hint", t("wizard.next_bid", player="Cas"))
+                seconds = tap_seconds(scorer, guest, taps)
+            finally:
+                browser.close()
+    where = f"{platform.machine()}, {len(os.sched_getaffinity(0))} cores"
+    rows: list[Row] = [
+        ("join: reply taken to the guest's game", ms(joined), "", where),
+        (f"tap to the other phone, median of {taps}", ms(statistics.median(seconds)), AIM, where),
+        (f"tap to the other phone, p95 of {taps}", ms(p95(seconds)), AIM, where),
+    ]
+    print_table(rows, quick)
+
+
+if __name__ == "__main__":
+    main()
