@@ -16,6 +16,7 @@ from serving.flet_internals import (
     delete_sessions_of_closed_tabs,
     drop_answers_to_earlier_servers,
     keep_sessions_while_they_start,
+    take_turns_per_connection,
 )
 from tests.flet_harness import AppHarness
 
@@ -76,3 +77,27 @@ async def test_a_socket_closing_while_its_session_starts_leaves_no_error_in_the_
     assert drawn == ["game"]
     assert not caplog.records, caplog.text
     assert handler._FletApp__session is None  # type: ignore[attr-defined]  # let go after main
+
+
+def test_the_dispatch_wrapped_still_takes_a_control_an_event_and_its_data() -> None:
+    take_turns_per_connection()
+    dispatch = Session.dispatch_event
+    take_turns_per_connection()  # a second server in one process wraps nothing more
+    assert Session.dispatch_event is dispatch
+    # Ours, or views.shell.typed_ahead's wrapper around ours when the screens loaded first.
+    assert getattr(dispatch, "takes_turns", False) or any(
+        getattr(cell.cell_contents, "takes_turns", False)
+        for cell in (getattr(dispatch, "__closure__", None) or ())
+    )
+
+
+async def test_an_event_outside_a_socket_is_dispatched_at_once() -> None:
+    """The view tests' sessions (and the typed-ahead wrapper around it) go on working."""
+    take_turns_per_connection()
+    clicked: list[str] = []
+    async with AppHarness() as harness:
+        button = ft.Button("tap", on_click=lambda _: clicked.append("tap"))
+        await harness.render(lambda: button)
+        await harness.session.dispatch_event(button._i, "click", None)
+        await harness.settle()
+    assert clicked == ["tap"]
