@@ -90,7 +90,8 @@ TAKEN = re.compile(r"\((\d+) messages taken, (\d+) slowed\)")
 @dataclass
 class Flood:
     """A joined phone tapping every button it was sent, `events` taps as fast as its socket
-    takes them, in a thread; then reading until the server closes it."""
+    takes them, while it reads (answering the server's questions, as a browser does) until
+    the server closes it: a sending thread and a reading one."""
 
     phone: WireClient
     events: int
@@ -98,28 +99,35 @@ class Flood:
     close_code: int | None = None
     seconds: float = 0.0
     """From the first tap sent to the socket closed by the server."""
-    _thread: threading.Thread = field(init=False)
+    _threads: list[threading.Thread] = field(init=False)
+    _started: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._threads = [
+            threading.Thread(target=target, daemon=True) for target in (self._send, self._read)
+        ]
 
     def start(self) -> None:
-        self._thread.start()
+        self._started = time.monotonic()
+        for thread in self._threads:
+            thread.start()
 
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return any(thread.is_alive() for thread in self._threads)
 
     def join(self) -> None:
-        self._thread.join(PATIENCE)
-        assert not self._thread.is_alive(), "the flood never ended"
+        for thread in self._threads:
+            thread.join(PATIENCE)
+        assert not self.running(), "the flood never ended"
 
-    def _run(self) -> None:
+    def _send(self) -> None:
         targets = list(self.phone.buttons.values())
-        started = time.monotonic()
         with contextlib.suppress(ConnectionClosed, OSError):  # closed while still sending
             while self.sent < self.events:
                 self.phone.click(targets[self.sent % len(targets)])
                 self.sent += 1
+
+    def _read(self) -> None:
         with contextlib.suppress(TimeoutError):
             self.close_code = self.phone.wait_closed(PATIENCE)
-        self.seconds = time.monotonic() - started
+        self.seconds = time.monotonic() - self._started
