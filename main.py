@@ -21,6 +21,7 @@ from serving.connection_limits import (
     share_of_open_files,
 )
 from serving.listeners import Listener, listen_socket, serve
+from serving.memory import return_large_blocks
 from serving.screens_loader import AppMain, ScreensLoader
 from serving.web_app import Uploads, web_app
 from serving.web_guard import guarded
@@ -138,6 +139,7 @@ def has_display() -> bool:
 def run(argv: list[str]) -> None:
     args = parse_args(argv)
     open_files = raise_open_files_limit()
+    return_large_blocks()
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     # The folder is taken before the port: a second `make run` on the default port should
     # hear that Trickpad already runs there, not that the port is in use.
