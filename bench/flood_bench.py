@@ -4,11 +4,11 @@ Prints figures, asserts nothing.
 Run from the repository root: ``.venv/bin/python bench/flood_bench.py [--quick]``.
 A real `main.py --share` with one Wizard game shared; the host (on the computer's own
 address) and a phone that joined with the table's code, both speaking Flet's protocol by
-hand (tests/table_flood.py). The host taps from the players' screen to the game and back,
-each tap timed from sent to the new screen received: first on a quiet table, then while the
-phone sends 20,000 taps on its buttons as fast as its socket takes them (the issue's flood),
-until the server closes the phone. Before the fix the host's taps waited up to 24.6 s and
-the table stayed frozen for two minutes.
+hand (tests/table_flood.py). The host taps every half second from the players' screen to
+the game and back, each tap timed from sent to the new screen received: first on a quiet
+table, then while the phone sends 20,000 taps on its buttons as fast as its socket takes
+them (the issue's flood), until the server closes the phone. Before the fix the host's taps
+waited up to 24.6 s and the table stayed frozen for two minutes.
 """
 
 import argparse
@@ -20,7 +20,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import ms, p95, print_table
-from tests.table_flood import TAKEN, Flood, host_sharing, host_tap, joined_phone, table_server
+from tests.table_flood import (
+    TAKEN,
+    Flood,
+    host_sharing,
+    host_tap,
+    host_taps_while,
+    joined_phone,
+    table_server,
+)
 
 
 def main() -> None:
@@ -37,13 +45,11 @@ def main() -> None:
     ):
         host, code = host_sharing(server, game_id)
         phone = joined_phone(server, code)
-        idle = [host_tap(host, game_id, tap) for tap in range(idle_taps)]
+        idle = host_taps_while(host, game_id, lambda taps: taps < idle_taps)
         seen = len(server.output)
         flood = Flood(phone, events)
         flood.start()
-        during: list[float] = []
-        while flood.running():
-            during.append(host_tap(host, game_id, idle_taps + len(during)))
+        during = host_taps_while(host, game_id, lambda _: flood.running())
         flood.join()
         after = host_tap(host, game_id, idle_taps + len(during))
         host.close()

@@ -10,7 +10,7 @@ import contextlib
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,9 @@ from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
 PLAYERS = ["Ann", "Ben", "Cas"]
+HOST_PACE_SECONDS = 0.5
+"""How often the host taps: as the issue's host did (a person's pace: a test client that taps
+as fast as it is answered is a flood itself, and is slowed as one)."""
 PATIENCE = 60.0
 """Every wait for the server: far beyond anything it needs, so a busy machine cannot fail a
 test; a server that never answers fails all the same."""
@@ -68,6 +71,17 @@ def joined_phone(server: AppServer, code: str) -> WireClient:
     phone.click(phone.buttons[t("join.join")])
     phone.wait_for(lambda texts: all(name in " ".join(texts) for name in PLAYERS), PATIENCE)
     return phone
+
+
+def host_taps_while(host: WireClient, game_id: str, going_on: Callable[[int], bool]) -> list[float]:
+    """The host tapping at HOST_PACE_SECONDS (from one tap's start to the next's) while
+    `going_on(taps so far)`; each tap's seconds (host_tap)."""
+    taken: list[float] = []
+    while going_on(len(taken)):
+        started = time.monotonic()
+        taken.append(host_tap(host, game_id, len(taken)))
+        time.sleep(max(0.0, started + HOST_PACE_SECONDS - time.monotonic()))  # the host's pace
+    return taken
 
 
 def host_tap(host: WireClient, game_id: str, tap: int) -> float:

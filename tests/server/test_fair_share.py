@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.table_flood import TAKEN, Flood, host_sharing, host_tap, joined_phone, table_server
+from tests.table_flood import (
+    TAKEN,
+    Flood,
+    host_sharing,
+    host_tap,
+    host_taps_while,
+    joined_phone,
+    table_server,
+)
 from views.sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS, TOO_FAST_KEY
 from views.shell.i18n import t
 
@@ -29,10 +37,8 @@ def test_a_flooding_phone_is_slowed_then_closed_while_the_host_is_answered(
         seen = len(server.output)
         flood = Flood(phone, FLOOD_EVENTS)
         flood.start()
-        taps = 0
-        while flood.running():
-            host_tap(host, game_id, taps)  # answered within PATIENCE, or the test fails
-            taps += 1
+        # Each answered within PATIENCE, or the test fails.
+        taps = len(host_taps_while(host, game_id, lambda _: flood.running()))
         flood.join()
         assert flood.close_code == 1008, f"still open {flood.seconds:.1f} s after the flood"
         assert t(TOO_FAST_KEY, "en") in flood.phone.texts

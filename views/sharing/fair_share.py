@@ -11,8 +11,9 @@ other phones' taps wait behind thousands of its events, for minutes (issue 40). 
 - **Turns**: at most `running` of its events are handled at once, and at most `waiting`
   more wait for a turn; waiting ones are parked, not on the loop, so they never delay
   another connection's. More than that, and the connection is read no further.
-- **Patience**: a connection kept waiting without a break for `patience` seconds sends
-  more than a person can tap, for longer than a person could: `admit` says to end it.
+- **Patience**: a connection slowed for `patience` seconds without a break (its allowance
+  never half full again) sends more than a person can tap, for longer than a person
+  could: `admit` says to end it.
 
 Pure asyncio and no Flet: the same allowance serves any channel a phone talks through.
 """
@@ -69,18 +70,26 @@ class FairShare:
 
     async def admit(self) -> bool:
         """Wait until one more message may be taken from the connection; False when it has
-        been slowed for `patience` seconds without a break (it is to be ended)."""
+        been slowed for `patience` seconds without a break (it is to be ended).
+
+        A break is the allowance filled up to half its burst again, with room for its
+        events: the phone sent slower than the rate for a while. Only that forgives the
+        slowing, not a message that finds a token: a loop busy elsewhere reads a flooding
+        socket slower than the rate too."""
         waited = False
         while True:
             now = self._clock()
             self._tokens = min(self._burst, self._tokens + (now - self._filled_at) * self._rate)
             self._filled_at = now
             crowded = self._waiting >= self._waiting_at_most
+            if self._tokens >= self._burst / 2 and not crowded:
+                self._slowed_since = None
+            if self._slowed_since is not None and now - self._slowed_since >= self._patience:
+                self.ended = True
+                return False
             if self._tokens >= 1.0 and not crowded:
                 self._tokens -= 1.0
                 self.taken += 1
-                if not waited:
-                    self._slowed_since = None  # a break: the phone sent slower than allowed
                 return True
             if not waited:
                 self.slowed += 1
@@ -88,9 +97,6 @@ class FairShare:
             if self._slowed_since is None:
                 self._slowed_since = now
             left = self._slowed_since + self._patience - now
-            if left <= 0:
-                self.ended = True
-                return False
             if crowded:
                 self._moved.clear()
                 with contextlib.suppress(TimeoutError):  # judged again above
