@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 import pytest
 
 from serving.connection_limits import (
@@ -193,14 +194,18 @@ def test_one_address_holds_a_bounded_number_of_connections(server: AppServer) ->
 
 def silent_crowd(server: AppServer, addresses: int, first: int) -> None:
     """PER_ADDRESS silent TLS connections from each of `addresses` loopback addresses, and as
-    many that never begin their handshake; returns once the server has closed them all."""
+    many that never begin their handshake; returns once the server has closed them all.
+    The host's page is asked for while they are open."""
     sources = [f"127.0.{first + n // 250}.{n % 250 + 1}" for n in range(addresses)]
     conns: list[socket.socket] = []
     for source in sources:
         conns += [handshaken(server, source) for _ in range(PER_ADDRESS)]
         conns += [connect(server, source) for _ in range(PER_ADDRESS)]
     with ThreadPoolExecutor(8) as pool:
-        list(pool.map(seconds_until_closed, conns))
+        closing = pool.map(seconds_until_closed, conns)
+        # The host's own address answers meanwhile.
+        assert httpx.get(server.url, timeout=PATIENCE).status_code == 200
+        list(closing)
 
 
 @pytest.mark.timeout(300)
