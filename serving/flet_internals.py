@@ -3,6 +3,8 @@ public API serves. tests/test_flet_internals.py fails when Flet changes what is 
 """
 
 import logging
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 from flet.messaging.session import Session
@@ -12,6 +14,9 @@ from flet_web.fastapi.flet_app_manager import app_manager
 from serving.socket_guard import current_share, ended_for_good
 
 logger = logging.getLogger(__name__)
+_own_event: ContextVar[bool] = ContextVar("trickpad_own_event", default=False)
+"""Set while Flet starts, disconnects or closes a session: the page events it dispatches
+then (connect, disconnect, close) are the server's own, not the phone's."""
 
 
 def drop_answers_to_earlier_servers() -> None:
@@ -118,10 +123,41 @@ def take_turns_per_connection() -> None:
         session: Session, control_id: int, event_name: str, event_data: Any
     ) -> None:
         share = current_share()
-        if share is None:
+        if share is None or _own_event.get():
             await dispatch(session, control_id, event_name, event_data)
             return
         await share.take_turn(lambda: dispatch(session, control_id, event_name, event_data))
 
     dispatch_in_turn.takes_turns = True  # type: ignore[attr-defined]  # a mark on our function
     Session.dispatch_event = dispatch_in_turn  # type: ignore[method-assign, assignment]  # Flet's method, wrapped on purpose
+    _mark_the_sessions_own_events()
+
+
+def _mark_the_sessions_own_events() -> None:
+    """Let the page events Flet dispatches itself as a session starts, loses its socket or
+    closes pass without a turn: Flet awaits the disconnect event as the socket's handler
+    ends, and with the turns held by handlers that wait for answers the phone will never
+    send, that handler, and its session, waited for good."""
+    connect, disconnect = Session.connect, Session.disconnect
+    close: Callable[[Session], None] = Session.close  # untyped in Flet
+
+    def own(step: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+        async def marked(session: Session, *args: Any) -> None:
+            token = _own_event.set(True)
+            try:
+                await step(session, *args)
+            finally:
+                _own_event.reset(token)
+
+        return marked
+
+    def close_marked(session: Session) -> None:
+        token = _own_event.set(True)  # the close event's task is made here, with it set
+        try:
+            close(session)
+        finally:
+            _own_event.reset(token)
+
+    Session.connect = own(connect)  # type: ignore[method-assign, assignment]  # Flet's method, wrapped on purpose
+    Session.disconnect = own(disconnect)  # type: ignore[method-assign, assignment]  # as above
+    Session.close = close_marked  # type: ignore[method-assign]  # as above

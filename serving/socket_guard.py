@@ -23,7 +23,8 @@ Once a socket has registered, every frame it sends passes its `FairShare` (the p
 allowance, views.sharing.fair_share) before Flet reads it, and each of its events waits for
 one of the socket's turns (flet_internals.take_turns_per_connection). A socket that keeps
 sending more than a person can tap is told so on its screen (Flet's "session crashed"
-message, in the language its browser asks for) and closed, and its session ends for good.
+message, in the language its browser asks for), its session ends for good, and the socket,
+read no further, is closed once the message has been shown.
 """
 
 import asyncio
@@ -46,6 +47,11 @@ slow phone and a busy server room, and a Flutter client that is cut off reconnec
 GIVE_UP_SECONDS = 1.0
 """How long Flet's handler may take to return once told that an unregistered client left."""
 POLICY_VIOLATION = 1008
+MESSAGE_SHOWN_SECONDS = 20.0
+"""How long a phone closed for sending too much keeps the reason on its screen before its
+socket closes (and Flet's client connects again, to a new session)."""
+MESSAGE_SEND_SECONDS = 2.0
+"""How long the server waits for the reason, or the close, to be taken by the client."""
 CLIENT_CLOSE_CODES = frozenset({1000, 1001})
 """A close frame's code from a client that ends its socket for good: normal closure, and
 "going away" (a browser's tab closed or navigated away)."""
@@ -191,8 +197,8 @@ class _Watch:
         return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
 
     async def _end_too_fast(self, scope: Scope) -> None:
-        """Tell the phone why on its screen, close its socket, and let Flet's handler end
-        (its receive loop is handed a disconnect)."""
+        """Tell the phone why on its screen and let Flet's handler end (its receive loop is
+        handed a disconnect); the socket is closed once the message has been shown."""
         self.reason = "sent more than a person can tap"
         logger.warning(
             "Closed a socket that sent more than a person can tap (%d messages taken, %d slowed)",
@@ -200,10 +206,22 @@ class _Watch:
             self.share.slowed,
         )
         text = t(TOO_FAST_KEY, browser_language(scope))
-        with contextlib.suppress(Exception):  # the client may have gone meanwhile
-            await self._send({"type": "websocket.send", "bytes": crashed_frame(text)})
-            await self._send({"type": "websocket.close", "code": POLICY_VIOLATION})
         self._closed = True
+        # A client that reads nothing would keep the send waiting for good.
+        with contextlib.suppress(Exception):  # the client may have gone meanwhile
+            async with asyncio.timeout(MESSAGE_SEND_SECONDS):
+                await self._send({"type": "websocket.send", "bytes": crashed_frame(text)})
+
+    async def leave_the_message_shown(self) -> None:
+        """Close the socket after MESSAGE_SHOWN_SECONDS, read no further meanwhile.
+
+        Flet's client shows a "session crashed" message in place of the page, and replaces
+        it with its loading screen as soon as its socket closes, to connect again: closed
+        at once, the phone would flash the message and come back to a new session."""
+        await asyncio.sleep(MESSAGE_SHOWN_SECONDS)
+        with contextlib.suppress(Exception):  # the client may have gone meanwhile
+            async with asyncio.timeout(MESSAGE_SEND_SECONDS):
+                await self._send({"type": "websocket.close", "code": POLICY_VIOLATION})
 
     def _expire(self) -> None:
         if not self.registered and not self.reason:
@@ -230,6 +248,9 @@ def registering(app: ASGIApp, within: float = REGISTER_WITHIN_SECONDS) -> ASGIAp
         if scope["type"] != "websocket":
             await app(scope, receive, send)
             return
-        await _Watch(send, within).run(app, scope, receive)
+        watch = _Watch(send, within)
+        await watch.run(app, scope, receive)
+        if watch.share.ended:
+            await watch.leave_the_message_shown()
 
     return watched
