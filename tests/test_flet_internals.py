@@ -5,6 +5,7 @@ import asyncio
 import inspect
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -12,6 +13,7 @@ from flet.messaging.session import Session
 from flet_web.fastapi.flet_app import FletApp
 from flet_web.fastapi.flet_app_manager import app_manager
 
+from serving import socket_guard
 from serving.flet_internals import (
     delete_sessions_of_closed_tabs,
     drop_answers_to_earlier_servers,
@@ -19,6 +21,7 @@ from serving.flet_internals import (
     take_turns_per_connection,
 )
 from tests.flet_harness import AppHarness
+from views.sharing.fair_share import FairShare
 
 
 def test_the_method_replaced_still_takes_an_answer_by_control_and_call() -> None:
@@ -101,3 +104,21 @@ async def test_an_event_outside_a_socket_is_dispatched_at_once() -> None:
         await harness.session.dispatch_event(button._i, "click", None)
         await harness.settle()
     assert clicked == ["tap"]
+
+
+async def test_a_sessions_own_page_events_pass_while_its_phone_holds_every_turn() -> None:
+    """Flet awaits the page's disconnect event as a socket's handler ends; held behind the
+    phone's turns, it kept the handler, and the session, for good."""
+    take_turns_per_connection()
+    share = FairShare(running=1)
+    never = asyncio.Event()
+    holding = asyncio.create_task(share.take_turn(never.wait))  # a handler waiting for good
+    token = socket_guard._current.set(SimpleNamespace(share=share))  # type: ignore[arg-type]  # only its share is read
+    try:
+        async with AppHarness() as harness:
+            await harness.render(lambda: ft.Text("here"))
+            async with asyncio.timeout(10):
+                await harness.session.disconnect(60)
+    finally:
+        socket_guard._current.reset(token)
+        holding.cancel()
