@@ -64,8 +64,9 @@ def main() -> None:
              f"(of {len(during)})", f"{ms(statistics.median(during))} / {ms(p95(during))} / "
              f"{ms(max(during))}", "< 100 ms more than quiet", on),
             ("host tap right after the phone is closed", ms(after), "", on),
-            ("phone: taps sent / closed after", f"{flood.sent} / {flood.seconds:.1f} s "
-             f"(code {flood.close_code})", "closed", on),
+            ("phone: taps sent / told why after / closed after", f"{flood.sent} / "
+             f"{flood.told_after or 0:.1f} s / {flood.seconds:.1f} s (code {flood.close_code})",
+             "closed", on),
             ("phone: the server's allowance", taken, "", on),
         ],
         quick,

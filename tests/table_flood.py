@@ -20,6 +20,7 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.flet_wire import WireClient
+from views.sharing.fair_share import TOO_FAST_KEY
 from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
@@ -111,6 +112,8 @@ class Flood:
     events: int
     sent: int = 0
     close_code: int | None = None
+    told_after: float | None = None
+    """From the first tap sent to the server's reason shown (TOO_FAST_KEY), if it came."""
     seconds: float = 0.0
     """From the first tap sent to the socket closed by the server."""
     _threads: list[threading.Thread] = field(init=False)
@@ -142,6 +145,10 @@ class Flood:
                 self.sent += 1
 
     def _read(self) -> None:
+        told = t(TOO_FAST_KEY, "en")
+        with contextlib.suppress(AssertionError, ConnectionClosed):  # not told: seen below
+            self.phone.wait_for(lambda texts: told in texts, PATIENCE)
+            self.told_after = time.monotonic() - self._started
         with contextlib.suppress(TimeoutError):
             self.close_code = self.phone.wait_closed(PATIENCE)
         self.seconds = time.monotonic() - self._started
