@@ -39,6 +39,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from views.sharing.fair_share import TOO_FAST_KEY, FairShare
+from views.sharing.peers import CURRENT_PEER
 from views.shell.i18n import best_language, t
 
 REGISTER_WITHIN_SECONDS = 5.0
@@ -120,7 +121,9 @@ class _Watch:
     def __init__(self, send: Send, within: float) -> None:
         self._send = send
         self._closed = False
-        self.share = FairShare()
+        # The host's own screen is slowed like any, never ended: a window dragged for long
+        # sends its size at every frame, and the host is the table.
+        self.share = FairShare() if CURRENT_PEER.get().via_share else FairShare(patience=None)
         self._within = within
         self._loop = asyncio.get_running_loop()
         self._deadline: asyncio.TimerHandle | None = None

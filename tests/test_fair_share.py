@@ -79,3 +79,12 @@ async def test_events_parked_when_the_connection_is_ended_are_dropped() -> None:
     release.set()
     await asyncio.gather(first, parked)
     assert handled == [1]
+
+
+async def test_without_patience_a_sender_is_slowed_and_never_ended() -> None:
+    """The host's own screen: a window dragged for long sends its size at every frame."""
+    share = FairShare(rate=1000.0, burst=2, patience=None)
+    for _ in range(300):  # about 0.3 s at the rate, far past a patience of 0
+        assert await share.admit()
+    assert share.slowed > 0
+    assert not share.ended

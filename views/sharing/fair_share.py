@@ -13,7 +13,7 @@ other phones' taps wait behind thousands of its events, for minutes (issue 40). 
   another connection's. More than that, and the connection is read no further.
 - **Patience**: a connection slowed for `patience` seconds without a break (its allowance
   never half full again) sends more than a person can tap, for longer than a person
-  could: `admit` says to end it.
+  could: `admit` says to end it. With no patience (None) it is only ever slowed.
 
 Pure asyncio and no Flet: the same allowance serves any channel a phone talks through.
 """
@@ -46,7 +46,7 @@ class FairShare:
         self,
         rate: float = EVENTS_PER_SECOND,
         burst: int = BURST,
-        patience: float = PATIENCE_SECONDS,
+        patience: float | None = PATIENCE_SECONDS,
         running: int = RUNNING_AT_ONCE,
         waiting: int = WAITING_AT_MOST,
         clock: Callable[[], float] = time.monotonic,
@@ -84,7 +84,11 @@ class FairShare:
             crowded = self._waiting >= self._waiting_at_most
             if self._tokens >= self._burst / 2 and not crowded:
                 self._slowed_since = None
-            if self._slowed_since is not None and now - self._slowed_since >= self._patience:
+            if (
+                self._patience is not None
+                and self._slowed_since is not None
+                and now - self._slowed_since >= self._patience
+            ):
                 self.ended = True
                 return False
             if self._tokens >= 1.0 and not crowded:
@@ -96,13 +100,14 @@ class FairShare:
                 waited = True
             if self._slowed_since is None:
                 self._slowed_since = now
-            left = self._slowed_since + self._patience - now
+            left = None if self._patience is None else self._slowed_since + self._patience - now
             if crowded:
                 self._moved.clear()
                 with contextlib.suppress(TimeoutError):  # judged again above
                     await asyncio.wait_for(self._moved.wait(), left)
             else:
-                await asyncio.sleep(min((1.0 - self._tokens) / self._rate, left))
+                token_in = (1.0 - self._tokens) / self._rate
+                await asyncio.sleep(token_in if left is None else min(token_in, left))
 
     async def take_turn(self, handle: Callable[[], Awaitable[None]]) -> None:
         """Run `handle` (one event's handler) once one of the connection's turns is free;
