@@ -13,7 +13,8 @@ limit of 1,024 open files the host's own screen then took 53 s to open (issue 40
   timeout).
 - One address holds at most `PER_ADDRESS` connections of a listener at once, the share's
   listener at most its share of the open files (`share_of_open_files`); a connection over
-  either is dropped as it arrives. A WebSocket counts until it closes.
+  either is closed as it is accepted, before its TLS handshake (`CountingSocket`). A
+  connection counts until it closes, a WebSocket's too.
 - The server raises its open-files limit to what the system allows (`raise_open_files_limit`)
   and keeps `FILES_KEPT_FOR_HOST` of them out of the share's reach: the host's own screen
   opens whatever the share's port is going through.
@@ -21,12 +22,12 @@ limit of 1,024 open files the host's own screen then took 53 s to open (issue 40
 
 import asyncio
 import resource
+import socket
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 HANDSHAKE_WITHIN_SECONDS = 10.0
 REQUEST_WITHIN_SECONDS = 10.0
@@ -59,57 +60,73 @@ def share_of_open_files(limit: int) -> int:
 
 
 class ConnectionBook:
-    """The connections one listener holds open, by their peer's address."""
+    """The connections one listener holds open, by their peer's address: each the socket it
+    accepted, forgotten once closed (its `fileno()` is then -1)."""
 
     def __init__(self, per_address: int | None = None, most: int | None = None) -> None:
         self._per_address = per_address
         self._most = most
-        self._by_address: dict[str, set[object]] = {}
-        self._open: set[object] = set()
+        self._by_address: dict[str, list[socket.socket]] = {}
+        self._open = 0
 
-    def admit(self, transport: object, address: str) -> bool:
-        """Note a new connection from `address`; False (and not noted) if it is one too many."""
-        held = self._by_address.setdefault(address, set())
+    def admit(self, conn: socket.socket, address: str) -> bool:
+        """Note a connection just accepted from `address`; False (and not noted) if it is one
+        too many."""
+        held = self._still_open(address)
+        if self._most is not None and self._open >= self._most:
+            for other in list(self._by_address):
+                self._still_open(other)
         if (self._per_address is not None and len(held) >= self._per_address) or (
-            self._most is not None and len(self._open) >= self._most
+            self._most is not None and self._open >= self._most
         ):
-            if not held:
-                del self._by_address[address]
             return False
-        held.add(transport)
-        self._open.add(transport)
+        self._by_address.setdefault(address, []).append(conn)
+        self._open += 1
         return True
 
-    def release(self, transport: object, address: str) -> None:
-        """Forget a connection that has closed (again: nothing)."""
-        self._open.discard(transport)
-        held = self._by_address.get(address)
-        if held is not None:
-            held.discard(transport)
-            if not held:
-                del self._by_address[address]
+    def _still_open(self, address: str) -> list[socket.socket]:
+        held = [conn for conn in self._by_address.get(address, []) if conn.fileno() != -1]
+        self._open -= len(self._by_address.get(address, [])) - len(held)
+        if held:
+            self._by_address[address] = held
+        else:
+            self._by_address.pop(address, None)
+        return held
 
     def __len__(self) -> int:
-        return len(self._open)
+        return self._open
 
 
-def _address(client: tuple[str, int] | None) -> str:
-    return client[0] if client else ""
+class CountingSocket(socket.socket):
+    """A listening socket that hands asyncio only the connections its book admits, and
+    closes the others as they are accepted: before a TLS handshake or a request could
+    cost anything."""
+
+    book: ConnectionBook
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        while True:
+            conn, address = super().accept()  # BlockingIOError once none waits: asyncio's cue
+            host = address[0] if isinstance(address, tuple) else ""
+            if self.book.admit(conn, host):
+                return conn, address
+            conn.close()
 
 
-class _BoundedHTTP(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, with the book and the request's deadline."""
+def counting(sock: socket.socket, book: ConnectionBook) -> CountingSocket:
+    """`sock` (listening; unusable afterwards) as a CountingSocket keeping `book`."""
+    counted = CountingSocket(sock.family, sock.type, sock.proto, fileno=sock.detach())
+    counted.book = book
+    return counted
 
-    book: ClassVar[ConnectionBook]
+
+class BoundedHTTP(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, with a deadline for each request's line and headers."""
+
     _deadline: asyncio.TimerHandle | None = None
-    _admitted = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's own signature
         super().connection_made(transport)
-        if not self.book.admit(transport, _address(self.client)):
-            transport.abort()
-            return
-        self._admitted = True
         self._await_request()
 
     def data_received(self, data: bytes) -> None:
@@ -127,13 +144,6 @@ class _BoundedHTTP(H11Protocol):
         super().connection_lost(exc)
         if self._deadline is not None:
             self._deadline.cancel()
-        if self._admitted:
-            self.book.release(self.transport, _address(self.client))
-
-    def handle_websocket_upgrade(self, event: h11.Request) -> None:
-        # The WebSocket's protocol takes the connection over, and releases it when it closes.
-        self._admitted = False
-        super().handle_websocket_upgrade(event)
 
     def _await_request(self) -> None:
         if self._deadline is not None:
@@ -144,25 +154,6 @@ class _BoundedHTTP(H11Protocol):
         self._deadline = None
         if self.conn.their_state is h11.IDLE:
             self.transport.abort()
-
-
-class _BoundedWebSocket(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, counted in the book until it closes."""
-
-    book: ClassVar[ConnectionBook]
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        super().connection_lost(exc)
-        self.book.release(self.transport, _address(self.client))
-
-
-def bounded_protocols(
-    book: ConnectionBook,
-) -> tuple[type[H11Protocol], type[WebSocketsSansIOProtocol]]:
-    """uvicorn's HTTP and WebSocket protocols for one listener, its connections in `book`."""
-    http = type("BoundedHTTP", (_BoundedHTTP,), {"book": book})
-    websocket = type("BoundedWebSocket", (_BoundedWebSocket,), {"book": book})
-    return http, websocket
 
 
 def bound_tls_handshakes(loop: asyncio.AbstractEventLoop) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import uvicorn
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from serving.connection_limits import ConnectionBook, bound_tls_handshakes, bounded_protocols
+from serving.connection_limits import BoundedHTTP, ConnectionBook, bound_tls_handshakes, counting
 
 if TYPE_CHECKING:  # cryptography is slow to import (bench/ui_bench.py's cold start): --share
     from serving.certificate import CertificateFiles
@@ -73,13 +73,12 @@ class Listener:
 def server_config(listener: Listener, on_ready: Callable[[], None] | None) -> uvicorn.Config:
     """uvicorn's settings for one listener; the one given `on_ready` runs the app's start-up
     and shut-down, and calls it once started."""
-    http, websocket = bounded_protocols(listener.book)
     return uvicorn.Config(
         announcing(listener.app, on_ready) if on_ready else listener.app,
         lifespan="on" if on_ready else "off",
         log_level="warning",
-        ws=websocket,
-        http=http,
+        ws="websockets-sansio",
+        http=BoundedHTTP,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         timeout_graceful_shutdown=3,
         ssl_certfile=listener.tls.certificate if listener.tls else None,
@@ -104,7 +103,7 @@ def serve(listeners: Sequence[Listener], on_ready: Callable[[], None]) -> None:
     async def serve_all() -> None:
         bound_tls_handshakes(asyncio.get_running_loop())
         tasks = [
-            asyncio.create_task(server.serve(sockets=[listener.sock]))
+            asyncio.create_task(server.serve(sockets=[counting(listener.sock, listener.book)]))
             for server, listener in zip(servers, listeners, strict=True)
         ]
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
