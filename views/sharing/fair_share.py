@@ -25,10 +25,12 @@ from collections.abc import Awaitable, Callable
 
 TOO_FAST_KEY = "server.too_fast"
 """The catalog text a phone ended for sending too much is shown."""
-EVENTS_PER_SECOND = 30.0
-"""Far more than a person taps (a fast typist's keys are two messages each, about 20 a
-second); a flood sends thousands."""
-BURST = 60
+EVENTS_PER_SECOND = 20.0
+"""More than a person taps (a fast typist's keys are two messages each, about 20 a second,
+for a moment), and what the loop can give one phone's heaviest events (a redrawn screen,
+15-25 ms) while the others' taps stay quick: at 30, a flood of them kept the host's taps
+waiting up to 0.74 s (bench/flood_bench.py --quick). A flood sends thousands."""
+BURST = 40
 """Messages that may come at once: a screen's opening answers, a quick run of taps."""
 PATIENCE_SECONDS = 5.0
 """How long a connection may be slowed without a break before it is ended."""
