@@ -25,7 +25,7 @@ from views.shell.i18n import t
 
 FLOOD_EVENTS = 2_000
 """Ten times what the phone's allowance takes before it is closed (the burst, then the rate
-for the patience: about 210), and a tenth of the issue's flood."""
+for the patience: about 140), and a tenth of the issue's flood."""
 
 
 @pytest.mark.timeout(300)
