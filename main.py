@@ -14,7 +14,14 @@ from pathlib import Path
 from platformdirs import user_data_dir
 from starlette.types import ASGIApp
 
+from serving.connection_limits import (
+    PER_ADDRESS,
+    ConnectionBook,
+    raise_open_files_limit,
+    share_of_open_files,
+)
 from serving.listeners import Listener, listen_socket, serve
+from serving.memory import return_large_blocks
 from serving.screens_loader import AppMain, ScreensLoader
 from serving.web_app import Uploads, web_app
 from serving.web_guard import guarded
@@ -131,6 +138,8 @@ def has_display() -> bool:
 
 def run(argv: list[str]) -> None:
     args = parse_args(argv)
+    open_files = raise_open_files_limit()
+    return_large_blocks()
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     # The folder is taken before the port: a second `make run` on the default port should
     # hear that Trickpad already runs there, not that the port is in use.
@@ -160,7 +169,9 @@ def run(argv: list[str]) -> None:
         for moved in tls.set_aside:
             print(t("cli.certificate_set_aside", path=str(moved)), file=sys.stderr, flush=True)
         share_url = url_of("https", address, port)
-        listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls))
+        # The share's strangers may hold so many connections, and leave the host the rest.
+        book = ConnectionBook(PER_ADDRESS, share_of_open_files(open_files))
+        listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls, book))
     shares = Shares()
 
     uploads = uploads_in(data_dir)

@@ -24,6 +24,7 @@ from serving.flet_internals import (
     delete_sessions_of_closed_tabs,
     drop_answers_to_earlier_servers,
     keep_sessions_while_they_start,
+    take_turns_per_connection,
 )
 from serving.icon_font import icon_fonts
 from serving.socket_guard import registering
@@ -81,6 +82,7 @@ def web_app(
     drop_answers_to_earlier_servers()
     delete_sessions_of_closed_tabs()
     keep_sessions_while_they_start()
+    take_turns_per_connection()
     app = flet_web.fastapi.app(
         main,
         assets_dir=str(assets_dir),

@@ -45,6 +45,7 @@ class WireClient:
             origin=url,
             ssl=tls if secure else None,
             open_timeout=60,
+            max_queue=None,  # keep reading what the server sends while a test only sends
             legacy=True,  # connected here, closed by close()
         )
         self._languages = list(languages)
@@ -52,6 +53,8 @@ class WireClient:
         self.patches = 0
         self.session_id: str | None = None
         """The session's id, once the server has answered the registration."""
+        self.buttons: dict[str, int] = {}
+        """The id of each control with a click handler that was sent, by its label."""
 
     def close(self) -> None:
         """Close the socket with a close frame, as a tab that is closed does."""
@@ -89,6 +92,12 @@ class WireClient:
     def patch_page(self, props: dict[str, Any]) -> None:
         """Write page fields, as Flutter's client does for the window's size or the route."""
         self.send(MessageAction.UPDATE_CONTROL_PROPS, {"id": PAGE_ID, "props": props})
+
+    def click(self, control_id: int) -> None:
+        """Tap a control, as Flutter's client reports a button's press."""
+        self.send(
+            MessageAction.CONTROL_EVENT, {"target": control_id, "name": "click", "data": None}
+        )
 
     def go(self, route: str, **forged: Any) -> None:
         """Change the route as the browser's address bar does, writing `forged` fields too."""
@@ -139,10 +148,14 @@ class WireClient:
             self.session_id = body["session_id"]
         if action in (MessageAction.REGISTER_CLIENT.value, MessageAction.PATCH_CONTROL.value):
             self.texts.extend(strings_in(body))
+            self.buttons.update(buttons_in(body))
             self.patches += action == MessageAction.PATCH_CONTROL.value
+        if action == MessageAction.SESSION_CRASHED.value:
+            self.texts.append(body["message"])  # what Flet's client shows instead of the page
 
     def _answer(self, call: dict[str, Any]) -> None:
-        """A browser's answers: its languages, an empty localStorage, nothing else."""
+        """A browser's answers: its languages, an empty localStorage, nothing else; and a
+        route the server pushes is gone to, as Flutter's client does."""
         if call["name"] == "get_device_info":
             locales = [{"language_code": tag.split("-")[0]} for tag in self._languages]
             result: Any = {**BROWSER, "languages": self._languages, "locales": locales}
@@ -157,11 +170,27 @@ class WireClient:
                 "error": None,
             },
         )
+        if call["name"] == "push_route":
+            self.go(call["args"]["route"])
 
 
 def frame(action: MessageAction, body: dict[str, Any]) -> bytes:
     """One Flet protocol frame as the Flutter client sends it."""
     return FLET_FRAME + msgpack.packb([action.value, body])
+
+
+def buttons_in(value: object) -> Iterator[tuple[str, int]]:
+    """(label, id) of every control inside a decoded message that has a click handler and
+    its label as its content (Flet's buttons: `{"_i": id, "content": label, "on_click":
+    true}`)."""
+    if isinstance(value, dict):
+        if value.get("on_click") is True and isinstance(value.get("content"), str):
+            yield value["content"], value["_i"]
+        for item in value.values():
+            yield from buttons_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from buttons_in(item)
 
 
 def strings_in(value: object) -> Iterator[str]:

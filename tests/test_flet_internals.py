@@ -5,6 +5,7 @@ import asyncio
 import inspect
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -12,12 +13,15 @@ from flet.messaging.session import Session
 from flet_web.fastapi.flet_app import FletApp
 from flet_web.fastapi.flet_app_manager import app_manager
 
+from serving import socket_guard
 from serving.flet_internals import (
     delete_sessions_of_closed_tabs,
     drop_answers_to_earlier_servers,
     keep_sessions_while_they_start,
+    take_turns_per_connection,
 )
 from tests.flet_harness import AppHarness
+from views.sharing.fair_share import FairShare
 
 
 def test_the_method_replaced_still_takes_an_answer_by_control_and_call() -> None:
@@ -76,3 +80,45 @@ async def test_a_socket_closing_while_its_session_starts_leaves_no_error_in_the_
     assert drawn == ["game"]
     assert not caplog.records, caplog.text
     assert handler._FletApp__session is None  # type: ignore[attr-defined]  # let go after main
+
+
+def test_the_dispatch_wrapped_still_takes_a_control_an_event_and_its_data() -> None:
+    take_turns_per_connection()
+    dispatch = Session.dispatch_event
+    take_turns_per_connection()  # a second server in one process wraps nothing more
+    assert Session.dispatch_event is dispatch
+    # Ours, or views.shell.typed_ahead's wrapper around ours when the screens loaded first.
+    assert getattr(dispatch, "takes_turns", False) or any(
+        getattr(cell.cell_contents, "takes_turns", False)
+        for cell in (getattr(dispatch, "__closure__", None) or ())
+    )
+
+
+async def test_an_event_outside_a_socket_is_dispatched_at_once() -> None:
+    """The view tests' sessions (and the typed-ahead wrapper around it) go on working."""
+    take_turns_per_connection()
+    clicked: list[str] = []
+    async with AppHarness() as harness:
+        button = ft.Button("tap", on_click=lambda _: clicked.append("tap"))
+        await harness.render(lambda: button)
+        await harness.session.dispatch_event(button._i, "click", None)
+        await harness.settle()
+    assert clicked == ["tap"]
+
+
+async def test_a_sessions_own_page_events_pass_while_its_phone_holds_every_turn() -> None:
+    """Flet awaits the page's disconnect event as a socket's handler ends; held behind the
+    phone's turns, it kept the handler, and the session, for good."""
+    take_turns_per_connection()
+    share = FairShare(running=1)
+    never = asyncio.Event()
+    holding = asyncio.create_task(share.take_turn(never.wait))  # a handler waiting for good
+    token = socket_guard._current.set(SimpleNamespace(share=share))  # type: ignore[arg-type]  # only its share is read
+    try:
+        async with AppHarness() as harness:
+            await harness.render(lambda: ft.Text("here"))
+            async with asyncio.timeout(10):
+                await harness.session.disconnect(60)
+    finally:
+        socket_guard._current.reset(token)
+        holding.cancel()
