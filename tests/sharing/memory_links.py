@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from tests.sharing.channel_pair import ChannelPair
 from views.sharing.channel import Channel, ChannelListener
-from views.sharing.invitation import NOT_THIS_ONE, UNREADABLE, BadInvitation
+from views.sharing.invitation import EXPIRED, NOT_THIS_ONE, UNREADABLE, BadInvitation
 
 
 @dataclass
@@ -23,16 +23,22 @@ class Network:
     pairs: dict[str, ChannelPair] = field(default_factory=dict)
     guests: dict[str, ChannelListener] = field(default_factory=dict)
     opened: dict[str, asyncio.Future[Channel]] = field(default_factory=dict)
+    invitations: list[MemoryInvitation] = field(default_factory=list)
 
 
 class MemoryInvitation:
     def __init__(self, network: Network, number: int) -> None:
         self.network, self.number = network, number
         self.text = f"INVITE-{number}"
+        self.spent = False  # used, or expired: as the real one, good for one phone
+        network.invitations.append(self)
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel:
         if reply_text != f"REPLY-{self.number}":
             raise BadInvitation(NOT_THIS_ONE if reply_text.startswith("REPLY-") else UNREADABLE)
+        if self.spent:
+            raise BadInvitation(EXPIRED)
+        self.spent = True
         pair = ChannelPair()
         pair.join(listener, self.network.guests.pop(self.text))
         self.network.pairs[self.text] = pair

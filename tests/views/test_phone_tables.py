@@ -148,3 +148,24 @@ async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.lost")
     assert guest.keeper.open(copy_id).ledger.state.draft["bids"][1] == 1
+
+
+async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    await host.start(f"/game/{game.id}")
+    await host.tap(t("share.start"))
+    await host.tap(t("table.invite"))
+    host.links.network.invitations[-1].spent = True  # ten minutes went by
+    await host.type_in("host-reply", "REPLY-1")
+    await host.tap(t("table.take"))
+    assert t("invitation.expired") in host.harness.texts()
+    assert host.harness.find_all(ft.FilledButton, text=t("table.invite"))
+    # A text that is no reply keeps the invitation up, to paste the right one.
+    await host.tap(t("table.invite"))
+    await host.type_in("host-reply", "hello")
+    await host.tap(t("table.take"))
+    assert t("invitation.unreadable") in host.harness.texts()
+    assert host.shown("table-invite") == "INVITE-2"

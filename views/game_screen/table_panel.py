@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from views.game_screen.share_panel import ENTER, FOLLOW
-from views.sharing.invitation import BadInvitation, NoConnection
+from views.sharing.invitation import EXPIRED, NO_CONNECTION, BadInvitation, NoConnection
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation
 from views.shell.hooks import Setter, use_state_from
@@ -86,6 +86,8 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             await tables.take(game_id, invitation, typed["reply"].strip())
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
+            if refused.key in (EXPIRED, NO_CONNECTION):  # spent: the next phone needs a new one
+                set_invitation(None)
             return
         typed["reply"] = ""
         set_invitation(None)
