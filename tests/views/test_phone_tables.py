@@ -153,7 +153,7 @@ async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
 async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(
     table: tuple[Phone, Phone],
 ) -> None:
-    host, guest = table
+    host, _ = table
     game = host.keeper.start("wizard", PLAYERS, 0)
     await host.start(f"/game/{game.id}")
     await host.tap(t("share.start"))
