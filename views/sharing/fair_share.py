@@ -19,9 +19,12 @@ Pure asyncio and no Flet: the same allowance serves any channel a phone talks th
 """
 
 import asyncio
+import collections
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
+
+from views.sharing.channel import Channel, ChannelListener, ChannelState
 
 TOO_FAST_KEY = "server.too_fast"
 """The catalog text a phone ended for sending too much is shown."""
@@ -125,3 +128,53 @@ class FairShare:
                 await handle()
         finally:
             self._turns.release()
+
+
+class MeteredListener:
+    """A guest's channel, in the phones-only share, heard at the guest's allowance: each
+    message waits for a token before `listener` hears it, so a guest that floods its host
+    (a bug, or on purpose) cannot stall the host phone's screen. A guest with more messages
+    waiting than its allowance holds, or slowed for its whole patience, is closed (the
+    channel's `close`); the state changes are heard at once."""
+
+    def __init__(
+        self, listener: ChannelListener, channel: Channel, share: FairShare | None = None
+    ) -> None:
+        self._listener, self._channel = listener, channel
+        self._share = share if share is not None else FairShare()
+        self._waiting: collections.deque[str] = collections.deque()
+        self._hearing: asyncio.Task[None] | None = None  # while messages wait, none after
+
+    def received(self, text: str) -> None:
+        if len(self._waiting) >= WAITING_AT_MOST:
+            self._end()
+            return
+        self._waiting.append(text)
+        if self._hearing is None:
+            # The loop's, not a running one's: in the browser a channel's messages come
+            # from the page's JavaScript, outside any task.
+            self._hearing = asyncio.get_event_loop().create_task(self._hear())
+
+    def changed(self, state: ChannelState) -> None:
+        if state is ChannelState.CLOSED:
+            self._stop_hearing()
+        self._listener.changed(state)
+
+    async def _hear(self) -> None:
+        try:
+            while self._waiting:
+                if not await self._share.admit():
+                    self._end()
+                    return
+                self._listener.received(self._waiting.popleft())
+        finally:
+            self._hearing = None
+
+    def _stop_hearing(self) -> None:
+        self._waiting.clear()
+        if self._hearing is not None:
+            self._hearing.cancel()
+
+    def _end(self) -> None:
+        self._stop_hearing()
+        self._channel.close()

@@ -18,6 +18,7 @@ import flet as ft
 from scorers.ledger import Action
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
+from views.sharing.fair_share import MeteredListener
 from views.sharing.link_guest import LinkState, NotSent, TableGuest
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay
@@ -132,7 +133,7 @@ class PhoneTables:
         if host is None:  # stopped meanwhile
             channel.close()
             return
-        relay.hand_to(host.add_guest(channel))
+        relay.hand_to(MeteredListener(host.add_guest(channel), channel))
 
     async def join(self, invitation_text: str, tell: Told) -> tuple[Joining, GuestTable, Relay]:
         """The reply to an invitation, and the table it will be once the host takes it."""

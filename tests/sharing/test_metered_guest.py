@@ -1,0 +1,54 @@
+"""A guest that floods the phone hosting the table (views.sharing.fair_share's
+MeteredListener, as views.shell.phone_tables hears every guest): its messages wait for its
+allowance, and past it the guest is closed; the other guests and the game go on. (A guest
+slowed for its whole patience: tests/test_fair_share.py.)"""
+
+import asyncio
+from pathlib import Path
+
+from tests.sharing.channel_pair import ChannelPair
+from tests.sharing.table import NAMES, Seen, bid, keeper_in
+from views.sharing.channel import ChannelState
+from views.sharing.fair_share import WAITING_AT_MOST, FairShare, MeteredListener
+from views.sharing.link_guest import LinkState, TableGuest
+from views.sharing.link_host import TableHost
+
+
+def metered_guest(
+    host: TableHost, folder: Path, share: FairShare
+) -> tuple[TableGuest, ChannelPair]:
+    """A guest joined to `host`, heard through its allowance `share`."""
+    pair = ChannelPair()
+    link = TableGuest(keeper_in(folder), pair.guest_end, Seen())
+    pair.guest_end.listener = link
+    pair.host_end.listener = MeteredListener(host.add_guest(pair.host_end), pair.host_end, share)
+    return link, pair
+
+
+async def settled() -> None:
+    """Let the host hear what waits for the allowance."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def test_a_guest_sending_more_than_its_allowance_holds_is_closed(tmp_path: Path) -> None:
+    keeper = keeper_in(tmp_path / "host")
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    flooder, flood = metered_guest(host, tmp_path / "flooder", FairShare())
+    honest, link = metered_guest(host, tmp_path / "honest", FairShare())
+    shown = flooder.shown()
+    assert shown is not None
+    for _ in range(WAITING_AT_MOST + 1):  # faster than any hand: before the host hears one
+        flood.guest_end.send(
+            '{"type": "act", "ref": 1, "after": 1, "on": [], "kind": "undo", "data": {}}'
+        )
+    assert flood.state is ChannelState.CLOSED and flooder.state is LinkState.LOST
+    # The honest guest's entry is heard at its pace, saved, and sent back to it.
+    game_shown = honest.shown()
+    assert game_shown is not None
+    honest.propose(game_shown, bid(game_shown, 1, 1))
+    await settled()
+    assert link.state is ChannelState.OPEN and host.guest_count == 1
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+    assert honest.copy is not None and honest.copy.ledger.state.draft["bids"] == [None, 1, None]
