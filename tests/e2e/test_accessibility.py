@@ -400,6 +400,17 @@ def names_cut_only_where_they_would_not_fit(page: Page, width: int) -> None:
         "([node, wide]) => (node.getBoundingClientRect().right > 390) === wide",
         arg=[last.element_handle(), width > PHONE["width"]],
     )
+    if width == 1280:  # room for all: the names the server fits to the new width, drawn
+        page.wait_for_function(
+            """(least) => least.every(([seat, width]) => document.querySelector(
+                `[flt-semantics-identifier='name-${seat}']`
+            )?.getBoundingClientRect().width >= width)""",
+            arg=[
+                [seat, text_width(name, SHEET_NAME_SIZE) * DRAWN_AT_LEAST]
+                for seat, name in enumerate(NARROW_AND_WIDE)
+            ],
+            timeout=30_000,
+        )
     wait_until_drawn(page)
     boxes = [by_id(page, f"name-{seat}").bounding_box() for seat in range(6)]
     assert all(boxes)
