@@ -1,7 +1,8 @@
 """Phones-only share benchmark: two phones (two Chromium contexts) on the built site, the
 scorer's and a guest's. Prints figures, asserts nothing.
 
-Run from the repository root: ``.venv/bin/python bench/phones_bench.py [--quick]``.
+Run from the repository root: ``.venv/bin/python bench/phones_bench.py [--quick]
+[--site URL]`` (by default it builds the site and serves it itself).
 It measures, as the players see it:
 - joining: from the scorer's tap on "Let the phone join" (the reply pasted) to the guest's
   screen on the shared game, its link open;
@@ -13,17 +14,19 @@ Aim (issue 38): a tap's update on the other phone within 250 ms (median and p95)
 """
 
 import argparse
+import contextlib
 import os
 import platform
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, Playwright, sync_playwright
 
 from bench.figures import Row, ms, p95, print_table
 from site_build.build import build_site
@@ -80,32 +83,44 @@ def tap_seconds(scorer: Page, guest: Page, taps: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few taps, to check it runs")
-    quick = parser.parse_args().quick
-    taps = 4 if quick else 40
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        site_folder = Path(folder) / "site"
-        build_site(site_folder)
-        with serving_site(site_folder) as site:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-            )
-            try:
-                (_, scorer), (_, guest) = phone(browser, site), phone(browser, site)
-                start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
-                tap(scorer, t("share.start"))
-                joined = join_seconds(scorer, guest)
-                tap(scorer, t("wizard.bid_name", player="Ben", count=1))
-                shows(guest, "entry-hint", t("wizard.next_bid", player="Cas"))
-                seconds = tap_seconds(scorer, guest, taps)
-            finally:
-                browser.close()
+    parser.add_argument("--site", help="the address of a phone-alone site already served")
+    arguments = parser.parse_args()
+    taps = 4 if arguments.quick else 40
+    with contextlib.ExitStack() as stack:
+        site = arguments.site or stack.enter_context(built_and_served())
+        joined, seconds = measured(stack.enter_context(sync_playwright()), site, taps)
     where = f"{platform.machine()}, {len(os.sched_getaffinity(0))} cores"
     rows: list[Row] = [
         ("join: reply taken to the guest's game", ms(joined), "", where),
         (f"tap to the other phone, median of {taps}", ms(statistics.median(seconds)), AIM, where),
         (f"tap to the other phone, p95 of {taps}", ms(p95(seconds)), AIM, where),
     ]
-    print_table(rows, quick)
+    print_table(rows, arguments.quick)
+
+
+@contextlib.contextmanager
+def built_and_served() -> Iterator[str]:
+    """The site built in a folder of its own and served; its address."""
+    with tempfile.TemporaryDirectory() as folder:
+        site_folder = Path(folder) / "site"
+        build_site(site_folder)
+        with serving_site(site_folder) as site:
+            yield site
+
+
+def measured(playwright: Playwright, site: str, taps: int) -> tuple[float, list[float]]:
+    """Two phones on `site`: the seconds the guest took to join, and each tap's seconds."""
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+    try:
+        (_, scorer), (_, guest) = phone(browser, site), phone(browser, site)
+        start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
+        tap(scorer, t("share.start"))
+        joined = join_seconds(scorer, guest)
+        tap(scorer, t("wizard.bid_name", player="Ben", count=1))
+        shows(guest, "entry-hint", t("wizard.next_bid", player="Cas"))
+        return joined, tap_seconds(scorer, guest, taps)
+    finally:
+        browser.close()
 
 
 if __name__ == "__main__":
