@@ -1,7 +1,7 @@
 """A table of phones for the phones-only share's tests: a host sharing one game from its
 own store, and guests each with a store of its own, joined over in-memory channels."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,10 +60,21 @@ def keeper_in(folder: Path) -> GameKeeper:
 
 def join(host: TableHost, folder: Path, held: bool = False) -> Phone:
     """A new guest with a store in `folder`, joined to `host`."""
-    keeper = keeper_in(folder)
-    pair = ChannelPair(held)
+    return linked(host, keeper_in(folder), ChannelPair(held))
+
+
+def rejoin(host: TableHost, phone: Phone) -> Phone:
+    """`phone` joins `host` again, on a new channel, once its link is over: the copy it
+    kept is the earlier copy it may go on with."""
+    assert phone.link.copy is not None
+    return linked(host, phone.keeper, ChannelPair(), earlier=[phone.link.copy])
+
+
+def linked(
+    host: TableHost, keeper: GameKeeper, pair: ChannelPair, earlier: Sequence[SavedGame] = ()
+) -> Phone:
     seen = Seen()
-    link = TableGuest(keeper, pair.guest_end, seen)
+    link = TableGuest(keeper, pair.guest_end, seen, earlier)
     pair.guest_end.listener = link
     pair.host_end.listener = host.add_guest(pair.host_end)
     return Phone(keeper, link, pair, seen)

@@ -16,7 +16,7 @@ from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from tests.sharing.channel_pair import GUEST, HOST, ChannelPair
-from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, score, tap
+from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, rejoin, score, tap
 from views.sharing.channel import ChannelState
 from views.sharing.link_guest import LinkState, NotSent
 from views.sharing.link_host import MAY_NOT_ENTER, TableHost
@@ -380,6 +380,41 @@ def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(
     own = ben.keeper.apply(own, score(own, [1, 1, 0], [0, 1, 0]))
     assert own.ledger.state.is_over and own.ledger.state.totals == (10, 60, 40)
     assert ben.keeper.finished()[0].id == copy.id
+
+
+def test_a_guest_that_joins_again_goes_on_in_the_copy_it_kept(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    ben.pair.set_state(ChannelState.CLOSED)  # the phone was locked longer than WebRTC waits
+    host_enters(host, bid(keeper.open(game.id), 2, 0))  # saved while Ben was away
+    again = rejoin(host, ben)
+    assert again.link.game_id == ben.link.game_id
+    assert again.log() == host_log(host) and len(again.log()) == 3
+    assert [kept.id for kept in ben.keeper.unfinished()] == [again.link.game_id]
+    propose(again, lambda shown: bid(shown, 0, 0))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [0, 1, 0]
+    assert again.log() == host_log(host)
+
+
+def test_joining_another_table_keeps_the_earlier_copy_apart(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    first = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
+    first_host = TableHost(keeper, first.id, may_enter=True)
+    ben = join(first_host, tmp_path / "ben")
+    host_enters(first_host, bid(keeper.open(first.id), 1, 1))
+    first_host.stop()
+    assert ben.link.state is LinkState.ENDED
+    other = keeper.start("wizard", NAMES, 1, {"round_sizes": [1, 1]})
+    again = rejoin(TableHost(keeper, other.id, may_enter=True), ben)
+    assert again.link.game_id not in (None, ben.link.game_id)
+    assert ben.log() == host_log(first_host)
+    assert again.log() == keeper.open(other.id).ledger.actions
+    assert len(ben.keeper.unfinished()) == 2
 
 
 def test_an_interrupted_guest_gets_what_was_saved_meanwhile_once_back(

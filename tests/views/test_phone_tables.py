@@ -71,11 +71,15 @@ async def joined(host: Phone, guest: Phone, game_id: str) -> str:
     """The guest joined the host's shared game as a player would; the copy's id."""
     await host.start(f"/game/{game_id}")
     await host.tap(t("share.start"))
-    await host.tap(t("table.invite"))
-    invitation = host.shown("table-invite")
     await guest.start("/")
     await guest.tap(t("table.join"))
-    await guest.type_in("join-invite", invitation)
+    return await invited(host, guest)
+
+
+async def invited(host: Phone, guest: Phone) -> str:
+    """The guest, on "Join a table", joined by the host's next invitation; the copy's id."""
+    await host.tap(t("table.invite"))
+    await guest.type_in("join-invite", host.shown("table-invite"))
     await guest.harness.click_leaving_a_wait(
         guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
     )
@@ -148,6 +152,27 @@ async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.lost")
     assert guest.keeper.open(copy_id).ledger.state.draft["bids"][1] == 1
+
+
+async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    copy_id = await joined(host, guest, game.id)
+    for pair in host.links.network.pairs.values():  # the guest's screen was locked too long
+        pair.set_state(ChannelState.CLOSED)
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.lost")
+    await guest.tap(t("table.join_again"))
+    assert await invited(host, guest) == copy_id
+    assert guest.shown("table-link") == t("table.link.open")
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
+    await bid(guest.harness, "Cas", 0)
+    await host.harness.settle()
+    assert host.keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
+    assert [kept.id for kept in guest.keeper.unfinished()] == [copy_id]
 
 
 async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(

@@ -23,6 +23,7 @@ from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
 from views.screens.join import JoinScreen
+from views.screens.join_table import JOIN_TABLE
 from views.screens.rules import rules_route
 from views.sharing.link_guest import LinkState
 from views.shell.hooks import keyed, memo, use_ref_from
@@ -370,12 +371,17 @@ def link_line(guest: GuestTable, carry_on: Callable[[], None]) -> ft.Control:
     """On a phone following another's table: where its link is, and once it is over, the
     copy kept here to carry on with (every entry the scorer's phone had sent)."""
     words = identified("table-link", ft.Text(t(LINK_KEYS[guest.state]), size=13, italic=True))
-    if guest.state not in (LinkState.ENDED, LinkState.LOST):
+    if not guest.is_over:
         return words
-    button = ft.FilledButton(
+    join_again = ft.OutlinedButton(
+        t("table.join_again"),
+        icon=ft.Icons.LINK,
+        on_click=lambda _: ft.context.page.navigate(JOIN_TABLE),
+    )
+    carry = ft.FilledButton(
         t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: carry_on()
     )
-    return ft.Column(spacing=4, controls=[words, button])
+    return ft.Column(spacing=4, controls=[words, ft.Row(wrap=True, controls=[join_again, carry])])
 
 
 def frame(table: OpenGame | GameSummary | None) -> object:

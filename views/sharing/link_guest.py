@@ -6,7 +6,9 @@ arrive, and nothing else is. The guest's own entries are checked by the rules he
 refusal is immediate, in the same words), shown at once and sent; each is saved in the copy
 only when it comes back from the host. A host message that is malformed or does not replay
 breaks the link: the channel is closed and the copy kept. Once the link is over,
-`carry_on` makes the copy a game of this phone's own.
+`carry_on` makes the copy a game of this phone's own. A phone that joins again (a new
+invitation, once its link was lost or ended) goes on with the copy the host's log
+continues, rather than keeping a second one.
 
 Call every method from one thread (the page's events).
 """
@@ -79,10 +81,19 @@ class TableGuest:
     """This phone's side of a table shared by another phone. It is the listener of its
     channel to the host (views.sharing.channel.ChannelListener)."""
 
-    def __init__(self, keeper: GameKeeper, channel: Channel, observer: GuestObserver) -> None:
+    def __init__(
+        self,
+        keeper: GameKeeper,
+        channel: Channel,
+        observer: GuestObserver,
+        earlier: Sequence[SavedGame] = (),
+    ) -> None:
+        """`earlier`: the copies of tables this phone followed before, whose links are over;
+        a host's log that continues one of them is saved on in it."""
         self.keeper = keeper
         self.channel = channel
         self.observer = observer
+        self._earlier = tuple(earlier)
         self._state = LinkState.OPEN
         self._welcome: Welcome | None = None
         self._first: list[Action] = []  # the log as it arrives, until the copy is made
@@ -225,8 +236,8 @@ class TableGuest:
             raise BadMessage("actions before the welcome")
         if self._copy is None:
             self._take_first(self._welcome, message)
-        else:
-            self._append(self._copy, message.start, message.actions)
+        elif self._append(self._copy, message.start, message.actions):
+            self.observer.copy_changed()
 
     def _take_first(self, welcome: Welcome, message: Actions) -> None:
         if message.start != len(self._first):
@@ -238,14 +249,31 @@ class TableGuest:
             ledger = Ledger.replay(self._first)
             if ledger.state.game != welcome.game:
                 raise BadMessage(f"a log of {ledger.state.game}, welcomed to {welcome.game}")
-            self._copy = self.keeper.import_ledger(ledger)
+            earlier = self._continued(ledger.actions)
+            if earlier is None:
+                self._copy = self.keeper.import_ledger(ledger)
+            else:
+                self._copy = earlier
+                self._append(earlier, 0, ledger.actions)
         except (InvalidEntry, StorageError) as error:
             raise BadMessage(f"the log does not make a game: {error}") from None
         self._first = []
         self.observer.copy_changed()
 
-    def _append(self, copy: SavedGame, start: int, actions: Sequence[Action]) -> None:
-        """Save the actions beyond the copy's; those it holds already must be the same."""
+    def _continued(self, log: Sequence[Action]) -> SavedGame | None:
+        """The earlier copy `log` continues, as saved now (this phone joined again)."""
+        for earlier in self._earlier:
+            try:
+                copy = self.keeper.open(earlier.id)
+            except StorageError:  # deleted meanwhile
+                continue
+            if tuple(log[: copy.ledger.action_count]) == copy.ledger.actions:
+                return copy
+        return None
+
+    def _append(self, copy: SavedGame, start: int, actions: Sequence[Action]) -> bool:
+        """Save the actions beyond the copy's (those it holds already must be the same);
+        whether there were any."""
         have = copy.ledger.action_count
         if start > have:
             raise BadMessage(f"actions from {start}, the copy has {have}")
@@ -261,8 +289,7 @@ class TableGuest:
             if copy.ledger.action_count != have:  # merged with a save of this phone's
                 raise BadMessage("the copy was changed on this phone")
             self._copy = copy
-        if new:
-            self.observer.copy_changed()
+        return bool(new)
 
     def _answered(self, ref: int) -> None:
         self._pending = [(sent, action) for sent, action in self._pending if sent != ref]

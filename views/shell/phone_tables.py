@@ -61,6 +61,11 @@ class GuestTable:
     def state(self) -> LinkState:
         return self.link.state if self.link is not None else LinkState.OPEN
 
+    @property
+    def is_over(self) -> bool:
+        """The link is gone for good: ended by the host, or lost."""
+        return self.state in (LinkState.ENDED, LinkState.LOST)
+
     def may_enter(self) -> bool:
         link = self.link
         return link is not None and link.may_enter and link.state is LinkState.OPEN
@@ -142,13 +147,23 @@ class PhoneTables:
         return joining, GuestTable(self.keeper, tell), relay
 
     async def follow(self, joining: Joining, table: GuestTable, relay: Relay) -> str:
-        """Once the host took the reply: the link made, the game's copy kept; its id."""
+        """Once the host took the reply: the link made, the game's copy kept; its id. A
+        table this phone followed until its link was over is followed on in the same copy
+        (the phone joined it again)."""
         channel = await joining.opened()
-        table.link = TableGuest(self.keeper, channel, table)
+        table.link = TableGuest(self.keeper, channel, table, self.copies_left())
         relay.hand_to(table.link)
         await table.copied.wait()
         self.followed[table.game_id] = table
         return table.game_id
+
+    def copies_left(self) -> list[SavedGame]:
+        """The copies of the tables followed whose links are over, not carried on."""
+        return [
+            table.link.copy
+            for table in self.followed.values()
+            if table.link is not None and table.link.copy is not None and table.is_over
+        ]
 
     def open(self, game_id: str) -> SavedGame:
         """The game as this phone shows it: a followed table's copy with this phone's
