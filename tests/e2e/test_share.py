@@ -1,11 +1,15 @@
 """A table of three screens: the host shares a game over https, two phones join it by code,
 both enter bids at once and every screen shows both; a watching phone cannot enter; a phone
 cannot reach Home or another game; wrong codes are throttled (a foreign origin's refusal:
-tests/server/test_share_origin.py).
+tests/server/test_share_origin.py); a phone that sends more than anyone can tap is closed
+with a message on its screen, and the host goes on.
 """
 
+import contextlib
+import re
+
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error, Page, WebSocket, WebSocketRoute, expect
 
 from tests.app_server import AppServer
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
@@ -20,6 +24,7 @@ from tests.e2e.steps import (
 )
 from tests.server.test_share_origin import SHARE_ADDRESS, sharing_server
 from views.sharing.codes import FREE_TRIES
+from views.sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS
 from views.shell.i18n import t
 
 TALL = {"width": 900, "height": 2400}
@@ -31,13 +36,49 @@ def share_url(server: AppServer) -> str:
     return server.url.replace("http://127.0.0.1", f"https://{SHARE_ADDRESS}")
 
 
-def phone(browser: Browser, url: str) -> Page:
-    """A phone's browser: it accepts the host's own certificate (as its player does once)."""
+def phone(browser: Browser, url: str, socket: "RoutedSocket | None" = None) -> Page:
+    """A phone's browser: it accepts the host's own certificate (as its player does once).
+    With `socket`, its connection to the server goes through it."""
     context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
     page = context.new_page()
+    if socket is not None:
+        page.route_web_socket(re.compile(r"/ws$"), socket.route)
+        page.on("websocket", socket.opened)
     page.goto(url)
     enable_accessibility(page)
     return page
+
+
+class RoutedSocket:
+    """A phone's socket to the server through the test: every frame passes, and the last
+    one the phone sent can be sent again and again, as a phone gone wrong would."""
+
+    def __init__(self) -> None:
+        self.server: WebSocketRoute | None = None
+        self.last: str | bytes | None = None
+        self.page_side: WebSocket
+
+    def opened(self, socket: WebSocket) -> None:
+        """The page's socket, whose frames a test can wait for."""
+        self.page_side = socket
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        server = page_side.connect_to_server()
+        self.server = server
+
+        def passed(frame: str | bytes) -> None:
+            self.last = frame
+            server.send(frame)
+
+        page_side.on_message(passed)
+
+    def flood(self, frames: int) -> None:
+        """Send the phone's last frame `frames` times more, as fast as the socket takes
+        them (the server may close it on the way)."""
+        assert self.server is not None and self.last is not None
+        with contextlib.suppress(Error):
+            for _ in range(frames):
+                self.server.send(self.last)
 
 
 def bid_count(total: int, cards: int) -> str:
@@ -95,7 +136,8 @@ def test_a_table_of_three_screens_shares_one_game(
 
     # A stranger guessing codes: an address with a made-up code is refused; then the codes
     # typed into its field, refused until the tries are used up, then made to wait.
-    stranger = phone(browser, f"{share_url(sharing_server)}/join/WRONG001")
+    socket = RoutedSocket()
+    stranger = phone(browser, f"{share_url(sharing_server)}/join/WRONG001", socket)
     expect(stranger.get_by_text(t("join.wrong"))).to_be_attached()
     for attempt in range(2, FREE_TRIES + 1):
         type_into(stranger, t("join.code"), f"WRONG{attempt:03d}")
@@ -106,3 +148,14 @@ def test_a_table_of_three_screens_shares_one_game(
     stranger.get_by_label(t("join.code"), exact=True).click()
     expect(stranger.locator("input:focus")).to_have_value(f"WRONG{FREE_TRIES:03d}")
     screenshot(stranger, "share-stranger-waits")
+
+    # The stranger's phone sends its last tap again and again, more than anyone can tap:
+    # the server stops listening to it and says why on its screen; the host goes on. The
+    # test waits for the message reaching the page: Flet's client draws it in place of the
+    # page (the picture), but leaves its accessibility tree as it was.
+    told = t("server.too_fast").encode()
+    with socket.page_side.expect_event("framereceived", lambda frame: told in frame):
+        socket.flood(BURST + 2 * round(EVENTS_PER_SECOND * PATIENCE_SECONDS))  # all its patience
+    screenshot(stranger, "share-too-fast")
+    tap(host, t("wizard.took_name", player="Ben", count=1))
+    expect_value(host, "entry-hint", t("wizard.next_tricks", player="Cas"))
