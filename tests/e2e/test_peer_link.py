@@ -114,7 +114,9 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
     guest.evaluate("peers.send('host', 'Ben bids 0 ✓')")
     wait_for_event(host, {"link": "guest-1", "event": "message", "text": "Ben bids 0 ✓"})
 
-    guest.evaluate("peers.close('host')")
+    # A last word, then closed at once (the host's "the share is stopped"): it arrives.
+    guest.evaluate("peers.send('host', 'Cas leaves'); peers.close('host')")
+    wait_for_event(host, {"link": "guest-1", "event": "message", "text": "Cas leaves"})
     wait_for_event(host, {"link": "guest-1", "event": "closed"})
     assert host.evaluate("peers.links.size") == 0
     assert guest.evaluate("events.map((e) => e.event)") == ["open", "message"]  # none after

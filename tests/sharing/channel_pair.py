@@ -23,7 +23,9 @@ class End:
             self.pair.flush()
 
     def close(self) -> None:
-        self.pair.set_state(ChannelState.CLOSED)
+        """Closed by this end: what it sent before still arrives (a data channel's close
+        lets its pending messages go first), then both ends hear it closed."""
+        self.pair.close_from(self.side)
 
 
 class ChannelPair:
@@ -69,6 +71,12 @@ class ChannelPair:
                 self.deliver(HOST if self.queues[HOST] else GUEST)
         finally:
             self._delivering = False
+
+    def close_from(self, side: str) -> None:
+        if self.state is ChannelState.OPEN:
+            while self.queues[side]:
+                self.deliver(side)
+        self.set_state(ChannelState.CLOSED)
 
     def lose_waiting(self) -> None:
         """What was on its way is lost (the network went before it arrived)."""

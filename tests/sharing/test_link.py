@@ -100,7 +100,7 @@ def test_entries_from_the_host_and_every_guest_reach_every_copy(
 ) -> None:
     game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
     saved: list[str] = []
-    host = TableHost(keeper, game.id, may_enter=True, saved_by_guest=saved.append)
+    host = TableHost(keeper, game.id, may_enter=True, tell=saved.append)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
     propose(ben, lambda shown: bid(shown, 1, 1))
     propose(cas, lambda shown: bid(shown, 2, 0))

@@ -19,6 +19,7 @@ from views.sharing.link_messages import (
     Message,
     Refused,
     Rights,
+    ShutOut,
     Welcome,
     chunked,
     decode,
@@ -37,6 +38,7 @@ TO_GUEST: list[Message] = [
     Accepted(4),
     Refused(5, "merge.field_changed", {"field": "Ben's bid", "field_params": {"player": "Ben"}}),
     Ended(),
+    ShutOut(),
 ]
 
 

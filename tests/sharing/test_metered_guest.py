@@ -1,15 +1,15 @@
 """A guest that floods the phone hosting the table (views.sharing.fair_share's
-MeteredListener, as views.shell.phone_tables hears every guest): its messages wait for its
+MeteredListener, as TableHost.add_heard_guest hears every guest): its messages wait for its
 allowance, and past it the guest is closed; the other guests and the game go on. (A guest
 slowed for its whole patience: tests/test_fair_share.py.)"""
 
 import asyncio
 from pathlib import Path
 
-from tests.sharing.channel_pair import ChannelPair
+from tests.sharing.channel_pair import HOST, ChannelPair
 from tests.sharing.table import NAMES, Seen, bid, keeper_in
 from views.sharing.channel import ChannelState
-from views.sharing.fair_share import WAITING_AT_MOST, FairShare, MeteredListener
+from views.sharing.fair_share import WAITING_AT_MOST, FairShare
 from views.sharing.link_guest import LinkState, TableGuest
 from views.sharing.link_host import TableHost
 
@@ -21,7 +21,7 @@ def metered_guest(
     pair = ChannelPair()
     link = TableGuest(keeper_in(folder), pair.guest_end, Seen())
     pair.guest_end.listener = link
-    pair.host_end.listener = MeteredListener(host.add_guest(pair.host_end), pair.host_end, share)
+    pair.host_end.listener = host.add_heard_guest(pair.host_end, share)
     return link, pair
 
 
@@ -43,7 +43,8 @@ async def test_a_guest_sending_more_than_its_allowance_holds_is_closed(tmp_path:
         flood.guest_end.send(
             '{"type": "act", "ref": 1, "after": 1, "on": [], "kind": "undo", "data": {}}'
         )
-    assert flood.state is ChannelState.CLOSED and flooder.state is LinkState.LOST
+    assert flood.state is ChannelState.CLOSED and flooder.state is LinkState.SHUT_OUT
+    assert flood.sent[-1] == (HOST, '{"type":"shut_out"}')  # told why, last
     # The honest guest's entry is heard at its pace, saved, and sent back to it.
     game_shown = honest.shown()
     assert game_shown is not None

@@ -18,6 +18,7 @@ from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.wizard_steps import bid
 from views.app import build_main
 from views.sharing.channel import ChannelState
+from views.sharing.fair_share import WAITING_AT_MOST
 from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
@@ -173,6 +174,23 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     await host.harness.settle()
     assert host.keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
     assert [kept.id for kept in guest.keeper.unfinished()] == [copy_id]
+
+
+async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_copy(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    copy_id = await joined(host, guest, game.id)
+    (pair,) = host.links.network.pairs.values()
+    undo = '{"type": "act", "ref": 1, "after": 1, "on": [], "kind": "undo", "data": {}}'
+    for _ in range(WAITING_AT_MOST + 1):  # a bug on the guest's phone, faster than any hand
+        pair.guest_end.send(undo)
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.shut_out")
+    assert host.shown("table-guests") == t("table.guests", count=0)
+    assert guest.keeper.open(copy_id).ledger.actions == host.keeper.open(game.id).ledger.actions
 
 
 async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(

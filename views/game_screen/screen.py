@@ -364,6 +364,7 @@ LINK_KEYS = {
     LinkState.INTERRUPTED: "table.link.interrupted",
     LinkState.ENDED: "table.link.ended",
     LinkState.LOST: "table.link.lost",
+    LinkState.SHUT_OUT: "table.link.shut_out",
 }
 
 
@@ -436,6 +437,18 @@ def KeyedGameScreen(game_id: str) -> ft.View:
         guest = followed()
         return guest.may_enter() if guest is not None else services.access.may_enter(game_id)
 
+    def access() -> tuple[object, ...]:
+        """What this phone may do with the game and who shares it: when it changes, the
+        whole screen is drawn again (a follower's tap does not change it)."""
+        guest = followed()
+        hosted = tables.hosted.get(game_id) if tables is not None else None
+        return (
+            services.access.may_open(game_id),
+            may_enter(),
+            guest.state if guest is not None else None,
+            hosted.guest_count if hosted is not None else None,
+        )
+
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
     table = use_ref_from(lambda: load_open_game(saver, game_id, may_enter)).current
@@ -447,20 +460,18 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     # Bumped when the share changed what this phone may do, to draw the screen again.
     _, set_heard = ft.use_state(0)
     guest = followed()
-    access = (services.access.may_open(game_id), may_enter(), guest.state if guest else None)
-    drawn_for = ft.use_ref(access)
-    drawn_for.current = access
+    drawn_for = ft.use_ref(access())
+    drawn_for.current = access()
     route = f"/game/{game_id}"
 
     def heard() -> None:
         # What shows the saved game is drawn again by itself (the table is observable);
-        # the whole screen only when the access changed, which a follower's tap does not.
+        # the whole screen only when the access changed.
         reread(table)
         guest = followed()
         if guest is not None and isinstance(table, OpenGame):
             table.refusal = guest.take_refusal() or table.refusal
-        now = (services.access.may_open(game_id), may_enter(), guest.state if guest else None)
-        if now != drawn_for.current:
+        if access() != drawn_for.current:
             set_heard(lambda count: count + 1)
 
     use_live(game_topic(game_id), heard, services.reconnects)

@@ -138,10 +138,16 @@ class MeteredListener:
     channel's `close`); the state changes are heard at once."""
 
     def __init__(
-        self, listener: ChannelListener, channel: Channel, share: FairShare | None = None
+        self,
+        listener: ChannelListener,
+        channel: Channel,
+        share: FairShare | None = None,
+        shut_out: Callable[[], None] | None = None,
     ) -> None:
+        """`shut_out`: called as the guest is closed for what it sent, to tell it why."""
         self._listener, self._channel = listener, channel
         self._share = share if share is not None else FairShare()
+        self._shut_out = shut_out
         self._waiting: collections.deque[str] = collections.deque()
         self._hearing: asyncio.Task[None] | None = None  # while messages wait, none after
 
@@ -177,4 +183,6 @@ class MeteredListener:
 
     def _end(self) -> None:
         self._stop_hearing()
+        if self._shut_out is not None:
+            self._shut_out()
         self._channel.close()

@@ -32,6 +32,7 @@ from views.sharing.link_messages import (
     Ended,
     Refused,
     Rights,
+    ShutOut,
     Welcome,
     decode,
     encode,
@@ -49,6 +50,11 @@ class LinkState(Enum):
     INTERRUPTED = "interrupted"  # the network went; it may come back by itself
     ENDED = "ended"  # the host stopped the share, for good
     LOST = "lost"  # closed otherwise (the host's phone died, or a message broke it)
+    SHUT_OUT = "shut_out"  # closed by the host: this phone sent more than anyone can tap
+
+
+OVER = frozenset({LinkState.ENDED, LinkState.LOST, LinkState.SHUT_OUT})
+"""The states of a link gone for good."""
 
 
 class GuestObserver(Protocol):
@@ -192,6 +198,8 @@ class TableGuest:
                     self.observer.refused(key, params)
                 case Ended():
                     self._end(LinkState.ENDED)
+                case ShutOut():
+                    self._end(LinkState.SHUT_OUT)
         except BadMessage:
             self._end(LinkState.LOST)
 
@@ -207,7 +215,7 @@ class TableGuest:
 
     @property
     def _over(self) -> bool:
-        return self._carried_on or self._state in (LinkState.ENDED, LinkState.LOST)
+        return self._carried_on or self._state in OVER
 
     def _end(self, state: LinkState) -> None:
         self._state = state

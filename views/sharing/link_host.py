@@ -21,6 +21,7 @@ from scorers.merge import refusal
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.sharing.channel import Channel, ChannelListener, ChannelState
+from views.sharing.fair_share import FairShare, MeteredListener
 from views.sharing.link_messages import (
     Accepted,
     Act,
@@ -29,6 +30,7 @@ from views.sharing.link_messages import (
     Ended,
     Refused,
     Rights,
+    ShutOut,
     ToGuest,
     Welcome,
     chunked,
@@ -81,14 +83,15 @@ class TableHost:
         keeper: GameKeeper,
         game_id: str,
         may_enter: bool,
-        saved_by_guest: Callable[[str], None] = lambda game_id: None,
+        tell: Callable[[str], None] = lambda game_id: None,
     ) -> None:
-        """Share the game `game_id` of `keeper`; `saved_by_guest` is told the game's id
-        after each action a guest had saved, so that the host's own screens re-read it."""
+        """Share the game `game_id` of `keeper`; `tell` is told the game's id after each
+        action a guest had saved and as a guest leaves, so that the host's own screens
+        re-read it."""
         self.keeper = keeper
         self.game_id = game_id
         self._may_enter = may_enter
-        self._saved_by_guest = saved_by_guest
+        self._tell = tell
         self._guests: list[_Guest] = []
         self._stopped = False
         self._ledgers: OrderedDict[int, Ledger] = OrderedDict()  # by action count
@@ -117,6 +120,15 @@ class TableHost:
         """Take a new guest on its open `channel`: it is sent the welcome and the whole log.
         Returns what the channel must tell of what arrives and of its state. A stopped
         share closes the channel at once."""
+        return self._take(channel)
+
+    def add_heard_guest(self, channel: Channel, share: FairShare | None = None) -> ChannelListener:
+        """`add_guest`, the guest heard at its allowance (`share`, a fresh one if not given):
+        one that sends more than anyone can tap is told so and closed, and stalls nothing."""
+        guest = self._take(channel)
+        return MeteredListener(guest, channel, share, shut_out=lambda: self._shut_out(guest))
+
+    def _take(self, channel: Channel) -> _Guest:
         guest = _Guest(self, channel)
         if self._stopped:
             channel.close()
@@ -164,16 +176,24 @@ class TableHost:
     def _send(self, guest: _Guest, message: ToGuest) -> None:
         guest.channel.send(encode(message))
 
+    def _shut_out(self, guest: _Guest) -> None:
+        if guest in self._guests:
+            self._send(guest, ShutOut())
+            self._drop(guest)
+
     def _drop(self, guest: _Guest) -> None:
         """Close the guest's channel for good and forget it."""
+        self._forget(guest)
+        guest.channel.close()
+
+    def _forget(self, guest: _Guest) -> None:
         if guest in self._guests:
             self._guests.remove(guest)
-        guest.channel.close()
+            self._tell(self.game_id)
 
     def _changed(self, guest: _Guest, state: ChannelState) -> None:
         if state is ChannelState.CLOSED:
-            if guest in self._guests:
-                self._guests.remove(guest)
+            self._forget(guest)
         elif state is ChannelState.INTERRUPTED:
             guest.interrupted = True
         elif guest.interrupted and guest in self._guests:
@@ -204,7 +224,7 @@ class TableHost:
         self._remember(guest, act.ref, act.action)
         # Said before the action comes, so that the guest never shows it twice.
         self._send(guest, Accepted(act.ref))
-        self._saved_by_guest(self.game_id)
+        self._tell(self.game_id)
         self.game_saved()
 
     def _check(self, guest: _Guest, act: Act) -> None:

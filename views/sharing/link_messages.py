@@ -92,6 +92,12 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class ShutOut:
+    """host -> guest, last: this phone sent more than anyone can tap, and the host reads
+    it no more (views.sharing.fair_share)."""
+
+
+@dataclass(frozen=True)
 class Act:
     """guest -> host: apply `action` to the game as the guest showed it: the host's first
     `after` actions, then the guest's own earlier proposals `on` (refs, oldest first) that
@@ -103,7 +109,7 @@ class Act:
     on: tuple[int, ...] = ()
 
 
-ToGuest = Welcome | Actions | Rights | Accepted | Refused | Ended
+ToGuest = Welcome | Actions | Rights | Accepted | Refused | Ended | ShutOut
 ToHost = Act
 Message = ToGuest | ToHost
 
@@ -138,6 +144,8 @@ def _fields(message: Message) -> dict[str, Any]:
             return {"type": "refused", "ref": ref, "key": key, "params": dict(params)}
         case Ended():
             return {"type": "ended"}
+        case ShutOut():
+            return {"type": "shut_out"}
         case Act(ref, after, action, on):
             return {
                 "type": "act",
@@ -280,6 +288,7 @@ _TO_GUEST: dict[str, _Reader] = {
     "accepted": (("ref",), lambda f: Accepted(f.count("ref"))),
     "refused": (("ref", "key", "params"), _refused),
     "ended": ((), lambda f: Ended()),
+    "shut_out": ((), lambda f: ShutOut()),
 }
 _TO_HOST: dict[str, _Reader] = {
     "act": (("ref", "after", "on", "kind", "data"), _act),

@@ -18,8 +18,7 @@ import flet as ft
 from scorers.ledger import Action
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
-from views.sharing.fair_share import MeteredListener
-from views.sharing.link_guest import LinkState, NotSent, TableGuest
+from views.sharing.link_guest import OVER, LinkState, NotSent, TableGuest
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay
 from views.shell.live import Reconnects, game_topic
@@ -64,7 +63,7 @@ class GuestTable:
     @property
     def is_over(self) -> bool:
         """The link is gone for good: ended by the host, or lost."""
-        return self.state in (LinkState.ENDED, LinkState.LOST)
+        return self.state in OVER
 
     def may_enter(self) -> bool:
         link = self.link
@@ -117,7 +116,7 @@ class PhoneTables:
 
     def share(self, game_id: str, tell: Told) -> TableHost:
         """Share the game: guests may enter until the host says they only watch."""
-        host = TableHost(self.keeper, game_id, may_enter=True, saved_by_guest=tell)
+        host = TableHost(self.keeper, game_id, may_enter=True, tell=tell)
         self.hosted[game_id] = host
         return host
 
@@ -138,7 +137,7 @@ class PhoneTables:
         if host is None:  # stopped meanwhile
             channel.close()
             return
-        relay.hand_to(MeteredListener(host.add_guest(channel), channel))
+        relay.hand_to(host.add_heard_guest(channel))
 
     async def join(self, invitation_text: str, tell: Told) -> tuple[Joining, GuestTable, Relay]:
         """The reply to an invitation, and the table it will be once the host takes it."""
