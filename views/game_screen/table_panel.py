@@ -1,6 +1,7 @@
 """Share this table from a phone alone: the other phones join by an invitation each, with no
 computer (views.shell.phone_tables). The host shows an invitation (a QR code and its
-text), takes the phone's reply (pasted), and chooses what joined phones may do."""
+text), takes the phone's reply (scanned or pasted), and chooses what joined phones may
+do."""
 
 from collections.abc import Callable
 
@@ -13,7 +14,7 @@ from views.sharing.peer_links import Invitation
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
-from views.shell.qr import carried_text
+from views.shell.qr import carried_text, scan_button
 from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified, message_line
 
@@ -94,6 +95,12 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
         set_problem(None)
         set_joined(lambda count: count + 1)
 
+    async def scanned(text: str) -> None:
+        """The camera read the reply: into the field, then on as if pasted."""
+        typed["reply"] = text
+        set_problem(None)  # the field is drawn again with the text, whatever the outcome
+        await take()
+
     guests = identified("table-guests", ft.Text(t("table.guests", count=host.guest_count)))
     if invitation is None:
         button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
@@ -109,9 +116,11 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
                 "host-reply",
                 ft.TextField(
                     label=t("table.reply_field"),
+                    value=typed["reply"],  # what was typed, or read by the camera
                     on_change=lambda e: typed.update(reply=e.control.value or ""),
                 ),
             ),
+            scan_button(tables, scanned, set_problem),
             ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
             message_line(problem),
         ],

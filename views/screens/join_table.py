@@ -1,6 +1,6 @@
-"""Join a table another phone shares, with no computer (views.shell.phone_tables): paste
-the scorer's invitation, show the reply this phone makes, and once the scorer's phone has
-taken it, the shared game opens."""
+"""Join a table another phone shares, with no computer (views.shell.phone_tables): scan or
+paste the scorer's invitation, show the reply this phone makes, and once the scorer's
+phone has taken it, the shared game opens."""
 
 import flet as ft
 
@@ -8,7 +8,7 @@ from views.sharing.invitation import BadInvitation, NoConnection
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import told_on
-from views.shell.qr import carried_text
+from views.shell.qr import carried_text, scan_button
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import identified, message_line
@@ -18,7 +18,8 @@ JOIN_TABLE = "/table"
 
 @ft.component
 def JoinTableScreen() -> ft.View:
-    """The invitation pasted, then this phone's reply shown until the scorer takes it."""
+    """The invitation scanned or pasted, then this phone's reply shown until the scorer
+    takes it."""
     services = use_services()
     tables = services.tables
     page = ft.context.page
@@ -54,6 +55,12 @@ def JoinTableScreen() -> ft.View:
 
         page.run_task(follow)
 
+    async def scanned(text: str) -> None:
+        """The camera read the invitation: into the field, then on as if pasted."""
+        typed["invitation"] = text
+        set_problem(None)  # the field is drawn again with the text, whatever the outcome
+        await answer()
+
     controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
     if reply is None:
         controls += [
@@ -61,9 +68,11 @@ def JoinTableScreen() -> ft.View:
                 "join-invite",
                 ft.TextField(
                     label=t("table.invite_field"),
+                    value=typed["invitation"],  # what was typed, or read by the camera
                     on_change=lambda e: typed.update(invitation=e.control.value or ""),
                 ),
             ),
+            scan_button(tables, scanned, set_problem),
             ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=answer),
         ]
     else:
