@@ -14,7 +14,7 @@ from views.sharing.peer_links import Invitation
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
-from views.shell.qr import carried_text, scan_button
+from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified, message_line
 
@@ -70,7 +70,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
-    typed, _ = use_state_from(lambda: {"reply": ""})
+    typed, _ = use_state_from(lambda: {"text": ""})
     joined, set_joined = ft.use_state(0)  # by this panel: "a phone joined" once one has
 
     async def invite() -> None:
@@ -84,22 +84,16 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
         if invitation is None:
             return
         try:
-            await tables.take(game_id, invitation, typed["reply"].strip())
+            await tables.take(game_id, invitation, typed["text"].strip())
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
             if refused.key in (EXPIRED, NO_CONNECTION):  # spent: the next phone needs a new one
                 set_invitation(None)
             return
-        typed["reply"] = ""
+        typed["text"] = ""
         set_invitation(None)
         set_problem(None)
         set_joined(lambda count: count + 1)
-
-    async def scanned(text: str) -> None:
-        """The camera read the reply: into the field, then on as if pasted."""
-        typed["reply"] = text
-        set_problem(None)  # the field is drawn again with the text, whatever the outcome
-        await take()
 
     guests = identified("table-guests", ft.Text(t("table.guests", count=host.guest_count)))
     if invitation is None:
@@ -112,15 +106,9 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             guests,
             ft.Text(t("table.invite_explain"), size=13),
             *carried_text(invitation.text, "table-invite"),
-            identified(
-                "host-reply",
-                ft.TextField(
-                    label=t("table.reply_field"),
-                    value=typed["reply"],  # what was typed, or read by the camera
-                    on_change=lambda e: typed.update(reply=e.control.value or ""),
-                ),
+            *pasted_or_scanned(
+                "host-reply", t("table.reply_field"), typed, tables, take, set_problem
             ),
-            scan_button(tables, scanned, set_problem),
             ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
             message_line(problem),
         ],

@@ -8,10 +8,10 @@ from views.sharing.invitation import BadInvitation, NoConnection
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import told_on
-from views.shell.qr import carried_text, scan_button
+from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.screen import screen
 from views.shell.services import use_services
-from views.shell.widgets import identified, message_line
+from views.shell.widgets import message_line
 
 JOIN_TABLE = "/table"
 
@@ -23,7 +23,7 @@ def JoinTableScreen() -> ft.View:
     services = use_services()
     tables = services.tables
     page = ft.context.page
-    typed, _ = use_state_from(lambda: {"invitation": ""})
+    typed, _ = use_state_from(lambda: {"text": ""})
     reply: str | None
     set_reply: Setter[str | None]
     reply, set_reply = ft.use_state(None)
@@ -36,7 +36,7 @@ def JoinTableScreen() -> ft.View:
     async def answer() -> None:
         try:
             joining, table, relay = await tables.join(
-                typed["invitation"].strip(), told_on(page, services.reconnects)
+                typed["text"].strip(), told_on(page, services.reconnects)
             )
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
@@ -55,24 +55,12 @@ def JoinTableScreen() -> ft.View:
 
         page.run_task(follow)
 
-    async def scanned(text: str) -> None:
-        """The camera read the invitation: into the field, then on as if pasted."""
-        typed["invitation"] = text
-        set_problem(None)  # the field is drawn again with the text, whatever the outcome
-        await answer()
-
     controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
     if reply is None:
         controls += [
-            identified(
-                "join-invite",
-                ft.TextField(
-                    label=t("table.invite_field"),
-                    value=typed["invitation"],  # what was typed, or read by the camera
-                    on_change=lambda e: typed.update(invitation=e.control.value or ""),
-                ),
+            *pasted_or_scanned(
+                "join-invite", t("table.invite_field"), typed, tables, answer, set_problem
             ),
-            scan_button(tables, scanned, set_problem),
             ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=answer),
         ]
     else:
