@@ -222,7 +222,10 @@ class PeerBridge:
     async def scan(self, words: ScanWords) -> str | None:
         """The text of a QR code the page's camera read (assets/trickpad-scan.js); None
         when the player cancelled. CameraRefused with the page's reason."""
-        answer = await self.ask("scan", instruction=words.instruction, cancel=words.cancel)
+        try:
+            answer = await self.ask("scan", instruction=words.instruction, cancel=words.cancel)
+        except PageRefused as refused:  # the page could not even start: said as a failure
+            raise CameraRefused("failed") from refused
         if "refused" in answer:
             raise CameraRefused(str(answer["refused"]))
         text = answer.get("text")

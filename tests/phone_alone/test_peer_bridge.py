@@ -227,3 +227,7 @@ async def test_a_scan_gives_the_codes_text_nothing_when_cancelled_or_the_cameras
         with pytest.raises(CameraRefused) as refusal:
             await page.bridge.scan(words)
         assert refusal.value.key == key
+    page.refuse = True  # the page's script failed
+    with pytest.raises(CameraRefused) as refusal:
+        await page.bridge.scan(words)
+    assert refusal.value.key == "camera.failed"
