@@ -2,7 +2,9 @@
 // (a worker has no RTCPeerConnection in Chromium or Firefox) for the phone alone's Python,
 // which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
 // - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, text?}}, kept from Flet's own
-//   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls;
+//   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls; also
+//   {do: "scan", ask, instruction, cancel}: the camera reads the other phone's QR code
+//   (trickpad-scan.js), answered {ask, text | cancelled | refused};
 // - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?,
 //   unsupported?} answers a request that had an `ask` (unsupported: this browser has no
 //   WebRTC); {link, event, text?} tells what happened on a link.
@@ -91,6 +93,8 @@ window.TrickpadPeers = (() => {
           return this.send(link, request.text);
         case "close":
           return this.close(link);
+        case "scan":
+          return await window.TrickpadScan.scan(request);
         default:
           throw new Error(`Trickpad: no such request: ${request.do}`);
       }

@@ -4,7 +4,8 @@ The page holds the WebRTC connections (assets/trickpad-peers.js: a worker has no
 module drives them by requests and hears what happens on them (phone_alone.page_relay
 carries both between Flet's worker and the page). The host invites (`PeerBridge.invite`):
 its invitation's text goes to a guest, whose `PeerBridge.join` gives the reply's text;
-the host's `Invitation.accept` of that reply connects them. Each end then has a
+the host's `Invitation.accept` of that reply connects them. Either text may be read from
+the other phone's screen with the camera (`PeerBridge.scan`). Each end then has a
 `PeerChannel` (views.sharing.channel's Channel) that tells the listener it was given when
 the link was made: every message is delivered to it, none before it is known.
 
@@ -34,6 +35,7 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
+from views.sharing.peer_links import CameraRefused, ScanWords
 
 PAGE_PACKET = 0x02
 """The first byte of the page's messages to the worker (then UTF-8 JSON); Flet's own
@@ -120,7 +122,7 @@ class Invitation:
         self._expiry.cancel()
         opening = self._bridge.opening(self._link, listener)
         try:
-            await self._bridge.ask("accept", self._link, sdp=answer)
+            await self._bridge.ask("accept", link=self._link, sdp=answer)
         except PageRefused as refused:
             self._bridge.close_link(self._link)
             raise BadInvitation(UNREADABLE) from refused
@@ -174,7 +176,7 @@ class PeerBridge:
         browser cannot make one."""
         link = f"link-{next(self._numbers)}"
         try:
-            offer = (await self.ask("offer", link))["sdp"]
+            offer = (await self.ask("offer", link=link))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
@@ -188,7 +190,7 @@ class PeerBridge:
         link = f"link-{next(self._numbers)}"
         opening = self.opening(link, listener)
         try:
-            answer = (await self.ask("answer", link, sdp=offer))["sdp"]
+            answer = (await self.ask("answer", link=link, sdp=offer))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             if refused.unsupported:
@@ -217,12 +219,24 @@ class PeerBridge:
                 del self._links[link.channel.link]
             link.channel.event(str(event), message.get("text"))
 
-    async def ask(self, do: str, link: str, **fields: str) -> Message:
+    async def scan(self, words: ScanWords) -> str | None:
+        """The text of a QR code the page's camera read (assets/trickpad-scan.js); None
+        when the player cancelled. CameraRefused with the page's reason."""
+        try:
+            answer = await self.ask("scan", instruction=words.instruction, cancel=words.cancel)
+        except PageRefused as refused:  # the page could not even start: said as a failure
+            raise CameraRefused("failed") from refused
+        if "refused" in answer:
+            raise CameraRefused(str(answer["refused"]))
+        text = answer.get("text")
+        return text if isinstance(text, str) else None
+
+    async def ask(self, do: str, **fields: str) -> Message:
         """The page's answer to a request; PageRefused with its error."""
         number = next(self._numbers)
         answer: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._asked[number] = answer
-        self.post({"do": do, "link": link, "ask": number, **fields})
+        self.post({"do": do, "ask": number, **fields})
         message = await answer
         if "error" in message:
             raise PageRefused(message["error"], bool(message.get("unsupported")))

@@ -1,15 +1,19 @@
 """A table of phones with no computer, in Chromium: three phones (three browser contexts)
-on the built site. The scorer's phone shares a Wizard game; a second phone joins by the
-invitation's text pasted into "Join a table" and its reply pasted back, and enters a bid;
-then the scorer lets phones only watch, and a third joins and watches. Every phone shows
-the same totals; the scorer's page is closed, and the phone that entered carries on with
-its copy."""
+on the built site. The scorer's phone shares a Wizard game; a second phone, which has no
+camera (its scan is refused in words), joins by the invitation's text pasted into "Join a
+table" and its reply pasted back, and enters a bid; then the scorer lets phones only
+watch, and a third joins by scanning the invitation's QR code with its camera (a browser
+of its own, whose fake camera shows the code; its first scan is cancelled) and watches.
+Every phone shows the same totals; the scorer's page is closed, and the phone that entered
+carries on with its copy."""
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
+from tests.e2e.camera import camera_flags, show_to_camera
 from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
 from tests.e2e.steps import (
     by_id,
@@ -22,6 +26,7 @@ from tests.e2e.steps import (
     wizard_round,
 )
 from views.shell.i18n import t
+from views.shell.qr import qr_png
 
 PHONE = {"width": 390, "height": 844}
 BOOT_MS = 120_000
@@ -31,7 +36,19 @@ BIDS = {"Ben": 1, "Cas": 0, "Ann": 1}
 TRICKS = {"Ben": 1, "Cas": 0, "Ann": 0}
 """Ann deals: Ben bids 1 and takes it (30), Cas 0 and none (20), Ann 1 and none (-10)."""
 
-pytestmark = pytest.mark.timeout(420)
+CAMERA_STREAMS_JS = """
+const startCamera = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+window.cameraStreams = [];
+navigator.mediaDevices.getUserMedia = async (asked) => {
+  const stream = await startCamera(asked);
+  cameraStreams.push(stream);
+  return stream;
+};"""
+"""Keeps each stream the page's camera gives, to see that it was stopped."""
+CAMERA_STOPPED_JS = """(count) => cameraStreams.length === count && cameraStreams.every(
+  (stream) => stream.getTracks().every((track) => track.readyState === "ended"))"""
+
+pytestmark = pytest.mark.timeout(480)
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +58,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         yield browser
 
 
-def phone(browser: Browser, site: str) -> tuple[BrowserContext, Page]:
-    """A phone of its own (its own storage) on the site's Home."""
+def phone(browser: Browser, site: str, script: str = "") -> tuple[BrowserContext, Page]:
+    """A phone of its own (its own storage) on the site's Home; `script` runs first."""
     context = browser.new_context(viewport=PHONE)
+    if script:
+        context.add_init_script(script)
     page = context.new_page()
     page.goto(site)
     enable_accessibility(page)
@@ -59,11 +78,27 @@ def invite(scorer: Page) -> str:
     return text
 
 
-def join(scorer: Page, guest: Page, invitation: str) -> None:
-    """The guest pastes the invitation, the scorer its reply: the guest is at the table."""
+def join_by_camera(scorer: Page, guest: Page, invitation: str, camera: Path) -> None:
+    """The guest opens its camera and cancels, then scans the invitation's QR code; the
+    scorer takes the reply: the guest is at the table. The camera is off once its screen
+    closes."""
     tap(guest, t("table.join"))
-    type_into(guest, t("table.invite_field"), invitation)
-    tap(guest, t("table.reply"))
+    show_to_camera(camera, None)
+    tap(guest, t("camera.scan"))
+    expect(guest.get_by_text(t("camera.instruction"))).to_be_visible()
+    guest.wait_for_function("document.querySelector('#trickpad-scan video').readyState >= 2")
+    screenshot(guest, "phones-table-camera")
+    tap(guest, t("camera.cancel"))
+    guest.wait_for_function(CAMERA_STOPPED_JS, arg=1)
+    expect(guest.get_by_text(t("camera.instruction"))).to_have_count(0)
+    show_to_camera(camera, qr_png(invitation))
+    tap(guest, t("camera.scan"))
+    take_reply(scorer, guest)
+    guest.wait_for_function(CAMERA_STOPPED_JS, arg=2)
+
+
+def take_reply(scorer: Page, guest: Page) -> None:
+    """The guest shows its reply; the scorer pastes it: the guest is at the table."""
     expect(by_id(guest, "table-reply")).to_be_visible(timeout=30_000)
     reply = value_of(guest, "table-reply")
     type_into(scorer, t("table.reply_field"), reply)
@@ -72,44 +107,61 @@ def join(scorer: Page, guest: Page, invitation: str) -> None:
 
 
 def test_three_phones_share_a_round_and_a_guest_carries_on_when_the_scorer_goes(
-    browser: Browser, site: str
+    browser: Browser, site: str, playwright: Playwright, tmp_path: Path
 ) -> None:
-    contexts = []
-    try:
-        contexts, pages = zip(*(phone(browser, site) for _ in range(3)), strict=True)
-        scorer, entering, watching = pages
-        start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
-        tap(scorer, t("share.start"))
-        join(scorer, entering, invite(scorer))
-        expect_value(scorer, "table-guests", t("table.guests", count=1))
-        screenshot(scorer, "phones-table-scorer")
-        # Ann dealt: Ben bids on the scorer's phone, Cas on the guest's.
-        tap(scorer, t("wizard.bid_name", player="Ben", count=1))
-        expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Cas"))
-        expect_value(entering, "entry-hint", t("wizard.next_bid", player="Cas"))
-        tap(entering, t("wizard.bid_name", player="Cas", count=0))
-        expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ann"))
-        screenshot(entering, "phones-table-guest")
-        # From now on phones only watch; a third joins and sees the round as it goes.
-        tap(scorer, t("share.view_only"))
-        join(scorer, watching, invite(scorer))
-        expect(by_id(watching, "following")).to_be_visible()
-        for button, hint in wizard_round(BIDS, TRICKS)[2:]:  # Ben's and Cas's bids are in
-            tap(scorer, button)
-            expect_value(scorer, "entry-hint", hint)
-            expect_value(watching, "entry-hint", hint)
-        tap(scorer, t("entry.score_round"))
-        for page in pages:
-            for seat, total in enumerate([-10, 30, 20]):
-                expect_score(page, f"total-{seat}", total)
-        screenshot(watching, "phones-table-watcher")
-        # The scorer's phone dies: the guest that entered keeps every entry, and plays on.
-        contexts[0].close()
-        expect_value(entering, "table-link", t("table.link.lost"))
-        tap(entering, t("table.carry_on"))
-        tap(entering, t("wizard.bid_name", player="Cas", count=1))
-        expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
-        screenshot(entering, "phones-table-carried-on")
-    finally:
-        for context in contexts:
-            context.close()
+    camera = tmp_path / "camera.y4m"
+    show_to_camera(camera, None)
+    contexts: list[BrowserContext] = []
+    with launched(playwright, CHROMIUM_FLAGS + camera_flags(camera)) as with_camera:
+        try:
+            contexts = [phone(browser, site)[0] for _ in range(2)]
+            contexts.append(phone(with_camera, site, CAMERA_STREAMS_JS)[0])
+            pages = [context.pages[0] for context in contexts]
+            play_and_carry_on(*pages, camera)
+        finally:
+            for context in contexts:
+                context.close()
+
+
+def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path) -> None:
+    """The journey: the entering phone joins by text, the watching one by camera."""
+    pages = (scorer, entering, watching)
+    start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
+    tap(scorer, t("share.start"))
+    invitation = invite(scorer)
+    tap(entering, t("table.join"))
+    tap(entering, t("camera.scan"))  # this phone has no camera: said, and pasting works
+    expect(entering.get_by_text(t("camera.none"))).to_be_visible()
+    screenshot(entering, "phones-table-no-camera")
+    type_into(entering, t("table.invite_field"), invitation)
+    tap(entering, t("table.reply"))
+    take_reply(scorer, entering)
+    expect_value(scorer, "table-guests", t("table.guests", count=1))
+    screenshot(scorer, "phones-table-scorer")
+    # Ann dealt: Ben bids on the scorer's phone, Cas on the guest's.
+    tap(scorer, t("wizard.bid_name", player="Ben", count=1))
+    expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Cas"))
+    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Cas"))
+    tap(entering, t("wizard.bid_name", player="Cas", count=0))
+    expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ann"))
+    screenshot(entering, "phones-table-guest")
+    # From now on phones only watch; a third joins and sees the round as it goes.
+    tap(scorer, t("share.view_only"))
+    join_by_camera(scorer, watching, invite(scorer), camera)
+    expect(by_id(watching, "following")).to_be_visible()
+    for button, hint in wizard_round(BIDS, TRICKS)[2:]:  # Ben's and Cas's bids are in
+        tap(scorer, button)
+        expect_value(scorer, "entry-hint", hint)
+        expect_value(watching, "entry-hint", hint)
+    tap(scorer, t("entry.score_round"))
+    for page in pages:
+        for seat, total in enumerate([-10, 30, 20]):
+            expect_score(page, f"total-{seat}", total)
+    screenshot(watching, "phones-table-watcher")
+    # The scorer's phone dies: the guest that entered keeps every entry, and plays on.
+    scorer.context.close()
+    expect_value(entering, "table-link", t("table.link.lost"))
+    tap(entering, t("table.carry_on"))
+    tap(entering, t("wizard.bid_name", player="Cas", count=1))
+    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
+    screenshot(entering, "phones-table-carried-on")

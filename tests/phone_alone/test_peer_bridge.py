@@ -14,6 +14,7 @@ import pytest
 from phone_alone.peer_bridge import Invitation, Message, NoConnection, PeerBridge, PeerChannel
 from views.sharing.channel import ChannelState
 from views.sharing.invitation import BadInvitation, pack_answer, pack_offer, unpack_offer
+from views.sharing.peer_links import CameraRefused, ScanWords
 
 CAPTURED = Path(__file__).parent.parent / "sdp"
 OFFER = (CAPTURED / "chromium-156-offer.sdp").read_text()
@@ -30,6 +31,8 @@ class Page:
         self.bridge = PeerBridge(self.post, **seconds)
         self.refuse = False
         self.has_webrtc = True
+        self.camera: Message = {"cancelled": True}
+        """The camera's answer to a scan (as assets/trickpad-scan.js gives it)."""
 
     def post(self, request: Message) -> None:
         self.requests.append(request)
@@ -41,6 +44,8 @@ class Page:
                 answer.update(error="InvalidAccessError", unsupported=not self.has_webrtc)
             elif request["do"] in ("offer", "answer"):
                 answer["sdp"] = OFFER if request["do"] == "offer" else ANSWER
+            elif request["do"] == "scan":
+                answer.update(self.camera)
             asyncio.get_running_loop().call_soon(self.bridge.delivered, answer)
 
     def tell(self, link: str, event: str, text: str | None = None) -> None:
@@ -201,3 +206,28 @@ async def test_a_browser_without_webrtc_says_so_to_host_and_guest() -> None:
     with pytest.raises(NoConnection) as refused:
         await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
     assert refused.value.key == "invitation.no_peer_links"
+
+
+async def test_a_scan_gives_the_codes_text_nothing_when_cancelled_or_the_cameras_refusal() -> None:
+    page = Page()
+    words = ScanWords("Hold the code in the picture.", "Cancel scanning")
+    page.camera = {"text": "TP1IABC"}
+    assert await page.bridge.scan(words) == "TP1IABC"
+    request = page.asked("scan")[0]
+    assert (request["instruction"], request["cancel"]) == (words.instruction, words.cancel)
+    page.camera = {"cancelled": True}
+    assert await page.bridge.scan(words) is None
+    for reason, key in [
+        ("denied", "camera.denied"),
+        ("none", "camera.none"),
+        ("insecure", "camera.insecure"),
+        ("broken", "camera.failed"),
+    ]:
+        page.camera = {"refused": reason}
+        with pytest.raises(CameraRefused) as refusal:
+            await page.bridge.scan(words)
+        assert refusal.value.key == key
+    page.refuse = True  # the page's script failed
+    with pytest.raises(CameraRefused) as refusal:
+        await page.bridge.scan(words)
+    assert refusal.value.key == "camera.failed"

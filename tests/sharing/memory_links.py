@@ -2,7 +2,9 @@
 WebRTC makes them: an invitation's text, a reply's, then a channel (tests/sharing's
 ChannelPair) that opens once the host accepts the reply. Each phone's `MemoryLinks` share
 one `Network`; the texts are the network's own, the real ones are views.sharing.invitation's
-(tested with real browsers in tests/e2e/test_peer_link.py)."""
+(tested with real browsers in tests/e2e/test_peer_link.py). A phone's camera reads what
+the test holds up to it (`MemoryLinks.camera`; a browser's real camera:
+tests/e2e/test_phones_table.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from tests.sharing.channel_pair import ChannelPair
 from views.sharing.channel import Channel, ChannelListener
 from views.sharing.invitation import EXPIRED, NOT_THIS_ONE, UNREADABLE, BadInvitation
+from views.sharing.peer_links import CameraRefused, ScanWords
 
 
 @dataclass
@@ -65,6 +68,9 @@ class MemoryLinks:
 
     def __init__(self, network: Network) -> None:
         self.network = network
+        self.camera: str | CameraRefused | None = None
+        """What the camera reads: a code's text, a refusal, or nothing (the player cancels)."""
+        self.scans: list[ScanWords] = []
 
     async def invite(self) -> MemoryInvitation:
         return MemoryInvitation(self.network, next(self.network.numbers))
@@ -76,3 +82,9 @@ class MemoryLinks:
         self.network.guests[invitation_text] = listener
         self.network.opened[invitation_text] = opened
         return MemoryJoining(invitation_text.replace("INVITE-", "REPLY-"), opened)
+
+    async def scan(self, words: ScanWords) -> str | None:
+        self.scans.append(words)
+        if isinstance(self.camera, CameraRefused):
+            raise self.camera
+        return self.camera

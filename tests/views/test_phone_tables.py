@@ -1,7 +1,8 @@
 """The phones-only share through the screens: one phone alone shares its game, another
 joins it by invitation and reply (the texts carried as a player would paste them), both
 enter, the host chooses what the guest may do, and the guest keeps a copy that outlives
-the link. Each phone is its own session over its own store; their links are joined in
+the link; or the texts are read by the camera (what it reads is the test's), and go the
+same way. Each phone is its own session over its own store; their links are joined in
 memory (tests/sharing/memory_links.py; the browser's real ones: tests/e2e)."""
 
 from collections.abc import AsyncIterator
@@ -19,6 +20,7 @@ from tests.views.wizard_steps import bid
 from views.app import build_main
 from views.sharing.channel import ChannelState
 from views.sharing.fair_share import WAITING_AT_MOST
+from views.sharing.peer_links import CameraRefused, ScanWords
 from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
@@ -212,3 +214,69 @@ async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered
     await host.tap(t("table.take"))
     assert t("invitation.unreadable") in host.harness.texts()
     assert host.shown("table-invite") == "INVITE-2"
+
+
+async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    await host.start(f"/game/{game.id}")
+    await host.tap(t("share.start"))
+    await host.tap(t("table.invite"))
+    await guest.start("/")
+    await guest.tap(t("table.join"))
+    guest.links.camera = host.shown("table-invite")
+    await guest.harness.click_leaving_a_wait(
+        guest.harness.find(ft.OutlinedButton, has_text=t("camera.scan"))
+    )
+    host.links.camera = guest.shown("table-reply")
+    await host.tap(t("camera.scan"))
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert host.shown("table-guests") == t("table.guests", count=1)
+    assert (guest.harness.page.route or "").startswith("/game/")
+    # The camera's screen speaks the phone's language.
+    words = ScanWords(t("camera.instruction"), t("camera.cancel"))
+    assert guest.links.scans == host.links.scans == [words]
+
+
+async def test_a_bad_code_or_a_camera_refused_is_said_and_pasting_still_works(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    await host.start(f"/game/{game.id}")
+    await host.tap(t("share.start"))
+    await host.tap(t("table.invite"))
+    await guest.start("/table")
+    guest.links.camera = "a shop's QR code"
+    await guest.tap(t("camera.scan"))
+    await guest.harness.settle()
+    assert t("invitation.unreadable") in guest.harness.texts()  # as for a text pasted
+    assert guest.harness.find(ft.Semantics, identifier="join-invite").content.value == (
+        "a shop's QR code"
+    )
+    guest.links.camera = CameraRefused("denied")
+    await guest.tap(t("camera.scan"))
+    await guest.harness.settle()
+    assert t("camera.denied") in guest.harness.texts()
+    guest.links.camera = None  # the player cancels: the screen is as it was
+    await guest.tap(t("camera.scan"))
+    await guest.harness.settle()
+    assert t("camera.denied") in guest.harness.texts()
+    await guest.type_in("join-invite", host.shown("table-invite"))
+    await guest.harness.click_leaving_a_wait(
+        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+    )
+    assert guest.shown("table-reply") == "REPLY-1"
+
+
+async def test_a_server_has_no_camera_scan(tmp_path: Path) -> None:
+    """The server's share is joined by its code: no invitations, nothing to scan."""
+    keeper = GameKeeper(open_store(tmp_path).store)
+    async with AppHarness() as harness:
+        await harness.run(build_main(keeper, (), RecordingScreenAwake, RecordingFiles))
+        await harness.go("/table")
+        assert t("table.no_links") in harness.texts()
+        assert not harness.find_all(has_text=t("camera.scan"))

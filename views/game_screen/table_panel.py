@@ -1,6 +1,7 @@
 """Share this table from a phone alone: the other phones join by an invitation each, with no
 computer (views.shell.phone_tables). The host shows an invitation (a QR code and its
-text), takes the phone's reply (pasted), and chooses what joined phones may do."""
+text), takes the phone's reply (scanned or pasted), and chooses what joined phones may
+do."""
 
 from collections.abc import Callable
 
@@ -13,7 +14,7 @@ from views.sharing.peer_links import Invitation
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
-from views.shell.qr import carried_text
+from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.services import use_services
 from views.shell.widgets import choice_chips, identified, message_line
 
@@ -69,7 +70,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
-    typed, _ = use_state_from(lambda: {"reply": ""})
+    typed, _ = use_state_from(lambda: {"text": ""})
     joined, set_joined = ft.use_state(0)  # by this panel: "a phone joined" once one has
 
     async def invite() -> None:
@@ -83,13 +84,13 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
         if invitation is None:
             return
         try:
-            await tables.take(game_id, invitation, typed["reply"].strip())
+            await tables.take(game_id, invitation, typed["text"].strip())
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
             if refused.key in (EXPIRED, NO_CONNECTION):  # spent: the next phone needs a new one
                 set_invitation(None)
             return
-        typed["reply"] = ""
+        typed["text"] = ""
         set_invitation(None)
         set_problem(None)
         set_joined(lambda count: count + 1)
@@ -105,12 +106,8 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             guests,
             ft.Text(t("table.invite_explain"), size=13),
             *carried_text(invitation.text, "table-invite"),
-            identified(
-                "host-reply",
-                ft.TextField(
-                    label=t("table.reply_field"),
-                    on_change=lambda e: typed.update(reply=e.control.value or ""),
-                ),
+            *pasted_or_scanned(
+                "host-reply", t("table.reply_field"), typed, tables, take, set_problem
             ),
             ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
             message_line(problem),

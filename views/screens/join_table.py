@@ -1,6 +1,6 @@
-"""Join a table another phone shares, with no computer (views.shell.phone_tables): paste
-the scorer's invitation, show the reply this phone makes, and once the scorer's phone has
-taken it, the shared game opens."""
+"""Join a table another phone shares, with no computer (views.shell.phone_tables): scan or
+paste the scorer's invitation, show the reply this phone makes, and once the scorer's
+phone has taken it, the shared game opens."""
 
 import flet as ft
 
@@ -8,21 +8,22 @@ from views.sharing.invitation import BadInvitation, NoConnection
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import told_on
-from views.shell.qr import carried_text
+from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.screen import screen
 from views.shell.services import use_services
-from views.shell.widgets import identified, message_line
+from views.shell.widgets import message_line
 
 JOIN_TABLE = "/table"
 
 
 @ft.component
 def JoinTableScreen() -> ft.View:
-    """The invitation pasted, then this phone's reply shown until the scorer takes it."""
+    """The invitation scanned or pasted, then this phone's reply shown until the scorer
+    takes it."""
     services = use_services()
     tables = services.tables
     page = ft.context.page
-    typed, _ = use_state_from(lambda: {"invitation": ""})
+    typed, _ = use_state_from(lambda: {"text": ""})
     reply: str | None
     set_reply: Setter[str | None]
     reply, set_reply = ft.use_state(None)
@@ -35,7 +36,7 @@ def JoinTableScreen() -> ft.View:
     async def answer() -> None:
         try:
             joining, table, relay = await tables.join(
-                typed["invitation"].strip(), told_on(page, services.reconnects)
+                typed["text"].strip(), told_on(page, services.reconnects)
             )
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
@@ -57,12 +58,8 @@ def JoinTableScreen() -> ft.View:
     controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
     if reply is None:
         controls += [
-            identified(
-                "join-invite",
-                ft.TextField(
-                    label=t("table.invite_field"),
-                    on_change=lambda e: typed.update(invitation=e.control.value or ""),
-                ),
+            *pasted_or_scanned(
+                "join-invite", t("table.invite_field"), typed, tables, answer, set_problem
             ),
             ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=answer),
         ]

@@ -6,11 +6,16 @@ invitation's text for a guest, whose `join` gives a reply's text; the host's `ac
 that reply connects the two. Each step refuses a wrong text or a failed connection with
 views.sharing.invitation's BadInvitation or NoConnection, each with a catalog key.
 
+The invitation and the reply travel as QR codes too: `scan` reads one with the phone's
+camera (the page's, phone_alone.peer_bridge), and the text it read goes where a pasted one
+does. A camera that cannot be used is refused with `CameraRefused` and its catalog key.
+
 A link is made with the listener that will hear it, before it can open; the share's sides
 (views.sharing.link_host, link_guest) are made from the open channel. A `Relay` listens
 meanwhile, holding what arrives until the side that hears the channel is known.
 """
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from views.sharing.channel import Channel, ChannelListener, ChannelState
@@ -36,12 +41,45 @@ class Joining(Protocol):
     def cancel(self) -> None: ...
 
 
+CAMERA_REFUSALS = {
+    "insecure": "camera.insecure",
+    "denied": "camera.denied",
+    "none": "camera.none",
+    "failed": "camera.failed",
+}
+"""Why the camera could not scan (the page's word), and the catalog's message for it: a
+page that is not https (nor the phone's own address), the camera not allowed, no camera,
+or one that would not start (another app holds it)."""
+
+
+class CameraRefused(Exception):
+    """The camera could not scan; `key` is the catalog's message."""
+
+    def __init__(self, reason: str) -> None:
+        self.key = CAMERA_REFUSALS.get(reason, CAMERA_REFUSALS["failed"])
+        super().__init__(self.key)
+
+
+@dataclass(frozen=True)
+class ScanWords:
+    """What the camera's screen says, in the phone's language."""
+
+    instruction: str
+    cancel: str
+    """The name of the button that closes the camera."""
+
+
 class PeerLinks(Protocol):
     """What the phone can do to link with others."""
 
     async def invite(self) -> Invitation: ...
 
     async def join(self, invitation_text: str, listener: ChannelListener) -> Joining: ...
+
+    async def scan(self, words: ScanWords) -> str | None:
+        """The text of the QR code the camera read; None if the player cancelled.
+        CameraRefused when the camera cannot be used."""
+        ...
 
 
 class Relay:

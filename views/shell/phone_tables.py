@@ -20,7 +20,8 @@ from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.sharing.link_guest import OVER, LinkState, NotSent, TableGuest
 from views.sharing.link_host import TableHost
-from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay
+from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay, ScanWords
+from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal
 
@@ -128,6 +129,10 @@ class PhoneTables:
 
     async def invite(self) -> Invitation:
         return await self.links.invite()
+
+    async def scan(self) -> str | None:
+        """A QR code's text read with the camera, None if cancelled (PeerLinks.scan)."""
+        return await self.links.scan(ScanWords(t("camera.instruction"), t("camera.cancel")))
 
     async def take(self, game_id: str, invitation: Invitation, reply_text: str) -> None:
         """Take the guest that replied to `invitation` into the shared game."""

@@ -1,11 +1,15 @@
-"""A text carried to another phone: as a QR code its camera reads, and as text to copy."""
+"""A text carried to another phone: as a QR code its camera reads, and as text to copy;
+and the button that reads such a code with this phone's camera."""
 
 import io
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 import segno
 
+from views.sharing.peer_links import CameraRefused
 from views.shell.i18n import t
+from views.shell.phone_tables import PhoneTables
 from views.shell.widgets import identified
 
 QR_SIZE = 240
@@ -30,3 +34,52 @@ def carried_text(text: str, identifier: str) -> list[ft.Control]:
         identified(identifier, ft.Text(text, size=11)),
         ft.TextButton(t("table.copy"), icon=ft.Icons.CONTENT_COPY, on_click=copy),
     ]
+
+
+def pasted_or_scanned(
+    identifier: str,
+    label: str,
+    typed: dict[str, str],
+    tables: PhoneTables,
+    go_on: Callable[[], Awaitable[None]],
+    say: Callable[[str | None], None],
+) -> list[ft.Control]:
+    """The field for the other phone's text (Semantics `identifier`; what is typed kept in
+    `typed["text"]`), and beside it the camera's scan: the text read goes into the field
+    and on through `go_on`, as the screen's button takes a pasted one."""
+
+    async def scanned(text: str) -> None:
+        typed["text"] = text
+        say(None)  # the field is drawn again with the text, whatever comes of it
+        await go_on()
+
+    field = ft.TextField(
+        label=label,
+        value=typed["text"],  # what was typed or read: a refusal draws the screen again
+        on_change=lambda e: typed.update(text=e.control.value or ""),
+    )
+    return [identified(identifier, field), scan_button(tables, scanned, say)]
+
+
+def scan_button(
+    tables: PhoneTables,
+    read: Callable[[str], Awaitable[None]],
+    say: Callable[[str | None], None],
+) -> ft.Control:
+    """Scan the other phone's QR code: the text read goes to `read`; why the camera cannot
+    be used is said by `say` (the message under the field, which still takes a pasted
+    text). The scan runs apart from the tap's handler: it lasts as long as the player aims."""
+    page = ft.context.page
+
+    async def scan() -> None:
+        try:
+            text = await tables.scan()
+        except CameraRefused as refused:
+            say(t(refused.key))
+            return
+        if text is not None:  # else cancelled: the screen is as it was
+            await read(text)
+
+    return ft.OutlinedButton(
+        t("camera.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=lambda _: page.run_task(scan)
+    )
