@@ -9,6 +9,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
+from views.game_screen.adjustment_draft import AdjustmentDraft
 from views.shell.i18n import t
 from views.shell.widgets import change_text, points_text
 
@@ -148,3 +149,22 @@ async def test_a_colour_blind_adjustment_is_read_from_the_saved_game(app: AppUnd
         "points": 3,
         "reason": "dealt twice",
     }
+
+
+def test_a_new_adjustment_follows_the_last_round_scored_when_it_is_saved(
+    keeper: GameKeeper,
+) -> None:
+    """A form opened before another phone scored a round makes an adjustment after that
+    round, the last one on the sheet when Save was tapped; a changed one keeps its place."""
+    draft = AdjustmentDraft(seat=2, points=" \u22125 ", reason="late")
+    game = wizard_scored(keeper)
+    action = draft.action(game.ledger.state)
+    assert action is not None and action.data["after"] == 1 and action.data["points"] == -5
+    game = keeper.apply(game, action)
+    entry = {"bids": [0, 0, 2], "tricks": [0, 0, 2], "cloud": None}
+    game = keeper.apply(game, Action("score", {"round": 2, "entry": entry}))
+    again = AdjustmentDraft(seat=0, points="+3", reason="bonus").action(game.ledger.state)
+    assert again is not None and again.data["after"] == 2 and again.data["number"] == 2
+    changed = AdjustmentDraft.of(1, game.ledger.state.adjustments[0])
+    action = changed.action(game.ledger.state)
+    assert action is not None and action.data["after"] == 1 and action.data["number"] == 1

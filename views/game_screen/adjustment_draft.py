@@ -20,11 +20,12 @@ MINUS_SIGNS = ("\u2212", "\u2013")
 
 @dataclass
 class AdjustmentDraft(ft.Observable):
-    """The form's values; `number` is the adjustment being changed (from 1), None for a new
-    one, which follows the last round scored (`after`). Each field's refusal is shown at
-    it; `refusal` anything else (another phone's change, a watcher's tap)."""
+    """The form's values; `number` is the adjustment being changed (from 1) and `after` the
+    round it follows, None for a new one, which follows the last round scored when it is
+    saved. Each field's refusal is shown at it; `refusal` anything else (another phone's
+    change, a watcher's tap)."""
 
-    after: int
+    after: int | None = None
     number: int | None = None
     seat: int | None = None
     points: str = ""
@@ -33,10 +34,6 @@ class AdjustmentDraft(ft.Observable):
     points_refusal: Refused | None = None
     reason_refusal: Refused | None = None
     refusal: Refused | None = None
-
-    @classmethod
-    def new(cls, state: GameState) -> "AdjustmentDraft":
-        return cls(after=len(state.rounds))
 
     @classmethod
     def of(cls, number: int, adjustment: Adjustment) -> "AdjustmentDraft":
@@ -67,7 +64,7 @@ class AdjustmentDraft(ft.Observable):
         number = self.number if self.number is not None else len(state.adjustments) + 1
         data = {
             "number": number,
-            "after": self.after,
+            "after": self.after if self.after is not None else len(state.rounds),
             "seat": self.seat,
             "points": points,
             "reason": self.reason.strip(),

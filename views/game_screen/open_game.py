@@ -145,11 +145,10 @@ class OpenGame(ft.Observable):
     def start_adjust(self, number: int | None = None) -> None:
         """Open the adjustment form: for a new adjustment (`number` None), following the
         last round scored, or filled in with adjustment `number` to change or remove it."""
-        state = self.state
         if number is None:
-            self.adjusting = AdjustmentDraft.new(state)
+            self.adjusting = AdjustmentDraft()
         else:
-            self.adjusting = AdjustmentDraft.of(number, state.adjustments[number - 1])
+            self.adjusting = AdjustmentDraft.of(number, self.state.adjustments[number - 1])
 
     def cancel_adjust(self) -> None:
         self.adjusting = None
