@@ -50,6 +50,7 @@ def AdjustmentForm(table: OpenGame, draft: AdjustmentDraft) -> ft.Control:
         value=draft.points,
         keyboard_type=ft.KeyboardType.TEXT,
         error=refusal_text(draft.points_refusal),
+        error_max_lines=3,
         on_change=lambda e: setattr(draft, "points", e.control.value or ""),
         on_submit=lambda _: table.save_adjustment(),
     )
@@ -58,6 +59,7 @@ def AdjustmentForm(table: OpenGame, draft: AdjustmentDraft) -> ft.Control:
         hint_text=t("adjust.reason_hint"),
         value=draft.reason,
         error=refusal_text(draft.reason_refusal),
+        error_max_lines=3,
         on_change=lambda e: setattr(draft, "reason", e.control.value or ""),
         on_submit=lambda _: table.save_adjustment(),
     )
