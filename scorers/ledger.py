@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from scorers.adjustments import Adjustment, adjustment_index, check_adjustment, points_after
 from scorers.checks import is_whole, per_seat
 from scorers.edits import apply_changes, read_changes
 from scorers.errors import InvalidEntry
@@ -32,6 +33,8 @@ _FIELDS: dict[str, dict[str, type]] = {
     "edit": {"round": int, "changes": Sequence},
     "score": {"round": int, "entry": Mapping},
     "rename": {"names": Sequence},
+    "adjust": {"number": int, "after": int, "seat": int, "points": int, "reason": str},
+    "remove_adjustment": {"number": int},
     "undo": {},
     "redo": {},
 }
@@ -194,9 +197,11 @@ class GameState:
     round_count: int | None
     totals: tuple[int, ...]
     is_over: bool
-    # The totals after each scored round, kept so that checking an entry costs no sum over
-    # the whole sheet.
+    # The totals after each scored round (and the adjustments following it), kept so that
+    # checking an entry costs no sum over the whole sheet.
     running: tuple[tuple[int, ...], ...] = ()
+    # The one-off adjustments, in the order they were made (scorers.adjustments).
+    adjustments: tuple[Adjustment, ...] = ()
     # What validating the current round sees, once worked out: every draft of the round
     # shares it (a long game drafts one round thousands of times).
     current_context: RoundContext | None = field(default=None, compare=False, repr=False)
@@ -216,7 +221,7 @@ class GameState:
         if is_whole(number, 1) and number > self.current_round:
             raise InvalidEntry("ledger.round_not_current", round=number, current=self.current_round)
         info = self.round_info(number)
-        before = self.running_totals()[number - 2] if number > 1 else (0,) * len(self.players)
+        before = self.running_totals()[number - 2] if number > 1 else self.opening_totals()
         return RoundContext(info, self.players, self.settings, before)
 
     def blank_entry(self) -> dict[str, Any]:
@@ -232,8 +237,33 @@ class GameState:
         return self.rules.standings(self.totals, self.rounds, self.settings)
 
     def running_totals(self) -> tuple[tuple[int, ...], ...]:
-        """The totals after each scored round, round 1 first."""
+        """The totals after each scored round and the adjustments following it, round 1
+        first."""
         return self.running
+
+    def sheet_lines(self) -> tuple[tuple[ScoredRound | Adjustment, tuple[int, ...]], ...]:
+        """The sheet as a paper pad writes it, each line with the totals after it: the
+        adjustments made before round 1, then each scored round followed by the
+        adjustments that follow it, in the order they were made."""
+        following: dict[int, list[Adjustment]] = {}
+        for adjustment in self.adjustments:
+            following.setdefault(adjustment.after, []).append(adjustment)
+        total = (0,) * len(self.players)
+        lines: list[tuple[ScoredRound | Adjustment, tuple[int, ...]]] = []
+        for scored in (None, *self.rounds):
+            if scored is not None:
+                total = tuple(t + s for t, s in zip(total, scored.scores, strict=True))
+                lines.append((scored, total))
+            for adjustment in following.get(scored.number if scored else 0, []):
+                seat = adjustment.seat
+                total = (*total[:seat], total[seat] + adjustment.points, *total[seat + 1 :])
+                lines.append((adjustment, total))
+        return tuple(lines)
+
+    def opening_totals(self) -> tuple[int, ...]:
+        """The totals before round 1: the adjustments made before any round was scored."""
+        players = len(self.players)
+        return points_after(self.adjustments, players).get(0, (0,) * players)
 
 
 def _started(data: Mapping[str, Any]) -> GameState:
@@ -261,14 +291,19 @@ def _started(data: Mapping[str, Any]) -> GameState:
 def _with_rounds(
     state: GameState, rounds: tuple[ScoredRound, ...], unchanged: int = 0
 ) -> GameState:
-    """The state with these scored rounds, its totals and game end derived from them.
+    """The state with these scored rounds, its totals and game end derived from them (and
+    from its adjustments, each counted from the round it follows).
 
     The running totals of the first `unchanged` rounds are kept, so scoring the next round
     adds one line to the sheet rather than adding the whole sheet up again."""
     running = list(state.running[:unchanged])
-    total = running[-1] if running else (0,) * len(state.players)
+    total = running[-1] if running else state.opening_totals()
+    adjusted = points_after(state.adjustments, len(state.players)) if state.adjustments else {}
     for scored in rounds[unchanged:]:
         total = tuple(t + s for t, s in zip(total, scored.scores, strict=True))
+        extra = adjusted.get(scored.number)
+        if extra is not None:
+            total = tuple(t + e for t, e in zip(total, extra, strict=True))
         running.append(total)
     return replace(
         state,
@@ -352,6 +387,33 @@ def _renamed(state: GameState, data: Mapping[str, Any]) -> GameState:
     return replace(state, players=tuple(names), current_context=None)
 
 
+def _adjusted(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """Adjustment `number` made (the next number) or replaced (an earlier one)."""
+    index = adjustment_index(data["number"], len(state.adjustments), new=True)
+    made = check_adjustment(data, len(state.players), len(state.rounds))
+    kept = state.adjustments
+    if index == len(kept):
+        return _with_adjustments(state, (*kept, made), made.after)
+    changed = (*kept[:index], made, *kept[index + 1 :])
+    return _with_adjustments(state, changed, min(made.after, kept[index].after))
+
+
+def _unadjusted(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """Adjustment `number` taken away; the later ones move up a number."""
+    index = adjustment_index(data["number"], len(state.adjustments), new=False)
+    kept = state.adjustments
+    return _with_adjustments(state, (*kept[:index], *kept[index + 1 :]), kept[index].after)
+
+
+def _with_adjustments(
+    state: GameState, adjustments: tuple[Adjustment, ...], after: int
+) -> GameState:
+    """The state with these adjustments, the running totals from round `after` (the
+    earliest one changed follows) added up again."""
+    changed = replace(state, adjustments=adjustments, current_context=None)
+    return _with_rounds(changed, state.rounds, unchanged=max(after - 1, 0))
+
+
 def _names(state: GameState, data: Mapping[str, Any]) -> list[object]:
     """The names a rename gives, one per seat (an earlier rename named only one seat)."""
     if "names" in data:
@@ -374,7 +436,14 @@ def change_name(action: Action, before: GameState) -> tuple[str, dict[str, Any]]
     return before.rules.change_name(change.at, change.now, before.players, entry)
 
 
-_TRANSITIONS = {"draft": _drafted, "edit": _edited, "score": _scored, "rename": _renamed}
+_TRANSITIONS = {
+    "draft": _drafted,
+    "edit": _edited,
+    "score": _scored,
+    "rename": _renamed,
+    "adjust": _adjusted,
+    "remove_adjustment": _unadjusted,
+}
 
 
 class _Step(NamedTuple):

@@ -38,6 +38,13 @@ def refusal(seen: Ledger, saved: Ledger, action: Action) -> InvalidEntry | None:
         return InvalidEntry("merge.redo_moved")
     if kind == "rename" and seen.state.players != saved.state.players:
         return InvalidEntry("merge.names_changed")
+    # Adjustments are numbered by their order: another phone's made, changed or taken away
+    # meanwhile would give this number to another one.
+    if (
+        kind in ("adjust", "remove_adjustment")
+        and seen.state.adjustments != saved.state.adjustments
+    ):
+        return InvalidEntry("merge.adjustments_changed")
     return None
 
 

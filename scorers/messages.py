@@ -69,6 +69,21 @@ ERRORS: dict[str, str] = {
     "merge.redo_moved": "The game was changed on another phone meanwhile, so nothing was redone.",
     "merge.names_changed": "The names were changed on another phone meanwhile: check them "
     "and rename again.",
+    "merge.adjustments_changed": "The adjustments were changed on another phone meanwhile: "
+    "check them and adjust again.",
+    # one-off adjustments (scorers.adjustments)
+    "adjust.points_missing": "Type the points to add, or to take away with a minus: -10.",
+    "adjust.points_not_whole": "{value} is not a whole number of points: type one such as "
+    "10 or -10.",
+    "adjust.points_zero": "An adjustment of 0 changes nothing: type the points to add or "
+    "take away.",
+    "adjust.points_too_large": "{value} points is more than an adjustment can be: at most "
+    "{most} either way.",
+    "adjust.reason_missing": "Say why, in a few words (a misdeal, a house rule).",
+    "adjust.reason_too_long": "The reason is too long: at most {limit} characters.",
+    "adjust.after_invalid": "An adjustment can follow round {after} only once {after} rounds "
+    "are scored; {rounds} are.",
+    "adjust.number_invalid": "There is no adjustment {number}: this game has {count}.",
 }
 
 # Fields of a round's entry, named for a message ("Ben's bid was changed on another phone").

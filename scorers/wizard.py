@@ -96,6 +96,22 @@ def rounds_for(players: int) -> int:
     return DECK // check_count(players, "Wizard", MIN_PLAYERS, MAX_PLAYERS)
 
 
+EVERY_CARD_ROUNDS = 5
+"""The rounds of the plan that deals every card in each round (`round_plans`)."""
+
+
+def round_plans(players: int) -> dict[str, list[int]]:
+    """The ready round plans a table of `players` may pick instead of typing the hand sizes
+    (the "round_sizes" setting), by name: "every_card", every card dealt in each of
+    `EVERY_CARD_ROUNDS` rounds (60 / players each, so never a trump). The full game is no
+    plan: it is the setting left empty.
+
+    >>> round_plans(4)
+    {'every_card': [15, 15, 15, 15, 15]}
+    """
+    return {"every_card": [rounds_for(players)] * EVERY_CARD_ROUNDS}
+
+
 def round_score(bid: int, tricks: int) -> int:
     """20 + 10 per trick for a bid made exactly, else -10 per trick off the bid."""
     if not is_whole(bid, 0, MAX_HAND):

@@ -121,6 +121,7 @@ MESSAGES: Mapping[str, str] = {
     "storage.sheet_total_of": "{name} total",
     "storage.sheet_total": "Total",
     "storage.sheet_place": "Place",
+    "storage.sheet_adjustment": "Adjustment: {reason}",
 }
 
 

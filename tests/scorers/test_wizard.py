@@ -124,6 +124,23 @@ def test_short_game_uses_the_listed_hand_sizes():
     assert not RULES.is_over([0] * 4, 2, settings)
 
 
+@pytest.mark.parametrize(("players", "cards"), [(3, 20), (4, 15), (5, 12), (6, 10)])
+def test_the_every_card_plan_deals_the_whole_deck_in_each_of_five_rounds(players, cards):
+    sizes = wizard.round_plans(players)["every_card"]
+    assert sizes == [cards] * 5
+    names = FOUR[:players] if players <= 4 else [*FOUR, "Ed", "Flo"][:players]
+    settings = RULES.resolve_settings({"round_sizes": sizes}, players)
+    assert RULES.round_count(players, settings) == 5
+    infos = [RULES.round_info(n, names, 0, settings) for n in range(1, 6)]
+    assert all(info.cards * players == wizard.DECK for info in infos)
+    assert {info.reminder for info in infos} == {"wizard.no_trump"}
+
+
+def test_round_plans_refuse_a_table_wizard_is_not_played_at():
+    with refused("players.count", "3 to 6", 7):
+        wizard.round_plans(7)
+
+
 def seven(settings=None, totals=None, dealer=0):
     """Round 7 with `dealer` (seat) dealing."""
     return context(RULES, FOUR, 7, (dealer - 6) % 4, settings, totals)

@@ -254,6 +254,28 @@ def test_a_watching_guest_is_refused_until_the_host_lets_it_enter(
     assert len(ben.seen.refusals) == 1
 
 
+def test_a_guests_adjustment_is_saved_as_the_hosts_and_a_watcher_cannot_send_one(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game = keeper.start("wizard", NAMES, 0)
+    host = TableHost(keeper, game.id, may_enter=True)
+    ben = join(host, tmp_path / "ben")
+    data = {"number": 1, "after": 0, "seat": 2, "points": -10, "reason": "misdeal"}
+    propose(ben, lambda shown: Action("adjust", data))
+    settle(ben)
+    assert keeper.open(game.id).ledger.state.totals == (0, 0, -10)
+    assert ben.log() == host_log(host)
+    with pytest.raises(InvalidEntry) as refused:  # checked on the guest as on the host
+        propose(ben, lambda shown: Action("adjust", {**data, "number": 2, "points": 0}))
+    assert refused.value.key == "adjust.points_zero"
+    host.allow(False)
+    settle(ben)
+    with pytest.raises(NotSent) as not_sent:
+        propose(ben, lambda shown: Action("remove_adjustment", {"number": 1}))
+    assert not_sent.value.watching
+    assert keeper.open(game.id).ledger.state.totals == (0, 0, -10)
+
+
 def test_a_stopped_share_ends_every_guest_and_takes_nothing_more(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
@@ -502,13 +524,24 @@ DATA = st.one_of(
     st.fixed_dictionaries({"round": st.integers(-1, 3), "changes": st.lists(CHANGE | VALUES)}),
     st.fixed_dictionaries({"round": st.integers(-1, 3) | VALUES, "entry": VALUES}),
     st.fixed_dictionaries({"names": st.lists(st.text(max_size=45) | VALUES, max_size=7)}),
+    st.fixed_dictionaries(
+        {
+            "number": st.integers(0, 2) | VALUES,
+            "after": st.integers(-1, 2),
+            "seat": st.integers(-1, 3),
+            "points": st.integers(-20_000, 20_000) | VALUES,
+            "reason": st.text(max_size=90) | VALUES,
+        }
+    ),
     st.dictionaries(st.sampled_from(["round", "entry", "names", "seat"]), VALUES, max_size=3),
 )
 
 
 @settings(max_examples=150, deadline=None)
 @given(
-    kind=st.sampled_from(["edit", "score", "undo", "redo", "rename"]),
+    kind=st.sampled_from(
+        ["edit", "score", "undo", "redo", "rename", "adjust", "remove_adjustment"]
+    ),
     data=DATA,
     after=st.integers(0, 4),
     on=st.lists(st.integers(0, 3), max_size=2),

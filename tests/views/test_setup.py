@@ -151,3 +151,55 @@ async def test_a_choice_tapped_as_another_is_chosen_is_not_lost(app: AppUnderTes
     chosen = harness.find(ft.Text, where=lambda c: c.semantics_label == random_name).parent
     fill = getattr(chosen.style, "bgcolor", None) or {}
     assert fill.get(ft.ControlState.DEFAULT) == ft.Colors.PRIMARY, "Random is not chosen"
+
+
+def plan_chip(harness: AppHarness, key: str, **params: int) -> ft.Text:
+    """A ready round plan's chip under the hand sizes, by its accessible name."""
+    name = t("setup.choose", setting=t("setting.round_sizes"), option=t(key, **params))
+    return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
+
+
+def is_chosen(chip: ft.Text) -> bool:
+    fill = getattr(chip.parent.style, "bgcolor", None) or {}
+    return bool(fill.get(ft.ControlState.DEFAULT) == ft.Colors.PRIMARY)
+
+
+async def test_a_round_plan_tapped_fills_in_the_hand_sizes_for_the_table(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start("/new/wizard")
+    sizes = harness.find(ft.TextField, label=t("setting.round_sizes"))
+    full = plan_chip(harness, "setting.round_plan.full", rounds=20)
+    assert sizes.value == "" and is_chosen(full)
+    await harness.click(plan_chip(harness, "setting.round_plan.every_card", rounds=5, cards=20))
+    assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "20, 20, 20, 20, 20"
+    assert is_chosen(plan_chip(harness, "setting.round_plan.every_card", rounds=5, cards=20))
+    assert not is_chosen(plan_chip(harness, "setting.round_plan.full", rounds=20))
+    # A fourth player: the plans are offered for four (15 cards each), and the list typed
+    # for three is no plan of theirs, so no chip is filled until one is tapped.
+    await fill_names(harness, ["Ann", "Ben", "Cas"])
+    await harness.click(harness.find(ft.TextButton, text=t("setup.add_player")))
+    await harness.type(harness.find(ft.TextField, label=t("setup.player_n", n=4)), "Dot")
+    every_card = plan_chip(harness, "setting.round_plan.every_card", rounds=5, cards=15)
+    assert not is_chosen(every_card)
+    await harness.click(every_card)
+    await harness.click(start_button(harness))
+    [game] = app.keeper.unfinished()
+    assert app.keeper.open(game.id).ledger.state.settings["round_sizes"] == [15] * 5
+    # The full game again: the field emptied.
+    await harness.go("/new/wizard")
+    await harness.click(plan_chip(harness, "setting.round_plan.full", rounds=20))
+    assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == ""
+
+
+async def test_a_typed_hand_list_equal_to_a_plan_shows_that_plan_chosen(app: AppUnderTest) -> None:
+    harness = await app.start("/new/wizard")
+    sizes = harness.find(ft.TextField, label=t("setting.round_sizes"))
+    await harness.type(sizes, "20,20, 20, 20,20")
+    every_card = ("setting.round_plan.every_card", {"rounds": 5, "cards": 20})
+    assert is_chosen(plan_chip(harness, every_card[0], **every_card[1]))
+    await harness.type(sizes, "1, 3, 5")
+    assert not is_chosen(plan_chip(harness, every_card[0], **every_card[1]))
+    assert not is_chosen(plan_chip(harness, "setting.round_plan.full", rounds=20))
+    await harness.type(sizes, "1, two")
+    assert not is_chosen(plan_chip(harness, "setting.round_plan.full", rounds=20))

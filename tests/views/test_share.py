@@ -14,11 +14,13 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.sharing.memory_links import MemoryLinks, Network
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
+from tests.views.test_adjustments import adjust, field, save, total, wizard_scored
 from views.app import build_main
 from views.games.wizard.trump import suit_name
 from views.screens.rules import rules_route
 from views.sharing.codes import FREE_TRIES, Shares, spaced
 from views.shell.i18n import LANGUAGES, t
+from views.shell.widgets import change_text
 
 SHARE_URL = "https://192.0.2.10:8551"
 PHONE_IP = "192.0.2.20"
@@ -314,3 +316,29 @@ async def test_a_watcher_of_any_game_sees_its_round_entry_disabled_and_the_bars_
     bar = phone.find(ft.Semantics, identifier="step-bar")
     assert not phone.find_all((ft.FilledButton, ft.TextButton), within=bar)
     assert not phone.find_all(ft.FilledButton, text=t("entry.score_round"))
+
+
+async def test_a_watching_phone_cannot_adjust_and_a_phone_allowed_to_enter_can(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    """The share's rights hold for adjustments: a watcher gets no form, and once the host
+    lets phones enter, a phone's adjustment is checked and saved as the host's would be,
+    and the host's sheet shows it."""
+    host, phone = host_and_phone
+    shares = Shares()
+    game = wizard_scored(keeper)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    await host.click(chip(host, t("share.view_only")))
+    await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    assert not phone.find_all(ft.TextButton, text=t("adjust.open"))
+    await host.click(chip(host, t("share.can_enter")))
+    await phone.settle()
+    await adjust(phone, "Cas", "0", "nothing")
+    assert field(phone, "adjust.points").error == t("adjust.points_zero")
+    await phone.type(field(phone, "adjust.points"), "-5")
+    await save(phone)
+    assert keeper.open(game.id).ledger.state.totals == (20, 30, 15)
+    await host.settle()
+    assert shown(host, "adjustment-1") == change_text(-5)
+    assert total(host, 2) == "15"

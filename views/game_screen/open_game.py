@@ -17,6 +17,7 @@ from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
 from storage import StorageError
 from storage.keeper import GameChanged, SavedGame
+from views.game_screen.adjustment_draft import AdjustmentDraft
 from views.games.table import Entry
 from views.shell.live import announce
 from views.shell.messages import Refusal, Refused
@@ -42,6 +43,8 @@ class OpenGame(ft.Observable):
     edit_entry: Entry | None = None
     # Whether this screen may change the game now (a phone that joined to follow may not).
     may_enter: Callable[[], bool] = lambda: True
+    # A one-off adjustment being typed (new, or changing one in the sheet); None: none.
+    adjusting: AdjustmentDraft | None = None
 
     @property
     def state(self) -> GameState:
@@ -138,6 +141,41 @@ class OpenGame(ft.Observable):
         """Give every seat its name at once (one undo step); why the names were refused
         (and none saved), or None when they were saved."""
         return self.attempt(Action("rename", {"names": list(names)}))
+
+    def start_adjust(self, number: int | None = None) -> None:
+        """Open the adjustment form: for a new adjustment (`number` None), following the
+        last round scored, or filled in with adjustment `number` to change or remove it."""
+        if number is None:
+            self.adjusting = AdjustmentDraft()
+        else:
+            self.adjusting = AdjustmentDraft.of(number, self.state.adjustments[number - 1])
+
+    def cancel_adjust(self) -> None:
+        self.adjusting = None
+
+    def save_adjustment(self) -> bool:
+        """Save the adjustment typed (one undo step) and close the form; else leave it
+        open, each reason at its field."""
+        draft = self.adjusting
+        if draft is None:
+            return False
+        action = draft.action(self.state)
+        return action is not None and self._adjusted(draft, action)
+
+    def remove_adjustment(self) -> bool:
+        """Take away the adjustment the form is changing (one undo step)."""
+        draft = self.adjusting
+        if draft is None or draft.number is None:
+            return False
+        return self._adjusted(draft, Action("remove_adjustment", {"number": draft.number}))
+
+    def _adjusted(self, draft: AdjustmentDraft, action: Action) -> bool:
+        reason = self.attempt(action)
+        if reason is not None:
+            draft.refused(reason)
+            return False
+        self.adjusting = None
+        return True
 
     def act(self, action: Action) -> bool:
         """Apply an action; a refusal goes to `refusal`, shown by the entry."""

@@ -10,6 +10,7 @@ import flet as ft
 from scorers.ledger import Action, GameState, change_name
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged
+from views.game_screen.adjust import AdjustScore
 from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
@@ -43,6 +44,8 @@ def describe(action: Action, before: GameState) -> str:
     round 4"); `before` is the state the action was applied to."""
     if action.kind == "rename":
         return t("undo.rename")
+    if action.kind in ("adjust", "remove_adjustment"):
+        return adjustment_words(action, before)
     number = action.data["round"]
     keys = GAME_VIEWS[before.game].undo_keys
     if action.kind == "score":
@@ -53,6 +56,18 @@ def describe(action: Action, before: GameState) -> str:
         key, params = named
         return t(keys["change"], change=t(key, **params_in_words(key, params)), number=number)
     return t(keys["entry"], number=number)
+
+
+def adjustment_words(action: Action, before: GameState) -> str:
+    """An adjustment made ("Ann's adjustment of -10"), changed, or taken away."""
+    number = action.data["number"]
+    if action.kind == "remove_adjustment":
+        key, adjustment = "undo.adjust_removed", before.adjustments[number - 1]
+        seat, points = adjustment.seat, adjustment.points
+    else:
+        key = "undo.adjust" if number > len(before.adjustments) else "undo.adjust_changed"
+        seat, points = action.data["seat"], action.data["points"]
+    return t(key, name=before.players[seat], points=change_text(points))
 
 
 def history_button(
@@ -268,7 +283,10 @@ def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     """The score sheet, the running totals chart and the game's options: drawn with the
     screen's frame (a tap on the round being entered changes none of them)."""
     state = table.state
-    controls: list[ft.Control] = [ScoreSheet(state, view, table.start_edit)]
+    controls: list[ft.Control] = [
+        ScoreSheet(state, view, table.start_edit, table.start_adjust),
+        AdjustScore(table),
+    ]
     if state.rounds:
         controls.append(running_totals_chart(state))
     rename = table.rename if table.may_enter() else None

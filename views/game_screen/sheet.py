@@ -7,6 +7,9 @@ column are cut to the room the column has (views.shell.names: "Maximilian" -> "M
 on a phone, whole beside the entry on a wide screen); the full name stays in the header's
 accessible name. Each cell is named by its row and column for screen readers ("Ann,
 round 3, 20"); its Semantics identifier (`cell-3-0`, `total-0`, `place-0`) is for tests.
+A one-off adjustment is a row of its own after the round it follows, as a pad's scorer
+writes it: a mark (a button to change it), its points and reason in the player's cell
+(`adjustment-1`, named "Ann, adjustment of -10: misdeal, total 40") and the totals after it.
 """
 
 from collections.abc import Callable, Sequence
@@ -14,6 +17,7 @@ from dataclasses import replace
 
 import flet as ft
 
+from scorers.adjustments import Adjustment
 from scorers.game import ScoredRound
 from scorers.ledger import GameState
 from views.game_screen.charts import player_colour
@@ -22,7 +26,7 @@ from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
-from views.shell.widgets import CHIP_SIZE, identified, points_text
+from views.shell.widgets import CHIP_SIZE, change_text, identified, points_text
 
 FIRST_COLUMN = 56
 PHONE_WIDTH = 370
@@ -164,14 +168,71 @@ def round_row(
     scored: ScoredRound,
     on_edit: Callable[[int], None],
     label: str,
+    running: tuple[int, ...],
 ) -> ft.Row:
-    """A scored round: its label (a button to correct it), then each seat's cell."""
+    """A scored round: its label (a button to correct it), then each seat's cell with its
+    `running` total after the round."""
     number = scored.number
-    running = state.running_totals()[number - 1]
     cells = [round_cell(state, view, scored, seat, running[seat]) for seat in range(len(running))]
     mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
     edit_key = view.sheet_keys["edit"]
     return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells)
+
+
+def adjustment_row(
+    state: GameState,
+    number: int,
+    adjustment: Adjustment,
+    running: tuple[int, ...],
+    on_adjust: Callable[[int], None],
+) -> ft.Row:
+    """Adjustment `number` (from 1): its mark, a button to change or remove it; in the
+    adjusted player's cell its points, its reason and the total after it."""
+    name, points = state.players[adjustment.seat], change_text(adjustment.points)
+    total = points_text(running[adjustment.seat])
+    mark = ft.TextButton(
+        content=ft.Row(
+            spacing=2,
+            tight=True,
+            controls=[
+                ft.Text(
+                    t("sheet.adjustment_mark"),
+                    semantics_label=t(
+                        "sheet.edit_adjustment", name=name, points=points, reason=adjustment.reason
+                    ),
+                ),
+                ft.Icon(ft.Icons.EDIT, size=14),
+            ],
+        ),
+        style=ft.ButtonStyle(padding=0),
+        width=FIRST_COLUMN,
+        height=CHIP_SIZE,
+        on_click=lambda _: on_adjust(number),
+    )
+    said = t(
+        "sheet.adjustment_cell", name=name, points=points, reason=adjustment.reason, total=total
+    )
+    reason = ft.Text(adjustment.reason, size=11, max_lines=2, text_align=ft.TextAlign.CENTER)
+    shown = ft.Column(
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            # Read out with the points (see `said`), so not a second time alone.
+            ft.Semantics(exclude_semantics=True, content=reason),
+            identified(f"adjustment-{number}", ft.Text(points, semantics_label=said)),
+            ft.Semantics(
+                exclude_semantics=True,
+                content=ft.Text(
+                    total,
+                    size=11,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            ),
+        ],
+    )
+    cells = [shown if seat == adjustment.seat else ft.Text("") for seat in range(len(running))]
+    return sheet_row(mark, cells)
 
 
 def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
@@ -207,17 +268,26 @@ def places_row(state: GameState, places: dict[int, int]) -> ft.Row:
     return sheet_row(ft.Text(t("sheet.place")), shown)
 
 
-def ScoreSheet(state: GameState, view: GameView, on_edit: Callable[[int], None]) -> ft.Control:
-    """The sheet of the game at the table, drawn again only when the scored rounds change
-    (`ft.memo` compares the game without its draft: a tap on the round being entered does
-    not draw it again), which keeps taps quick on a long game."""
+def ScoreSheet(
+    state: GameState,
+    view: GameView,
+    on_edit: Callable[[int], None],
+    on_adjust: Callable[[int], None],
+) -> ft.Control:
+    """The sheet of the game at the table, drawn again only when the scored rounds or the
+    adjustments change (`ft.memo` compares the game without its draft: a tap on the round
+    being entered does not draw it again), which keeps taps quick on a long game."""
     room = name_room(use_screen_size(), len(state.players))
-    return memo(Sheet)(replace(state, draft=None), view, on_edit, room)
+    return memo(Sheet)(replace(state, draft=None), view, on_edit, on_adjust, room)
 
 
 @ft.component
 def Sheet(
-    state: GameState, view: GameView, on_edit: Callable[[int], None], room: float
+    state: GameState,
+    view: GameView,
+    on_edit: Callable[[int], None],
+    on_adjust: Callable[[int], None],
+    room: float,
 ) -> ft.Control:
     """Rounds by players in seat order (a legend says what each cell holds), then totals
     and places."""
@@ -233,9 +303,28 @@ def Sheet(
         header_row(state.players, room, "sheet.cards" if by_hand else view.sheet_keys["header"]),
         identified("sheet-legend", ft.Text(legend, size=11, italic=True)),
         ft.Divider(height=1),
-        *[round_row(state, view, s, on_edit, label(s.number)) for s in state.rounds],
+        *lines(state, view, on_edit, on_adjust, label),
         ft.Divider(height=1),
         totals_row(state, leaders),
         places_row(state, places),
     ]
     return ft.Column(spacing=4, controls=rows)
+
+
+def lines(
+    state: GameState,
+    view: GameView,
+    on_edit: Callable[[int], None],
+    on_adjust: Callable[[int], None],
+    label: Callable[[int], str],
+) -> list[ft.Control]:
+    """The sheet's rows as a pad writes them (GameState.sheet_lines): each scored round
+    and the adjustments following it, each with the totals after it."""
+    # By identity: two adjustments alike (the same penalty twice) are still two rows.
+    numbers = {id(adjustment): n for n, adjustment in enumerate(state.adjustments, start=1)}
+    return [
+        adjustment_row(state, numbers[id(line)], line, running, on_adjust)
+        if isinstance(line, Adjustment)
+        else round_row(state, view, line, on_edit, label(line.number), running)
+        for line, running in state.sheet_lines()
+    ]

@@ -35,6 +35,16 @@ class UnreadableSetting(ValueError):
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A ready value a setting offers beside its own control (a published round plan):
+    its label's catalog key and parameters, and the value it puts in the form."""
+
+    label_key: str
+    params: Mapping[str, Any]
+    value: Any
+
+
+@dataclass(frozen=True)
 class SettingField:
     name: str
     kind: FieldKind
@@ -61,6 +71,11 @@ class SettingField:
         else:
             said = str(self.form_value(value))
         return t("setting.shown", setting=t(self.label_key), value=said)
+
+    def presets(self, players: int) -> tuple[Preset, ...]:
+        """The ready values offered beside the control for a table of `players`; none by
+        default."""
+        return ()
 
     def read_value(self, shown: str | bool) -> Any:
         """The setting's value from what its control holds; the rules check it afterwards."""

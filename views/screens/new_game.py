@@ -13,7 +13,7 @@ from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
-from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
+from views.games.setup_fields import FieldKind, Preset, SettingField, UnreadableSetting
 from views.screens.rules import rules_route
 from views.shell.hooks import Setter, keyed, use_state_from
 from views.shell.i18n import t
@@ -167,7 +167,32 @@ def setting_control(setup: Setup, setting: SettingField) -> ft.Control:
             else ft.KeyboardType.TEXT,
             on_change=lambda e: setup.set_setting(setting.name, e.control.value),
         )
-    return ft.Column(spacing=2, controls=[control, ft.Text(help_text, size=12, italic=True)])
+    controls = [control, ft.Text(help_text, size=12, italic=True)]
+    presets = setting.presets(len(setup.names))
+    if presets:
+        controls.append(preset_chips(setup, setting, presets))
+    return ft.Column(spacing=2, controls=controls)
+
+
+def preset_chips(setup: Setup, setting: SettingField, presets: tuple[Preset, ...]) -> ft.Control:
+    """The setting's ready values (Wizard's published round plans) as chips under its
+    field: a tap puts the value in the field, where it can still be changed; the chip
+    whose value the field holds is the one filled."""
+    label = t(setting.label_key)
+    try:
+        typed = setting.read_value(setup.shown_settings[setting.name])
+        chosen = next((str(n) for n, preset in enumerate(presets) if preset.value == typed), "")
+    except UnreadableSetting:
+        chosen = ""
+    chips = []
+    for number, preset in enumerate(presets):
+        text = t(preset.label_key, **preset.params)
+        chips.append((str(number), text, t("setup.choose", setting=label, option=text)))
+
+    def pick(key: str) -> None:
+        setup.set_setting(setting.name, setting.form_value(presets[int(key)].value))
+
+    return choice_chips(chips, chosen, pick)
 
 
 @ft.component

@@ -25,7 +25,7 @@ TO_GUEST_LIMIT = 64 * 1024
 TO_HOST_LIMIT = 16 * 1024
 """The longest guest -> host message, in bytes of UTF-8: far above any entry's."""
 
-GUEST_KINDS = frozenset({"edit", "score", "undo", "redo", "rename"})
+GUEST_KINDS = frozenset({"edit", "score", "undo", "redo", "rename", "adjust", "remove_adjustment"})
 """The actions a guest may propose: what a game screen sends (views.game_screen.open_game).
 A start, a draft or an unknown kind from a guest closes its channel."""
 

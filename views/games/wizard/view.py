@@ -10,7 +10,7 @@ from scorers.game import RoundInfo
 from scorers.stats import Record
 from views.games.game_view import GameView, StepButton
 from views.games.panel import EntryPanel
-from views.games.setup_fields import FieldKind, SettingField, UnreadableSetting
+from views.games.setup_fields import FieldKind, Preset, SettingField, UnreadableSetting
 from views.games.table import Table
 from views.games.wizard.entry import BIDS, TRICKS, PadSpot, WizardPanel, prompt, shown_step
 from views.games.wizard.trick import DECK_KEYS, RoundTrickHelper, WizardTrickHelper
@@ -30,6 +30,22 @@ class HandSizesField(SettingField):
         if not value:
             return t("setting.shown", setting=t(self.label_key), value=t("setting.full_game"))
         return super().value_in_words(value)
+
+    def presets(self, players: int) -> tuple[Preset, ...]:
+        """The full game (nothing typed) and the published plans of `wizard.round_plans`
+        for this many players (none for a table Wizard is not played at)."""
+        if not wizard.MIN_PLAYERS <= players <= wizard.MAX_PLAYERS:
+            return ()
+        plans = wizard.round_plans(players)
+        every_card = plans["every_card"]
+        return (
+            Preset("setting.round_plan.full", {"rounds": wizard.rounds_for(players)}, None),
+            Preset(
+                "setting.round_plan.every_card",
+                {"rounds": len(every_card), "cards": every_card[0]},
+                every_card,
+            ),
+        )
 
     def read_value(self, shown: str | bool) -> list[int] | None:
         """The sizes typed, split at commas (or semicolons); None when nothing is typed."""
