@@ -34,7 +34,7 @@ from views.shell.live import announce, game_topic, use_live
 from views.shell.messages import message_of, params_in_words
 from views.shell.phone_tables import GuestTable
 from views.shell.screen import screen
-from views.shell.services import use_services
+from views.shell.services import Services, use_services
 from views.shell.watch import use_watched
 from views.shell.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
 
@@ -440,6 +440,21 @@ def GameScreen() -> ft.View:
     return keyed(game_id, KeyedGameScreen, game_id)
 
 
+def access_to(
+    services: Services, game_id: str, may_enter: bool, guest: GuestTable | None
+) -> tuple[object, ...]:
+    """What this phone may do with the game and who shares it: when it changes, the whole
+    game screen is drawn again (a follower's tap does not change it)."""
+    tables = services.tables
+    hosted = tables.hosted.get(game_id) if tables is not None else None
+    return (
+        services.access.may_open(game_id),
+        may_enter,
+        guest.state if guest is not None else None,
+        hosted.guest_count if hosted is not None else None,
+    )
+
+
 @ft.component
 def KeyedGameScreen(game_id: str) -> ft.View:
     """One game at the table, a damaged game's screen, or a line saying it was not found."""
@@ -456,16 +471,7 @@ def KeyedGameScreen(game_id: str) -> ft.View:
         return guest.may_enter() if guest is not None else services.access.may_enter(game_id)
 
     def access() -> tuple[object, ...]:
-        """What this phone may do with the game and who shares it: when it changes, the
-        whole screen is drawn again (a follower's tap does not change it)."""
-        guest = followed()
-        hosted = tables.hosted.get(game_id) if tables is not None else None
-        return (
-            services.access.may_open(game_id),
-            may_enter(),
-            guest.state if guest is not None else None,
-            hosted.guest_count if hosted is not None else None,
-        )
+        return access_to(services, game_id, may_enter(), followed())
 
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
