@@ -44,6 +44,7 @@ def assert_every_game_agrees_with_its_record(keeper: GameKeeper) -> int:
     return len(listed)
 
 
+@pytest.mark.timeout(240)  # 34 writers started and killed: a second each, more on a busy machine
 def test_a_crash_between_any_two_statements_leaves_every_game_consistent(
     tmp_path: Path,
 ) -> None:
