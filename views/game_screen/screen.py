@@ -288,7 +288,7 @@ def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
         AdjustScore(table),
     ]
     if state.rounds:
-        controls.append(running_totals_chart(state))
+        controls.append(running_totals_chart(state, view.chart_keys))
     rename = table.rename if table.may_enter() else None
     saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
     preferences = use_services().preferences
