@@ -26,7 +26,7 @@ from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
-from views.shell.widgets import CHIP_SIZE, change_text, identified, points_text
+from views.shell.widgets import CHIP_SIZE, change_text, identified, points_text, suited_text
 
 FIRST_COLUMN = 56
 PHONE_WIDTH = 370
@@ -118,7 +118,7 @@ def correct_button(
             spacing=2,
             tight=True,
             controls=[
-                ft.Text(label, semantics_label=name),
+                suited_text(label, semantics_label=name),
                 ft.Icon(ft.Icons.EDIT, size=14),
             ],
         ),
