@@ -1,11 +1,16 @@
 """A game's charts: the running totals and final scores they draw, and their words."""
 
+from dataclasses import replace
+from itertools import pairwise
+
 import flet as ft
 import flet_charts as fch
+import pytest
 
 from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
 from views.game_screen.charts import (
+    CHART_HEIGHT,
     final_scores_chart,
     player_colour,
     running_totals_chart,
@@ -74,6 +79,32 @@ async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarn
     for group, name in zip(chart.groups, ("Ann", "Ben", "Cas"), strict=True):
         tooltip = group.rods[0].tooltip
         assert (tooltip.text, tooltip.text_style.color) == (name, ft.Colors.ON_INVERSE_SURFACE)
+
+
+LABEL_HEIGHT = 16
+"""A 12 px axis label's line, in pixels."""
+
+
+@pytest.mark.parametrize("totals", [(630, 410, 200), (95, -40, 12), (-20, -70, -5)])
+async def test_the_final_bars_axis_writes_labels_apart_and_none_at_its_ends(
+    harness: AppHarness, totals: tuple[int, ...]
+) -> None:
+    """Issue 39 (7): the chart's own label of its top, 630, was drawn over the axis's 600.
+    The axis writes whole steps only, each a label's height from the next and from the
+    chart's ends, and every bar fits."""
+    state = replace(wizard_state(), totals=totals)
+    await harness.render(lambda: final_scores_chart(state))
+    [chart] = harness.find_all(fch.BarChart)
+    axis = chart.left_axis
+    assert not axis.show_max and not axis.show_min
+    values = [value for value, _ in label_texts(axis)]
+    assert values and all(value % axis.label_spacing == 0 for value in values)
+    assert chart.min_y < min(0, *totals) and chart.max_y > max(0, *totals)
+    pixels_per_point = CHART_HEIGHT / (chart.max_y - chart.min_y)
+    edges = [chart.min_y, *values, chart.max_y]
+    gaps = [(b - a) * pixels_per_point for a, b in pairwise(edges)]
+    assert min(gaps[1:-1], default=LABEL_HEIGHT) >= LABEL_HEIGHT  # between labels
+    assert min(gaps[0], gaps[-1]) >= LABEL_HEIGHT / 2  # half a label from an end
 
 
 async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_scores(

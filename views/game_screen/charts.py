@@ -206,11 +206,16 @@ def final_scores_chart(state: GameState) -> ft.Control:
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     ]
+    # The axis's own labels, none at its ends: the chart's own label of its top (630 over a
+    # 600 written just below it) was drawn over the last whole step's.
+    left, min_y, max_y = totals_axis(min(0, *state.totals), max(0, *state.totals))
     chart = fch.BarChart(
         groups=groups,
         height=CHART_HEIGHT,
+        min_y=min_y,
+        max_y=max_y,
         tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
-        left_axis=fch.ChartAxis(label_size=44),
+        left_axis=left,
         bottom_axis=fch.ChartAxis(show_labels=False),
     )
     summary = t("chart.final", scores=scores_text(state.players, state.totals))
