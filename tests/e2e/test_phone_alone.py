@@ -95,6 +95,7 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     second tab that waits for the first and finds that bid."""
     context = browser.new_context(viewport=PHONE_ALONE)
     elsewhere = requests_elsewhere(context, site)
+    trouble = record_console_trouble(context)
     started = time.monotonic()
     page = open_site(context, site)
     expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
@@ -141,6 +142,7 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     second.get_by_role("button", name=players).first.click()
     expect_value(second, "entry-hint", after_cas)
     assert not elsewhere, elsewhere
+    assert trouble == []  # offline too: nothing asked for that the site did not keep
 
 
 def test_the_console_stays_clean_through_home_a_menu_a_form_and_a_round(
