@@ -49,6 +49,7 @@ FRAMEWORK_ICONS = (
     "chevron_right",
     "clear",
     "close",
+    "done",
     "drag_handle",
     "edit",
     "error_outline",
@@ -65,9 +66,10 @@ FRAMEWORK_ICONS = (
     "visibility",
     "visibility_off",
 )
-"""Material icons Flutter's widgets draw by themselves (back and close buttons, menus,
-dropdowns, pickers, text fields, sort arrows), kept in every style in case a screen starts
-using such a widget."""
+"""Material icons Flutter's widgets draw by themselves (back and close buttons, menus and
+the tick of a checked menu item, dropdowns, pickers, text fields, sort arrows), kept in
+every style in case a screen starts using such a widget. One missing is drawn as nothing,
+and Flutter logs that no font has its glyph (the language menu's tick, "done", was)."""
 CUPERTINO_CODE_POINTS = {
     "SUIT_CLUB_FILL": 0xF830,
     "SUIT_DIAMOND_FILL": 0xF832,

@@ -645,9 +645,10 @@ class AppHarness:
 def own_texts(control: Any) -> list[str]:
     """The text a control itself displays (not its children's)."""
     if isinstance(control, ft.Text):
-        parts = [control.value] if isinstance(control.value, str) else []
-        parts += ["".join(_span_texts(control.spans or []))] if control.spans else []
-        return parts
+        # Drawn as one line: the value, then its spans (a suit sign in red, for one).
+        value = control.value if isinstance(control.value, str) else ""
+        spans = "".join(_span_texts(control.spans or []))
+        return [value + spans] if control.spans or isinstance(control.value, str) else []
     return [v for name in _TEXT_FIELDS if isinstance(v := getattr(control, name, None), str)]
 
 

@@ -80,7 +80,7 @@ def App(services: Services, choices: DeviceChoices) -> list[ft.View]:
         page.run_task(services.device.set, THEME, chosen.value)  # kept for next visits
 
     async def choose_language(chosen: str) -> None:
-        speak(page, chosen)
+        speak(page, chosen, choices.browser_languages)
         set_language(chosen)
         await services.device.set(LANGUAGE, chosen)
 
@@ -104,10 +104,11 @@ def routed_screens(language: str) -> list[ft.View]:
     return cast(list[ft.View], keyed(language, ft.Router, ROUTES, manage_views=True))
 
 
-def speak(page: ft.Page, language: str) -> None:
-    """Make ``language`` the session's: its texts, its title and Flutter's own words
-    (the text fields' menus, the date picker)."""
-    set_session_language(page, language)
+def speak(page: ft.Page, language: str, browser: Sequence[str] = ()) -> None:
+    """Make ``language`` the session's: its texts, its dates as the `browser`'s languages
+    say its region writes them ("en-GB"), its title and Flutter's own words (the text
+    fields' menus, the date picker)."""
+    set_session_language(page, language, browser)
     page.title = t("app.name")
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[ft.Locale(code) for code in LANGUAGES],
@@ -152,7 +153,7 @@ def build_main(
         # No fade from Flutter's default theme into ours: while it lasts, text is laid out in
         # the default theme's families, which lack our faces (views.shell.fonts).
         page.theme_animation_style = ft.AnimationStyle.no_animation()
-        speak(page, choices.language)
+        speak(page, choices.language, choices.browser_languages)
         page.theme_mode = choices.theme_mode
         services = Services(
             keeper,

@@ -5,15 +5,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorers.ledger import Action, Ledger
+from tests.e2e.conftest import screenshot
 from tests.e2e.steps import (
     PHONE_390,
     assert_on_screen,
     by_id,
     enter_players,
+    reveal,
     screenshots_light_and_dark,
     tap,
     type_into,
 )
+from views.game_screen.charts import scores_text
 from views.games.colour_blind.entry import card_name
 from views.shell.i18n import t
 from views.shell.widgets import points_text
@@ -117,3 +120,22 @@ def test_a_colour_blind_game_to_sixty(app_page: Page) -> None:
             total=points_text(standing.total),
         )
         expect(by_id(page, f"standing-{standing.seat}")).to_have_text(line)
+    # The charts in the game's words ("After deal 3"), the bars' axis labels apart.
+    final = by_id(page, "final-chart")
+    expect(final).to_have_text(t("chart.final", scores=scores_text(PLAYERS, ledger.state.totals)))
+    screenshot(page, "colour-blind-final-bars")
+    after = t(
+        "chart.after_deal", number=len(DEALS), scores=scores_text(PLAYERS, ledger.state.totals)
+    )
+    chart = by_id(page, "totals-chart")
+    expect(chart).to_have_text(after)
+    reveal(page, chart)
+    # On up to the chart's words' place near the top, the chart drawn under them.
+    top = chart.bounding_box()
+    assert top is not None
+    page.mouse.wheel(0, top["y"] - 200)
+    page.wait_for_function(
+        "([element, top]) => element.getBoundingClientRect().top < top",
+        arg=[chart.element_handle(), top["y"] - 100],
+    )
+    screenshot(page, "colour-blind-chart-after-deal")

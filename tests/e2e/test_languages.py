@@ -4,6 +4,8 @@ reloads and is still in Korean, and the Colour-blind rules show their suit signs
 Screenshots (390x844) show Hangul and ♠♥♦♣ drawn by the shipped fonts, with every request
 that leaves the computer blocked."""
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -154,3 +156,18 @@ def is_in_view(element: Locator) -> bool:
     except AssertionError:
         return False
     return True
+
+
+def test_a_british_phone_writes_dates_day_first(browser: Browser, app_server: AppServer) -> None:
+    """Issue 39 (7): an English browser in Britain (en-GB) got "12/4/26, 1:20 AM", which
+    reads as 12 April: its Home writes a game's last change as Britain does, "04/12/2026,
+    01:20", the browser's region having reached the server's Python."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(app_server.url)
+    enable_accessibility(page)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1", dealer="Ann")
+    go(page, "/")
+    british = re.compile(r"\d\d\/\d\d\/20\d\d, \d\d:\d\d")  # "/" escaped for the selector
+    expect(page.get_by_role("button", name=british).first).to_be_visible()
+    screenshot(page, "british-phone-home-dates")

@@ -34,6 +34,7 @@ from tests.e2e.conftest import (
     screenshot,
     serving_site,
 )
+from tests.e2e.network import record_console_trouble
 from tests.e2e.steps import (
     by_id,
     expect_score,
@@ -44,7 +45,8 @@ from tests.e2e.steps import (
     wait_for_async,
     wait_for_kept_start,
 )
-from views.shell.i18n import joined, t
+from views.shell.i18n import joined, language_name, t
+from views.shell.language import menu_name
 
 PHONE_ALONE = {"width": 390, "height": 844}
 BOOT_MS = 120_000
@@ -93,6 +95,7 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     second tab that waits for the first and finds that bid."""
     context = browser.new_context(viewport=PHONE_ALONE)
     elsewhere = requests_elsewhere(context, site)
+    trouble = record_console_trouble(context)
     started = time.monotonic()
     page = open_site(context, site)
     expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
@@ -139,6 +142,39 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     second.get_by_role("button", name=players).first.click()
     expect_value(second, "entry-hint", after_cas)
     assert not elsewhere, elsewhere
+    assert trouble == []  # offline too: nothing asked for that the site did not keep
+
+
+def test_the_console_stays_clean_through_home_a_menu_a_form_and_a_round(
+    browser: Browser, site: str
+) -> None:
+    """Issue 39 (11): a load asks for nothing the site does not ship (Rive's runtime, Noto
+    fonts for a glyph our fonts lack: a cut icon font without the language menu's tick
+    logged that no font has it) and logs no error or warning, through Home, the language
+    menu, a new game's form and a round's trump."""
+    context = browser.new_context(viewport=PHONE_ALONE)
+    trouble = record_console_trouble(context)
+    page = open_site(context, site)
+    expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+    page.get_by_role("button", name=menu_name(), exact=True).click()
+    expect(page.get_by_role("menuitemcheckbox", name=language_name("en"))).to_be_checked()
+    screenshot(page, "phone-alone-language-menu")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("menuitemcheckbox", name=language_name("en"))).to_have_count(0)
+
+    page.get_by_role("button", name=t("game.colour_blind")).first.click()
+    title = t("new_game.title", game=t("game.colour_blind"))
+    expect(page.get_by_text(title, exact=True)).to_be_visible()
+    screenshot(page, "phone-alone-new-colour-blind")  # the title's name whole
+    tap(page, t("nav.back"))
+
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1", dealer="Ann")
+    tap(page, t("wizard.turned_suit", suit=t("wizard.suit.hearts")))
+    expect(by_id(page, "trump")).to_have_text(
+        t("wizard.trump_line", suit=f"\u2665 {t('wizard.suit.hearts')}")
+    )
+    screenshot(page, "phone-alone-trump-hearts")
+    assert trouble == []
 
 
 def from_kept_start(message: ConsoleMessage) -> bool:

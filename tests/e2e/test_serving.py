@@ -16,9 +16,10 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.e2e.conftest import PHONE, enable_accessibility, screenshot
-from tests.e2e.network import record_transfer
+from tests.e2e.network import record_console_trouble, record_transfer
 from tests.e2e.steps import by_id, expect_value
-from views.shell.i18n import t
+from views.shell.i18n import language_name, t
+from views.shell.language import menu_name
 
 FIRST_VISIT_LIMIT = 5_150_000
 """Issue 15's aim for every first visit (5 MB), the phone's on plain HTTP too, plus the
@@ -84,6 +85,27 @@ def test_a_first_visit_downloads_under_5_mb_installs_as_trickpad_and_a_repeat_vi
             if visit == "repeat":
                 assert set(transfer.statuses.values()) <= {200, 304}
             page.close()
+    finally:
+        context.close()
+
+
+def test_the_console_stays_clean_on_a_load_and_in_the_language_menu(
+    browser: Browser, reading_server: AppServer
+) -> None:
+    """Issue 39 (11), in server mode: nothing asked for that the server does not serve (Rive's
+    runtime, a Noto font), no error or warning logged, the menu's tick drawn."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        trouble = record_console_trouble(context)
+        page = context.new_page()
+        page.goto(reading_server.url)
+        enable_accessibility(page)
+        expect_home(page)
+        page.get_by_role("button", name=menu_name(), exact=True).click()
+        expect(page.get_by_role("menuitemcheckbox", name=language_name("en"))).to_be_checked()
+        screenshot(page, "served-language-menu")
+        page.wait_for_load_state("networkidle")
+        assert trouble == []
     finally:
         context.close()
 

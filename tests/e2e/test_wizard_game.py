@@ -242,3 +242,22 @@ def test_after_a_bid_the_step_bar_leaves_the_phone_to_the_entry_and_says_the_cho
     expect(chip).to_have_attribute("aria-current", "true")
     other = page.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=0), exact=True)
     expect(other).to_have_attribute("aria-current", "false")
+
+
+def test_on_a_computers_window_a_long_name_beside_short_ones_is_shown_whole(
+    browser: Browser, app_server: AppServer
+) -> None:
+    """Issue 39 (7): at 1280 px the sheet cut "Maximilian-Alexander" in an equal share
+    beside four short names; its column now takes the name's width."""
+    players = ["Maximilian-Alexander", "Ann", "Ben", "Cas", "Dot"]
+    with open_store(app_server.data_dir).store as store:
+        game_id = GameKeeper(store).start("wizard", players, 0).id
+    page = open_app(browser, f"{app_server.url}/game/{game_id}", {"width": 1280, "height": 800})
+    for seat, name in enumerate(players):
+        expect_value(page, f"name-{seat}", name)
+    boxes = [by_id(page, f"name-{seat}").bounding_box() for seat in (0, 1, 2)]
+    assert all(boxes)
+    # The long name's column is the wider: its centre is further from the next one's.
+    first, second, third = (box["x"] + box["width"] / 2 for box in boxes if box)
+    assert second - first > third - second
+    screenshot(page, "sheet-long-name-whole-1280")

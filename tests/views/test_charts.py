@@ -1,13 +1,26 @@
 """A game's charts: the running totals and final scores they draw, and their words."""
 
+from dataclasses import replace
+from itertools import pairwise
+
 import flet as ft
 import flet_charts as fch
+import pytest
 
 from scorers.ledger import Action, Ledger
 from tests.flet_harness import AppHarness
-from views.game_screen.charts import final_scores_chart, player_colour, running_totals_chart
+from views.game_screen.charts import (
+    CHART_HEIGHT,
+    final_scores_chart,
+    player_colour,
+    running_totals_chart,
+    scores_text,
+)
+from views.games.registry import GAME_VIEWS
 from views.shell.i18n import t, whole
-from views.shell.widgets import points_text
+from views.shell.widgets import change_text, points_text
+
+ROUND_WORDS = GAME_VIEWS["wizard"].chart_keys
 
 
 def wizard_state_actions() -> tuple[Action, ...]:
@@ -32,7 +45,7 @@ async def test_the_running_totals_chart_draws_each_player_round_by_round(
 ) -> None:
     state = wizard_state()
     assert [list(totals) for totals in state.running_totals()] == [[30, 20, -10], [70, 40, 10]]
-    await harness.render(lambda: running_totals_chart(state))
+    await harness.render(lambda: running_totals_chart(state, ROUND_WORDS))
     [chart] = harness.find_all(fch.LineChart)
     lines = [[(p.x, p.y) for p in series.points[1:]] for series in chart.data_series]
     assert lines == [
@@ -68,6 +81,32 @@ async def test_the_final_scores_are_bars_in_the_players_colours(harness: AppHarn
         assert (tooltip.text, tooltip.text_style.color) == (name, ft.Colors.ON_INVERSE_SURFACE)
 
 
+LABEL_HEIGHT = 16
+"""A 12 px axis label's line, in pixels."""
+
+
+@pytest.mark.parametrize("totals", [(630, 410, 200), (95, -40, 12), (-20, -70, -5)])
+async def test_the_final_bars_axis_writes_labels_apart_and_none_at_its_ends(
+    harness: AppHarness, totals: tuple[int, ...]
+) -> None:
+    """Issue 39 (7): the chart's own label of its top, 630, was drawn over the axis's 600.
+    The axis writes whole steps only, each a label's height from the next and from the
+    chart's ends, and every bar fits."""
+    state = replace(wizard_state(), totals=totals)
+    await harness.render(lambda: final_scores_chart(state))
+    [chart] = harness.find_all(fch.BarChart)
+    axis = chart.left_axis
+    assert not axis.show_max and not axis.show_min
+    values = [value for value, _ in label_texts(axis)]
+    assert values and all(value % axis.label_spacing == 0 for value in values)
+    assert chart.min_y < min(0, *totals) and chart.max_y > max(0, *totals)
+    pixels_per_point = CHART_HEIGHT / (chart.max_y - chart.min_y)
+    edges = [chart.min_y, *values, chart.max_y]
+    gaps = [(b - a) * pixels_per_point for a, b in pairwise(edges)]
+    assert min(gaps[1:-1], default=LABEL_HEIGHT) >= LABEL_HEIGHT  # between labels
+    assert min(gaps[0], gaps[-1]) >= LABEL_HEIGHT / 2  # half a label from an end
+
+
 async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_scores(
     app,
 ) -> None:
@@ -84,6 +123,24 @@ async def test_the_game_screen_charts_the_totals_and_the_standings_the_final_sco
     await harness.go(f"/game/{finished.id}")
     assert t("chart.final", scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
     assert t("chart.after_round", number=2, scores="Ann 70, Ben 40, and Cas 10") in harness.texts()
+
+
+async def test_a_colour_blind_chart_speaks_of_deals_as_the_rest_of_its_screen(app) -> None:
+    """Issue 39 (7): it said "After round 1" where the banner, sheet and undo say "deal"."""
+    game = app.keeper.start("colour_blind", ["Ann", "Ben", "Cas"], 0, {"target": 100})
+    row = ["AS", "AC", "2S", "2C", "3S", "3C", "10H", "JD", "JH", "QD", "QH", "KD", "KH"]
+    entry = {"row": row, "captured_by": [1] * 6 + [0] * 7}
+    game = app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    totals = game.ledger.state.totals
+    scores = scores_text(["Ann", "Ben", "Cas"], totals)
+    assert t("chart.after_deal", number=1, scores=scores) in harness.texts()
+    [chart] = harness.find_all(fch.LineChart)
+    assert chart.data_series[0].points[1].tooltip == t(
+        "chart.point_deal", name="Ann", total=points_text(totals[0]), score=change_text(totals[0])
+    )
+    said = " ".join(harness.texts()) + " ".join(p.tooltip for p in chart.data_series[0].points)
+    assert t("chart.after_round", number=1, scores=scores) not in said
 
 
 def full_wizard_state(rounds: int, tied: bool = True):
@@ -107,7 +164,7 @@ async def test_the_round_axis_writes_whole_rounds_in_the_language_with_room_for_
 ) -> None:
     for rounds, step in ((2, 1), (7, 1), (20, 2)):
         state = full_wizard_state(rounds)
-        await harness.render(lambda state=state: running_totals_chart(state))
+        await harness.render(lambda state=state: running_totals_chart(state, ROUND_WORDS))
         [chart] = harness.find_all(fch.LineChart)
         axis = chart.bottom_axis
         assert axis.label_spacing == step and not axis.show_max
@@ -127,7 +184,7 @@ async def test_the_round_axis_writes_whole_rounds_in_the_language_with_room_for_
 async def test_a_german_chart_writes_its_numbers_in_german() -> None:
     state = full_wizard_state(12, tied=False)  # Ben loses 10 a round: down to -120
     async with AppHarness(languages=["de-DE"]) as harness:
-        await harness.render(lambda: running_totals_chart(state))
+        await harness.render(lambda: running_totals_chart(state, ROUND_WORDS))
         [chart] = harness.find_all(fch.LineChart)
         assert [text for _, text in label_texts(chart.bottom_axis)] == [
             whole(n, "de") for n in range(0, 13, 2)
@@ -140,7 +197,7 @@ async def test_a_german_chart_writes_its_numbers_in_german() -> None:
 
 async def test_players_on_equal_totals_are_drawn_apart_and_marked(harness: AppHarness) -> None:
     state = full_wizard_state(3)  # Ann and Ben: 20, 40, 60
-    await harness.render(lambda: running_totals_chart(state))
+    await harness.render(lambda: running_totals_chart(state, ROUND_WORDS))
     [chart] = harness.find_all(fch.LineChart)
     ann, ben, cas = chart.data_series
     for number in range(1, 4):

@@ -5,12 +5,13 @@ each see their own words, also while the other one plays."""
 import asyncio
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import flet as ft
 import pytest
 import pytest_asyncio
+from babel.dates import format_datetime
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from storage.keeper import GameKeeper
@@ -222,3 +223,31 @@ async def test_a_german_phone_saves_its_backup_under_a_german_name(keeper: GameK
         await harness.click(harness.find(ft.OutlinedButton, text=t("library.export", "de")))
     [name] = files.saved
     assert name == f"trickpad-sicherung-{date.today().isoformat()}.json"
+
+
+def written_short(when: datetime, locale: str) -> str:
+    """What CLDR writes for `when` as a short date and time in `locale`, by Babel itself."""
+    text = format_datetime(when.astimezone(), format="short", locale=locale)
+    return text.replace("\u202f", "\xa0")  # as views.shell.message_format.written draws it
+
+
+async def test_dates_follow_the_browsers_region_not_only_its_language(
+    keeper: GameKeeper,
+) -> None:
+    """Issue 39 (7): a British phone got "12/4/26, 1:20 AM", which reads as 12 April. The
+    same game's last change on Home, on an English phone in Britain and in the US; a German
+    one in Austria; and Britain's again once English is chosen from a German page."""
+    game = keeper.start("wizard", PLAYERS, 0, {"round_sizes": [1]})
+    when = game.summary.updated_at
+    british, american = written_short(when, "en_GB"), written_short(when, "en_US")
+    assert british != american and british.split(",")[0].count("/") == 2
+    for browser, locale in (("en-GB", "en_GB"), ("en-US", "en_US"), ("de-AT", "de_AT")):
+        async with AppHarness(languages=[browser]) as harness:
+            await open_app(harness, keeper)
+            lines = " ".join(harness.texts())
+            assert written_short(when, locale) in lines, (browser, lines)
+    async with AppHarness(languages=["de-DE", "en-GB"]) as harness:
+        await open_app(harness, keeper)
+        assert written_short(when, "de_DE") in " ".join(harness.texts())
+        await choose_language(harness, "en")
+        assert british in " ".join(harness.texts())

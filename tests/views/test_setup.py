@@ -6,7 +6,7 @@ import flet as ft
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.games.registry import GAME_VIEWS
-from views.shell.i18n import t
+from views.shell.i18n import LANGUAGES, t
 
 
 async def fill_names(harness: AppHarness, names: list[str]) -> None:
@@ -66,6 +66,25 @@ async def test_each_game_starts_from_its_last_games_settings(app: AppUnderTest) 
     await harness.go("/new/wizard")
     assert harness.find(ft.Switch, label=t("setting.hook")).value is False
     assert harness.find(ft.TextField, label=t("setting.round_sizes")).value == "1, 3, 5"
+
+
+BREAKING_HYPHENS = "-\u2010"
+"""A hyphen a line may break after (Flutter breaks "Colour-blind" so when the title wraps);
+U+2011, the non-breaking hyphen, keeps a word whole."""
+
+
+async def test_a_games_name_is_never_broken_in_the_new_game_title(app: AppUnderTest) -> None:
+    """Issue 39 (7): on a phone the two-line title read "New game of Colour-" / "blind"."""
+    harness = await app.start("/new/colour_blind")
+    bar = harness.views()[-1].appbar
+    assert isinstance(bar, ft.AppBar)
+    [title] = harness.texts(within=bar.title)
+    name = t("game.colour_blind")
+    assert title == t("new_game.title", game=name) and "\u2011" in name
+    for language in LANGUAGES:
+        for view in GAME_VIEWS:
+            name = t(view.title_key, language)
+            assert not set(name) & set(BREAKING_HYPHENS), (language, name)
 
 
 async def test_another_game_keeps_its_own_settings(app: AppUnderTest) -> None:

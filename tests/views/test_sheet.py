@@ -13,6 +13,7 @@ from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest, RecordingScreenAwake
+from views.game_screen import sheet as sheet_module
 from views.game_screen.sheet import NAME_SIZE, name_room
 from views.games.registry import GAME_VIEWS
 from views.shell import names
@@ -213,7 +214,47 @@ async def test_a_name_is_cut_one_way_to_the_room_each_part_of_the_screen_has(
             assert sheet[0] == f"Maxi{ELLIPSIS}"
 
 
-@pytest.mark.parametrize("module", [names, text_width_module])
+LONG_BESIDE_SHORT = ["Maximilian-Alexander", "Ann", "Ben", "Cas", "Dot"]
+
+
+def column_of(harness: AppHarness, identifier: str) -> ft.Container:
+    """The sheet's cell (its column's share of the row) that holds `identifier`."""
+    node = harness.find(ft.Semantics, identifier=identifier).parent
+    while not isinstance(node, ft.Container):
+        node = node.parent
+    return node
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+async def test_where_the_sheet_has_room_the_columns_widen_to_show_whole_names(
+    keeper: GameKeeper, width: int
+) -> None:
+    """Issue 39 (7): at 1280 px the sheet cut "Maximilian-Alexander" in a 125 px column
+    beside four short names with room to spare. Its column now takes the name's width, the
+    others share the rest, in every row; a phone has no such room and shares equally."""
+    async with AppHarness(width=width, height=800) as fresh:
+        app = AppUnderTest(fresh, GameKeeper(keeper.store), RecordingScreenAwake())
+        game = app.keeper.start("wizard", LONG_BESIDE_SHORT, first_dealer=0)
+        game = score_round(app.keeper, game, [1, 0, 0, 0, 0], [1, 0, 0, 0, 0])
+        harness = await app.start(f"/game/{game.id}")
+        shown = [identified(harness, f"name-{seat}").value for seat in range(5)]
+        for row in ("name", "cell-1", "total", "place"):
+            shares = [column_of(harness, f"{row}-{seat}").expand for seat in range(5)]
+            if width == 1280:
+                assert shares[0] > shares[1] == shares[4], row
+            else:
+                assert len(set(shares)) == 1, row
+        if width == 1280:
+            assert shown == LONG_BESIDE_SHORT
+            size = ScreenSize(1280, 800)
+            total = sum(column_of(harness, f"total-{seat}").expand for seat in range(5))
+            column = name_room(size, 5) * 5 * shares[0] / total
+            assert text_width(LONG_BESIDE_SHORT[0], NAME_SIZE) < column
+        else:
+            assert shown[0].endswith(ELLIPSIS) and shown[1:] == LONG_BESIDE_SHORT[1:]
+
+
+@pytest.mark.parametrize("module", [names, text_width_module, sheet_module])
 def test_the_examples_in_the_measuring_docstrings_hold(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 

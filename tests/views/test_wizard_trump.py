@@ -2,6 +2,8 @@
 turned up tapped in, shown while bids and tricks are entered and on the sheet, saved,
 undone and corrected like any other field of the round."""
 
+import re
+
 import flet as ft
 
 from scorers.ledger import Action
@@ -12,7 +14,7 @@ from tests.views.test_wizard_flow import PLAYERS, on_the_tricks, shown, undo
 from tests.views.wizard_steps import bid, chip, took
 from views.games.wizard.trump import TRUMP_ID
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE
+from views.shell.widgets import CHIP_SIZE, RED_INK
 
 SUITS = ["wizard.suit.spades", "wizard.suit.hearts", "wizard.suit.diamonds", "wizard.suit.clubs"]
 
@@ -22,7 +24,9 @@ def sheet_trump(suit: str) -> str:
 
 
 def trump_shown(harness: AppHarness) -> str:
-    return shown(harness, TRUMP_ID)
+    """The trump line as drawn (its suit sign a span of its own when it is red)."""
+    [line] = harness.texts(within=harness.find(ft.Semantics, identifier=TRUMP_ID))
+    return line
 
 
 def hearts() -> str:
@@ -194,3 +198,40 @@ async def test_a_rounds_trump_marks_it_on_the_sheet_and_the_next_rounds_is_kept(
         again = AppUnderTest(fresh, GameKeeper(keeper.store), app.screen_awake)
         reopened = await again.start(f"/game/{game.id}")
         assert trump_shown(reopened) == picked
+
+
+def inks(text: ft.Text) -> list[tuple[str, str | None]]:
+    """Each run of a text as drawn, with its colour (None: the text's own)."""
+    if not text.spans:
+        return [(text.value, text.color)]
+    return [(span.text, span.style.color if span.style else None) for span in text.spans]
+
+
+async def test_hearts_and_diamonds_are_red_wherever_a_suit_sign_is_drawn(
+    app: AppUnderTest,
+) -> None:
+    """Issue 39 (7): "Trump: ♥ hearts" was drawn black; a pack prints hearts and diamonds
+    red. The trump line, the sheet's mark of a round's trump and the undo that names it."""
+    game = app.keeper.start("wizard", PLAYERS, first_dealer=0)
+    entry = {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0], "cloud": None, "trump": "D"}
+    game = app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+    harness = await app.start(f"/game/{game.id}")
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.hearts")))
+    [line] = harness.find_all(ft.Text, within=harness.find(ft.Semantics, identifier=TRUMP_ID))
+    before, after = t("wizard.trump_line", suit=hearts()).split("\u2665")
+    assert inks(line) == [(before, None), ("\u2665", RED_INK), (after, None)]
+    assert line.semantics_label == t("wizard.trump_line", suit=hearts())
+
+    marked = t("sheet.edit_round_marked", number=1, mark=sheet_trump("diamonds"))
+    assert inks(chip(harness, marked)) == [("1 ", None), ("\u2666", RED_INK)]
+
+    undo = harness.find(ft.TextButton, has_text=re.compile("\u2665"))
+    assert ("\u2665", RED_INK) in inks(undo.content)
+    assert all(colour is None for text, colour in inks(undo.content) if "\u2665" not in text)
+
+    # A black suit keeps the text's own ink.
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.change_trump")))
+    await turn_up(harness, t("wizard.turned_suit", suit=t("wizard.suit.spades")))
+    [line] = harness.find_all(ft.Text, within=harness.find(ft.Semantics, identifier=TRUMP_ID))
+    spades = t("wizard.trump_line", suit="\u2660 " + t("wizard.suit.spades"))
+    assert inks(line) == [(spades, None)]

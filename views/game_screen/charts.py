@@ -3,7 +3,7 @@ as bars. Each player keeps one colour wherever the game shows them, and each cha
 its story in words for screen readers ("After round 5: Ann 90, Ben 50, Cas 40")."""
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import flet as ft
@@ -106,12 +106,13 @@ def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
     )
 
 
-def totals_summary(state: GameState) -> str:
-    """The running totals in words after the last scored round."""
+def totals_summary(state: GameState, keys: Mapping[str, str]) -> str:
+    """The running totals in words after the last scored round, in the game's words for a
+    round (`keys`, as GameView.chart_keys)."""
     if not state.rounds:
         return t("chart.nothing_yet")
     last = state.rounds[-1].number
-    return t("chart.after_round", number=last, scores=scores_text(state.players, state.totals))
+    return t(keys["after"], number=last, scores=scores_text(state.players, state.totals))
 
 
 def legend(players: Sequence[str]) -> ft.Row:
@@ -132,14 +133,15 @@ def legend(players: Sequence[str]) -> ft.Row:
     )
 
 
-def running_totals_chart(state: GameState) -> ft.Control:
-    """The running totals' chart, drawn again only when the scored rounds change (not on a
-    tap that only changes the round being entered)."""
-    return memo(TotalsChart)(replace(state, draft=None))
+def running_totals_chart(state: GameState, keys: Mapping[str, str]) -> ft.Control:
+    """The running totals' chart, in the game's words for a round (`keys`, as
+    GameView.chart_keys), drawn again only when the scored rounds change (not on a tap that
+    only changes the round being entered)."""
+    return memo(TotalsChart)(replace(state, draft=None), keys)
 
 
 @ft.component
-def TotalsChart(state: GameState) -> ft.Control:
+def TotalsChart(state: GameState, keys: Mapping[str, str]) -> ft.Control:
     """A line per player: 0 before round 1, then the total after each scored round; a
     point's tooltip tells that round's score. Each point is marked, and players on equal
     totals are drawn a few pixels apart, so a line is never hidden behind another."""
@@ -152,7 +154,7 @@ def TotalsChart(state: GameState) -> ft.Control:
         points = [fch.LineChartDataPoint(0, heights[0][seat], tooltip=f"{name}: 0")]
         for scored, totals, drawn in zip(state.rounds, running[1:], heights[1:], strict=True):
             tip = t(
-                "chart.point",
+                keys["point"],
                 name=name,
                 total=points_text(totals[seat]),
                 score=change_text(scored.scores[seat]),
@@ -182,7 +184,7 @@ def TotalsChart(state: GameState) -> ft.Control:
         bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
-    return _described("totals-chart", totals_summary(state), state.players, chart)
+    return _described("totals-chart", totals_summary(state, keys), state.players, chart)
 
 
 def final_scores_chart(state: GameState) -> ft.Control:
@@ -204,11 +206,16 @@ def final_scores_chart(state: GameState) -> ft.Control:
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     ]
+    # The axis's own labels, none at its ends: the chart's own label of its top (630 over a
+    # 600 written just below it) was drawn over the last whole step's.
+    left, min_y, max_y = totals_axis(min(0, *state.totals), max(0, *state.totals))
     chart = fch.BarChart(
         groups=groups,
         height=CHART_HEIGHT,
+        min_y=min_y,
+        max_y=max_y,
         tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
-        left_axis=fch.ChartAxis(label_size=44),
+        left_axis=left,
         bottom_axis=fch.ChartAxis(show_labels=False),
     )
     summary = t("chart.final", scores=scores_text(state.players, state.totals))

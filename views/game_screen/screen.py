@@ -36,7 +36,14 @@ from views.shell.phone_tables import GuestTable
 from views.shell.screen import screen
 from views.shell.services import Services, use_services
 from views.shell.watch import use_watched
-from views.shell.widgets import CHIP_SIZE, change_text, icon_button, identified, message_line
+from views.shell.widgets import (
+    CHIP_SIZE,
+    change_text,
+    icon_button,
+    identified,
+    message_line,
+    suited_text,
+)
 
 
 def describe(action: Action, before: GameState) -> str:
@@ -78,7 +85,7 @@ def history_button(
     one line cut "Undo correction of round 4" short); a screen reader hears them in full."""
     return ft.TextButton(
         icon=icon,
-        content=ft.Text(
+        content=suited_text(
             t(key, what=what),
             size=12 if beside else None,
             max_lines=2 if beside else 1,
@@ -288,7 +295,7 @@ def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
         AdjustScore(table),
     ]
     if state.rounds:
-        controls.append(running_totals_chart(state))
+        controls.append(running_totals_chart(state, view.chart_keys))
     rename = table.rename if table.may_enter() else None
     saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
     preferences = use_services().preferences

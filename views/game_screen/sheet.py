@@ -2,11 +2,13 @@
 
 Laid out for six players on a 390 px phone: the first column (the round, or the hand size
 when hands differ from the round numbers) has a fixed width, the players share the rest
-equally, so every total is in sight without a sideways swipe. Names too long for their
-column are cut to the room the column has (views.shell.names: "Maximilian" -> "Maxim."
-on a phone, whole beside the entry on a wide screen); the full name stays in the header's
-accessible name. Each cell is named by its row and column for screen readers ("Ann,
-round 3, 20"); its Semantics identifier (`cell-3-0`, `total-0`, `place-0`) is for tests.
+equally, so every total is in sight without a sideways swipe; where the sheet has room
+for every whole name but an equal share would cut one, each column takes its name's width
+and they share what is left. Names too long for their column are cut to the room the
+column has (views.shell.names: "Maximilian" -> "Maxim…" on a phone, whole beside the entry
+on a wide screen); the full name stays in the header's accessible name. Each cell is named
+by its row and column for screen readers ("Ann, round 3, 20"); its Semantics identifier
+(`cell-3-0`, `total-0`, `place-0`) is for tests.
 A one-off adjustment is a row of its own after the round it follows, as a pad's scorer
 writes it: a mark (a button to change it), its points and reason in the player's cell
 (`adjustment-1`, named "Ann, adjustment of -10: misdeal, total 40") and the totals after it.
@@ -26,7 +28,8 @@ from views.shell.hooks import memo
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.names import fitted_names
-from views.shell.widgets import CHIP_SIZE, change_text, identified, points_text
+from views.shell.text_width import text_width
+from views.shell.widgets import CHIP_SIZE, change_text, identified, points_text, suited_text
 
 FIRST_COLUMN = 56
 PHONE_WIDTH = 370
@@ -34,6 +37,10 @@ PHONE_WIDTH = 370
 PADDING = 20
 """The screen's padding either side of the sheet, together."""
 NAME_SIZE = 14
+NAME_MARGIN = 8
+"""Room either side of a whole name in its column, together."""
+NARROWEST_COLUMN = 64
+"""The least a column gets when it takes its name's width: room for a total ("-1,230")."""
 
 
 def name_room(size: ScreenSize, players: int) -> float:
@@ -48,6 +55,25 @@ def name_room(size: ScreenSize, players: int) -> float:
     return (width - FIRST_COLUMN) / players
 
 
+def column_widths(players: Sequence[str], room: float) -> tuple[float, ...]:
+    """How the players' columns share the `room` beside the first column: equally, unless
+    that cuts a name the room could hold whole (a long name beside short ones on a wide
+    screen, "Maximilian-Alexander" beside "Ann"); then each column takes its name's width
+    and the columns share what is left equally. Where the names do not all fit, equally.
+
+    >>> column_widths(["Maximilian-Alexander", "Ann", "Ben", "Cas", "Dot"], 643)
+    (195.6, 111.9, 111.9, 111.9, 111.9)
+    >>> column_widths(["Maximilian-Alexander", "Ann"], 150)
+    (75.0, 75.0)
+    """
+    share = room / len(players)
+    needs = [max(NARROWEST_COLUMN, text_width(name, NAME_SIZE) + NAME_MARGIN) for name in players]
+    if max(needs) <= share or sum(needs) > room:
+        return tuple(share for _ in players)
+    extra = (room - sum(needs)) / len(players)
+    return tuple(round(need + extra, 1) for need in needs)
+
+
 def hands_label_rows(state: GameState) -> bool:
     """Whether the rows are labelled by hand size: when hands change from round to round
     but not as the round numbers do (a game of chosen hand sizes: 1, 3, 5), the hand is
@@ -57,19 +83,24 @@ def hands_label_rows(state: GameState) -> bool:
     return len(set(hands)) > 1 and hands != list(numbers)
 
 
-def cell(content: ft.Control) -> ft.Container:
-    return ft.Container(expand=1, content=content, alignment=ft.Alignment.CENTER)
+def cell(content: ft.Control, width: float) -> ft.Container:
+    """A seat's cell, as wide as its share of the row: `width` is its column's (the row's
+    cells share the row's width in the ratio of their widths)."""
+    return ft.Container(expand=max(1, round(width)), content=content, alignment=ft.Alignment.CENTER)
 
 
-def sheet_row(first: ft.Control, cells: Sequence[ft.Control]) -> ft.Row:
+def sheet_row(first: ft.Control, cells: Sequence[ft.Control], widths: Sequence[float]) -> ft.Row:
     """A row of the sheet: its first column (the round, "Total"), then one cell per seat,
-    the seats sharing the width equally."""
+    each seat's as wide as `widths` says (column_widths)."""
     first_cell = ft.Container(width=FIRST_COLUMN, content=first, alignment=ft.Alignment.CENTER)
-    return ft.Row(spacing=0, controls=[first_cell, *[cell(c) for c in cells]])
+    seats = [cell(c, width) for c, width in zip(cells, widths, strict=True)]
+    return ft.Row(spacing=0, controls=[first_cell, *seats])
 
 
-def header_row(players: tuple[str, ...], room: float, first_key: str = "sheet.round") -> ft.Row:
-    """The players' names in seat order (cut to the `room` of their column, the full name
+def header_row(
+    players: tuple[str, ...], widths: Sequence[float], first_key: str = "sheet.round"
+) -> ft.Row:
+    """The players' names in seat order (each cut to its column's width, the full name
     their accessible name), each underlined in the player's chart colour."""
     bold = ft.FontWeight.BOLD
     names: list[ft.Control] = [
@@ -92,10 +123,10 @@ def header_row(players: tuple[str, ...], room: float, first_key: str = "sheet.ro
             ],
         )
         for seat, (name, shown) in enumerate(
-            zip(players, fitted_names(players, room, NAME_SIZE), strict=True)
+            zip(players, fitted_names(players, widths, NAME_SIZE), strict=True)
         )
     ]
-    return sheet_row(ft.Text(t(first_key), weight=bold), names)
+    return sheet_row(ft.Text(t(first_key), weight=bold), names, widths)
 
 
 def correct_button(
@@ -118,7 +149,7 @@ def correct_button(
             spacing=2,
             tight=True,
             controls=[
-                ft.Text(label, semantics_label=name),
+                suited_text(label, semantics_label=name),
                 ft.Icon(ft.Icons.EDIT, size=14),
             ],
         ),
@@ -169,6 +200,7 @@ def round_row(
     on_edit: Callable[[int], None],
     label: str,
     running: tuple[int, ...],
+    widths: Sequence[float],
 ) -> ft.Row:
     """A scored round: its label (a button to correct it), then each seat's cell with its
     `running` total after the round."""
@@ -176,7 +208,7 @@ def round_row(
     cells = [round_cell(state, view, scored, seat, running[seat]) for seat in range(len(running))]
     mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
     edit_key = view.sheet_keys["edit"]
-    return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells)
+    return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells, widths)
 
 
 def adjustment_row(
@@ -185,6 +217,7 @@ def adjustment_row(
     adjustment: Adjustment,
     running: tuple[int, ...],
     on_adjust: Callable[[int], None],
+    widths: Sequence[float],
 ) -> ft.Row:
     """Adjustment `number` (from 1): its mark, a button to change or remove it; in the
     adjusted player's cell its points, its reason and the total after it."""
@@ -232,10 +265,10 @@ def adjustment_row(
         ],
     )
     cells = [shown if seat == adjustment.seat else ft.Text("") for seat in range(len(running))]
-    return sheet_row(mark, cells)
+    return sheet_row(mark, cells, widths)
 
 
-def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
+def totals_row(state: GameState, leaders: set[int], widths: Sequence[float]) -> ft.Row:
     size = 18 if len(state.players) <= 4 else 16
     totals = [
         identified(
@@ -251,10 +284,10 @@ def totals_row(state: GameState, leaders: set[int]) -> ft.Row:
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     ]
-    return sheet_row(ft.Text(t("sheet.total"), weight=ft.FontWeight.BOLD), totals)
+    return sheet_row(ft.Text(t("sheet.total"), weight=ft.FontWeight.BOLD), totals, widths)
 
 
-def places_row(state: GameState, places: dict[int, int]) -> ft.Row:
+def places_row(state: GameState, places: dict[int, int], widths: Sequence[float]) -> ft.Row:
     shown = [
         identified(
             f"place-{seat}",
@@ -265,7 +298,7 @@ def places_row(state: GameState, places: dict[int, int]) -> ft.Row:
         )
         for seat, place in sorted(places.items())
     ]
-    return sheet_row(ft.Text(t("sheet.place")), shown)
+    return sheet_row(ft.Text(t("sheet.place")), shown, widths)
 
 
 def ScoreSheet(
@@ -277,8 +310,9 @@ def ScoreSheet(
     """The sheet of the game at the table, drawn again only when the scored rounds or the
     adjustments change (`ft.memo` compares the game without its draft: a tap on the round
     being entered does not draw it again), which keeps taps quick on a long game."""
-    room = name_room(use_screen_size(), len(state.players))
-    return memo(Sheet)(replace(state, draft=None), view, on_edit, on_adjust, room)
+    players = len(state.players)
+    widths = column_widths(state.players, name_room(use_screen_size(), players) * players)
+    return memo(Sheet)(replace(state, draft=None), view, on_edit, on_adjust, widths)
 
 
 @ft.component
@@ -287,7 +321,7 @@ def Sheet(
     view: GameView,
     on_edit: Callable[[int], None],
     on_adjust: Callable[[int], None],
-    room: float,
+    widths: tuple[float, ...],
 ) -> ft.Control:
     """Rounds by players in seat order (a legend says what each cell holds), then totals
     and places."""
@@ -300,13 +334,13 @@ def Sheet(
 
     legend = t("sheet.legend", how=t(view.legend_key))
     rows: list[ft.Control] = [
-        header_row(state.players, room, "sheet.cards" if by_hand else view.sheet_keys["header"]),
+        header_row(state.players, widths, "sheet.cards" if by_hand else view.sheet_keys["header"]),
         identified("sheet-legend", ft.Text(legend, size=11, italic=True)),
         ft.Divider(height=1),
-        *lines(state, view, on_edit, on_adjust, label),
+        *lines(state, view, on_edit, on_adjust, label, widths),
         ft.Divider(height=1),
-        totals_row(state, leaders),
-        places_row(state, places),
+        totals_row(state, leaders, widths),
+        places_row(state, places, widths),
     ]
     return ft.Column(spacing=4, controls=rows)
 
@@ -317,14 +351,15 @@ def lines(
     on_edit: Callable[[int], None],
     on_adjust: Callable[[int], None],
     label: Callable[[int], str],
+    widths: Sequence[float],
 ) -> list[ft.Control]:
     """The sheet's rows as a pad writes them (GameState.sheet_lines): each scored round
     and the adjustments following it, each with the totals after it."""
     # By identity: two adjustments alike (the same penalty twice) are still two rows.
     numbers = {id(adjustment): n for n, adjustment in enumerate(state.adjustments, start=1)}
     return [
-        adjustment_row(state, numbers[id(line)], line, running, on_adjust)
+        adjustment_row(state, numbers[id(line)], line, running, on_adjust, widths)
         if isinstance(line, Adjustment)
-        else round_row(state, view, line, on_edit, label(line.number), running)
+        else round_row(state, view, line, on_edit, label(line.number), running, widths)
         for line, running in state.sheet_lines()
     ]

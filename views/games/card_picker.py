@@ -15,7 +15,7 @@ import flet as ft
 
 from views.shell.hooks import Setter
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE, identified
+from views.shell.widgets import CHIP_SIZE, identified, suited_text
 
 CARD_ID = "trick-card-{seat}"
 """The Semantics identifier of the card a seat played (tests read it): seat 0 leads."""
@@ -108,7 +108,7 @@ def seat_line(seat: int, player: str, card: str | None, note: str | None, deck: 
     """A seat's card ("Ann: 13♥", a dash before it is played), a note under it (why the
     rules refuse it, or what it says about following suit)."""
     shown = t("picker.seat_card", player=player, card=deck.card_text(card) if card else "\u2013")
-    line = identified(CARD_ID.format(seat=seat), ft.Text(shown))
+    line = identified(CARD_ID.format(seat=seat), suited_text(shown))
     return ft.Column(
         spacing=0,
         controls=[line, ft.Text(note or "", color=ft.Colors.ERROR, size=13, visible=bool(note))],
@@ -162,7 +162,7 @@ def CardPicker(
 def take_back_button(card: str, player: str, on_take_back: Callable[[], None]) -> ft.Control:
     return ft.TextButton(
         icon=ft.Icons.UNDO,
-        content=ft.Text(t("picker.take_back", card=card, player=player)),
+        content=suited_text(t("picker.take_back", card=card, player=player)),
         height=CHIP_SIZE,
         on_click=lambda _: on_take_back(),
     )

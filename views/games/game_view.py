@@ -66,6 +66,12 @@ class GameView(ABC):
     }
     """Catalog keys of the sheet's words for a round: its column's header, a cell's and a
     correct button's accessible names, in the words the banner uses for a round."""
+    chart_keys: ClassVar[Mapping[str, str]] = {
+        "after": "chart.after_round",
+        "point": "chart.point",
+    }
+    """Catalog keys of the running totals chart's words: its summary ("After round 5: ...")
+    and a point's tooltip, in the words the banner uses for a round."""
     legend_key: ClassVar[str] = "sheet.legend_how"
     """Catalog key of what `cell` shows, for the sheet's legend ("bid/tricks")."""
     setting_fields: ClassVar[tuple[SettingField, ...]] = ()

@@ -16,6 +16,7 @@ import flet as ft
 from scorers.errors import InvalidEntry
 from views.shell.i18n import t
 from views.shell.messages import params_in_words
+from views.shell.widgets import suited_text
 
 R = TypeVar("R")
 
@@ -95,5 +96,5 @@ def result_text(text: str) -> ft.Control:
     return ft.Semantics(
         identifier=RESULT_ID,
         live_region=True,
-        content=ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        content=suited_text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
     )

@@ -61,6 +61,8 @@ class DeviceChoices:
     language: str
     theme_mode: ft.ThemeMode
     keep_awake: bool
+    browser_languages: tuple[str, ...] = ()
+    """The browser's languages ("en-GB"): the region its dates are written for."""
 
 
 PATIENCE_SECONDS = 2.0
@@ -88,4 +90,5 @@ async def asked_choices(device: DeviceStore) -> DeviceChoices:
         language=str(language) if language in LANGUAGES else best_language(browser_languages),
         theme_mode=THEME_MODES.get(str(theme), ft.ThemeMode.SYSTEM),
         keep_awake=keep_awake if isinstance(keep_awake, bool) else True,
+        browser_languages=tuple(browser_languages),
     )

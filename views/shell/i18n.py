@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 import flet as ft
+from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_datetime
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
@@ -36,6 +37,9 @@ LANGUAGES = ("en", "de", "ko", "nb")
 """The languages Trickpad speaks, in the order the language menu lists them."""
 SESSION_LANGUAGE = "trickpad_language"
 """The key of the session's language in Flet's per-session store."""
+SESSION_REGION = "trickpad_region"
+"""The key of the locale the session writes dates in ("en_GB"): its language as the
+browser's region writes it."""
 
 
 def layer_messages() -> dict[str, str]:
@@ -72,9 +76,47 @@ def session_language() -> str:
     return store.get(SESSION_LANGUAGE) or DEFAULT_LANGUAGE
 
 
-def set_session_language(page: ft.Page, language: str) -> None:
-    """Make ``language`` the one every later render and handler of ``page``'s session uses."""
+def session_region() -> str:
+    """The locale the session writes dates in ("en_GB"); English outside a session."""
+    try:
+        store = ft.context.page.session.store
+    except RuntimeError:  # no session: the command line, or a closed tab
+        return DEFAULT_LANGUAGE
+    return store.get(SESSION_REGION) or session_language()
+
+
+def set_session_language(page: ft.Page, language: str, browser: Sequence[str] = ()) -> None:
+    """Make ``language`` the one every later render and handler of ``page``'s session uses,
+    its dates written as the `browser`'s languages (their tags, "en-GB") say its region
+    writes them."""
     page.session.store.set(SESSION_LANGUAGE, language)
+    page.session.store.set(SESSION_REGION, regional(language, browser))
+
+
+def base_language(tag: str) -> str:
+    """The catalog language a browser's tag ("de-AT", "no_NO") is written in ("de", "nb"):
+    Norwegian without a written form ("no") is read as Bokmål, as browsers mean it."""
+    base = tag.replace("_", "-").split("-")[0].lower()
+    return "nb" if base == "no" else base
+
+
+def regional(language: str, browser: Sequence[str]) -> str:
+    """``language`` as the first of the browser's tags in it names its region ("en" and
+    ["en-GB"]: "en_GB", whose dates read 04/12/2026, not 12/4/26), as Babel names locales;
+    the language alone when no tag of the browser is in it, or Babel knows no such region.
+
+    >>> regional("en", ["en-GB", "en-US"]), regional("nb", ["no-NO"]), regional("de", ["en-GB"])
+    ('en_GB', 'nb_NO', 'de')
+    """
+    for tag in browser:
+        parts = tag.replace("_", "-").split("-")
+        if base_language(tag) != language or len(parts) < 2:
+            continue
+        try:
+            return str(Locale.parse("_".join([language, *parts[1:]])))
+        except (ValueError, UnknownLocaleError):
+            continue
+    return language
 
 
 def t(key: str, language: str | None = None, /, **params: object) -> str:
@@ -88,8 +130,7 @@ def best_language(preferred: Iterable[str]) -> str:
     """The first of a browser's languages ("de-DE", "nb", "ko-KR") Trickpad speaks, else
     English. Norwegian without a written form ("no") is read as Bokmål, as browsers mean it."""
     for tag in preferred:
-        base = tag.replace("_", "-").split("-")[0].lower()
-        base = "nb" if base == "no" else base
+        base = base_language(tag)
         if base in LANGUAGES:
             return base
     return DEFAULT_LANGUAGE
@@ -124,21 +165,21 @@ def whole(value: int, language: str | None = None, /) -> str:
     return text.replace("-", "\u2212")
 
 
-def moment(when: datetime, language: str | None = None, /) -> str:
-    """A moment in the device's time zone, as the language writes a short date and time."""
-    return written(
-        format_datetime, when.astimezone(), language or session_language(), format="short"
-    )
+def moment(when: datetime, region: str | None = None, /) -> str:
+    """A moment in the device's time zone, as the language writes a short date and time in
+    the `region` (a locale, "en_GB"; default: the session's, see `regional`)."""
+    return written(format_datetime, when.astimezone(), region or session_region(), format="short")
 
 
-def day_of(stamp: str, language: str | None = None, /) -> str:
-    """The day of an ISO time stamp read from a file, as the language writes a date ("Nov 29,
-    2026", "29.11.2026"); what the file says when it is no time stamp."""
+def day_of(stamp: str, region: str | None = None, /) -> str:
+    """The day of an ISO time stamp read from a file, as the language writes a date in the
+    `region` (default: the session's) ("Nov 29, 2026", "29 Nov 2026", "29.11.2026"); what the
+    file says when it is no time stamp."""
     try:
         when = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp[:10]
-    return written(format_date, when, language or session_language(), format="medium")
+    return written(format_date, when, region or session_region(), format="medium")
 
 
 def joined(items: Sequence[str], language: str | None = None, /) -> str:

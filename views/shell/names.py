@@ -45,14 +45,21 @@ def letters_that_fit(name: str, room: float, font_size: float) -> int:
     return max(letters, FEWEST_LETTERS)
 
 
-def fitted_names(players: Sequence[str], room: float, font_size: float) -> list[str]:
-    """Each name as it fits `room` pixels at `font_size`; two different names never read
-    the same (more letters for both until they differ).
+def fitted_names(
+    players: Sequence[str], room: float | Sequence[float], font_size: float
+) -> list[str]:
+    """Each name as it fits `room` pixels at `font_size` (one room for all, or each seat's
+    own); two different names never read the same (more letters for both until they differ).
 
     >>> fitted_names(["Maximilian", "Christophe", "Christina", "Ann"], 50, 14)
     ['Maxi…', 'Christo…', 'Christi…', 'Ann']
+    >>> fitted_names(["Maximilian", "Ann"], [90, 40], 14)
+    ['Maximilian', 'Ann']
     """
-    letters = [letters_that_fit(name, room, font_size) for name in players]
+    rooms = [room] * len(players) if isinstance(room, int | float) else list(room)
+    letters = [
+        letters_that_fit(name, space, font_size) for name, space in zip(players, rooms, strict=True)
+    ]
     shown = [cut(name, count) for name, count in zip(players, letters, strict=True)]
     while True:
         alike = {

@@ -2,7 +2,7 @@
 
 import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import flet as ft
 
@@ -18,6 +18,31 @@ def points_text(points: int) -> str:
 def change_text(points: int) -> str:
     """A round's change to a total: "+30", "-10" (with U+2212), "0"."""
     return f"+{points}" if points > 0 else points_text(points)
+
+
+RED_INK = ft.Colors.RED_700
+"""The ink of hearts and diamonds, as a pack prints them."""
+RED_SUIT_SIGNS = frozenset("\u2665\u2666\u2661\u2662")  # ♥ ♦ and their outlines ♡ ♢
+
+
+def suited_text(text: str, **style: Any) -> ft.Text:
+    """`text` (styled by `style`, as ft.Text is) with each heart and diamond sign drawn red,
+    as a card prints them, wherever a suit sign is drawn ("Trump: ♥ hearts"); the rest keeps
+    the text's own colour. Screen readers hear the text whole, as one line."""
+    runs: list[tuple[str, bool]] = []
+    for char in text:
+        red = char in RED_SUIT_SIGNS
+        if runs and runs[-1][1] == red:
+            runs[-1] = (runs[-1][0] + char, red)
+        else:
+            runs.append((char, red))
+    if not any(red for _, red in runs):
+        return ft.Text(text, **style)
+    spans = [
+        ft.TextSpan(run, style=ft.TextStyle(color=RED_INK) if red else None) for run, red in runs
+    ]
+    style.setdefault("semantics_label", text)
+    return ft.Text(spans=spans, **style)
 
 
 def icon_button(

@@ -33,7 +33,7 @@ from scorers.colour_blind import (
 )
 from views.games.table import Table
 from views.shell.i18n import t
-from views.shell.widgets import identified, marked
+from views.shell.widgets import RED_INK, identified, marked
 
 MINUS = "\u2212"
 # Suit signs from the Cupertino icon font the web client bundles: offline, the browser
@@ -58,7 +58,7 @@ RANK_KEYS = {
     "K": "colour_blind.king",
 }
 COLOUR_KEYS = {"red": "colour_blind.red", "black": "colour_blind.black"}
-RED_INK = ft.Colors.RED_700
+
 CARD_WIDTH = 48  # a tap target no smaller than 48 x 48
 CARD_HEIGHT = 48
 GAP = 4

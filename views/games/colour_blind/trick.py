@@ -6,9 +6,10 @@ import flet as ft
 
 from scorers import colour_blind
 from views.games.card_picker import CardPicker, Deck, Suit
-from views.games.colour_blind.entry import RED_INK, SUIT_KEYS, SUIT_SIGNS, card_name, card_text
+from views.games.colour_blind.entry import SUIT_KEYS, SUIT_SIGNS, card_name, card_text
 from views.games.trick_helpers import check_in_play_order, refusal_notes, result_text, use_trick
 from views.shell.i18n import t
+from views.shell.widgets import RED_INK
 
 
 def deck() -> Deck:

@@ -35,6 +35,10 @@ class ColourBlind(GameView):
         "cell": "sheet.cell_deal",
         "edit": "sheet.edit_deal",
     }
+    chart_keys: ClassVar[Mapping[str, str]] = {
+        "after": "chart.after_deal",
+        "point": "chart.point_deal",
+    }
     setting_fields = (
         SettingField("target", FieldKind.NUMBER, "setting.target", "setting.target.help"),
     )

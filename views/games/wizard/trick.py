@@ -24,7 +24,7 @@ from views.games.trick_helpers import (
 from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
 from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE, choice_chips, icon_button, identified
+from views.shell.widgets import CHIP_SIZE, RED_INK, choice_chips, icon_button, identified
 
 FOLLOW_ID = "trick-follow"
 """The Semantics identifier of the line saying what the next card must follow."""
@@ -60,7 +60,7 @@ def deck(marks: str) -> Deck:
                 suit,
                 suit_words(suit),
                 suit_name(suit),
-                ft.Colors.RED_700 if suit in RED_SUITS else None,
+                RED_INK if suit in RED_SUITS else None,
             )
             for suit in wizard.SUITS
         ),

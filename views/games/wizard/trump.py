@@ -25,7 +25,7 @@ from scorers.wizard import (
 from views.games.table import Table
 from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE, icon_button, identified
+from views.shell.widgets import CHIP_SIZE, RED_INK, icon_button, identified, suited_text
 
 SUIT_KEYS = {
     "S": "wizard.suit.spades",
@@ -86,7 +86,7 @@ def card_chip(
     """A 48 px chip of a card or suit, filled when it is the one chosen; screen readers hear
     `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one."""
     sign = value in SUIT_SIGNS
-    ink = ft.Colors.RED_700 if value in RED_SUITS else None
+    ink = RED_INK if value in RED_SUITS else None
     label = ft.Text(
         text,
         semantics_label=name,
@@ -186,7 +186,9 @@ def TrumpChoice(
     changing, set_changing = ft.use_state(False)
     if hidden:
         return ft.Container(visible=False)
-    line = identified(TRUMP_ID, ft.Text(trump_line(trump, dealer, turned_up, may_change), size=15))
+    line = identified(
+        TRUMP_ID, suited_text(trump_line(trump, dealer, turned_up, may_change), size=15)
+    )
     if not turned_up or not may_change:
         return line
     header: list[ft.Control] = [ft.Container(expand=True, content=line)]
