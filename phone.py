@@ -19,6 +19,7 @@ import flet as ft
 
 from phone_alone import browser_storage, one_tab, page_relay
 from phone_alone.browser_storage import Keeping
+from phone_alone.file_limits import PHONE_FILE_LIMITS
 from phone_alone.sync_gate import SyncGate
 from storage import GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
@@ -53,7 +54,13 @@ async def main(page: ft.Page) -> None:
     keeper.complete_listings()
     # The page's own address says whether the browser may keep the screen on (is_secure).
     device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
-    await build_main(keeper, notices, peer=lambda: device, links=page_relay.bridge)(page)
+    await build_main(
+        keeper,
+        notices,
+        peer=lambda: device,
+        links=page_relay.bridge,
+        file_limits=PHONE_FILE_LIMITS,
+    )(page)
 
 
 def keep_before_showing(page: ft.Page, store: GameStore) -> None:

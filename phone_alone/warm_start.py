@@ -12,6 +12,7 @@ import importlib
 MODULES = (
     "flet",
     "flet_charts",
+    "phone_alone.file_limits",
     "phone_alone.peer_bridge",
     "phone_alone.sync_gate",
     "storage",

@@ -9,6 +9,7 @@ The start action records the settings complete (defaults filled in), so a saved 
 replays the same even if a default changes later.
 """
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -49,12 +50,39 @@ KINDS = tuple(_FIELDS)
 # bound still replays; it takes no more actions.
 MAX_ACTIONS = 20_000
 
+# The most bytes one action takes, written as a game file writes it (one JSON object
+# {"kind", "data"} in UTF-8, storage.game_file): the longest a game makes is a setup or
+# rename of six seats with the longest names in four-byte letters and the longest round
+# list (under 1,600). Checked where an action is made, and where a file or a saved record
+# is read, so that no single step can hold up the app (a setup of two million rounds).
+MAX_ACTION_BYTES = 2_000
+
 
 # No game's action nests deeper than a card inside a trick inside an entry inside the data.
 _MAX_DEPTH = 8
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def action_size(kind: object, data: object) -> int:
+    """The bytes an action takes as a game file's line holds it (see MAX_ACTION_BYTES)."""
+    line = json.dumps({"kind": kind, "data": data}, ensure_ascii=False, default=_as_plain)
+    return len(line.encode("utf-8", "surrogatepass"))
+
+
+def check_size(kind: object, data: object) -> None:
+    """Refuse an action larger than MAX_ACTION_BYTES (``action.too_large``)."""
+    size = action_size(kind, data)
+    if size > MAX_ACTION_BYTES:
+        raise InvalidEntry("action.too_large", kind=kind, size=size, limit=MAX_ACTION_BYTES)
+
+
+def _as_plain(value: object) -> object:
+    """What json.dumps cannot write itself, as `_plain` makes it (tuples are lists already)."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"{type(value).__name__} is not plain JSON")
 
 
 def _plain(value: object, kind: str, depth: int = 1) -> Any:
@@ -571,6 +599,7 @@ class Ledger:
                 "settings": state.settings,
             },
         )
+        check_size(recorded.kind, recorded.data)
         return cls(Stack.of(recorded), Stack.of(_Step(recorded, state, 1)))
 
     @classmethod
@@ -628,11 +657,14 @@ class Ledger:
         An undo takes back the last effective action (never the start); a redo brings back
         the last undone one; any other action clears what could be redone. Refuses with
         InvalidEntry a second start, an undo or redo with nothing to take back or bring
-        back, any entry the rules refuse, and any action once the record holds MAX_ACTIONS
+        back, any entry the rules refuse, an action larger than MAX_ACTION_BYTES
+        (``action.too_large``) and any action once the record holds MAX_ACTIONS
         (``ledger.too_long``); this ledger is never changed.
         """
         if len(self._actions) >= MAX_ACTIONS:
             raise InvalidEntry("ledger.too_long", limit=MAX_ACTIONS)
+        if isinstance(action, Action):  # anything else _took refuses
+            check_size(action.kind, action.data)
         return Ledger(*_took((self._actions, self._done, self._undone), action))
 
     def can_undo(self) -> bool:

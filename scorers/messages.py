@@ -20,6 +20,8 @@ ERRORS: dict[str, str] = {
     "action.kind_unknown": "'{kind}' is not a kind of action.",
     "action.not_json": "The {kind} action holds a value that cannot be saved: {value}.",
     "action.too_deep": "The {kind} action nests its values more than {limit} levels deep.",
+    "action.too_large": "The {kind} action takes {size} bytes, more than any step of a game "
+    "takes (at most {limit}).",
     "action.field_missing": "The {kind} action lacks the field '{field}'.",
     "action.field_unknown": "The {kind} action has an unknown field '{field}'.",
     "action.field_type": "The {kind} action's field '{field}' has the wrong type.",

@@ -28,6 +28,9 @@ DECK = 60
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 MAX_HAND = DECK // MIN_PLAYERS
+MAX_ROUNDS = DECK
+"""The most rounds a game's own list of hand sizes may name: one per card of the deck, three
+times the full game of three players (and what keeps a setup within MAX_ACTION_BYTES)."""
 
 
 class Cloud(TypedDict):
@@ -476,6 +479,8 @@ def _round_sizes(players: int) -> ValueCheck:
             return None
         if isinstance(value, str | bytes) or not isinstance(value, Sequence) or not value:
             raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
+        if len(value) > MAX_ROUNDS:
+            raise InvalidEntry("wizard.too_many_rounds", count=len(value), limit=MAX_ROUNDS)
         for size in value:
             if isinstance(size, bool) or not isinstance(size, int):
                 raise InvalidEntry("wizard.round_sizes_invalid", high=largest)
@@ -520,6 +525,8 @@ MESSAGES = GameMessages(
         "its winner changes their bid.",
         "wizard.round_sizes_invalid": "Hand sizes must be whole numbers between 1 and {high}, one "
         "per round, separated by commas (1, 3, 5).",
+        "wizard.too_many_rounds": "{count} rounds are too many for one game: at most "
+        "{limit}, one per card of the deck.",
         "wizard.card_invalid": "'{card}' is not a Wizard card: write W for a Wizard, J for a "
         "Jester, or a number from 1 to 13 and a suit (S, H, D or C), such as 13H.",
         "wizard.card_twice": "{card} cannot be played twice in one trick: the deck has one of "

@@ -43,6 +43,10 @@ MESSAGES: Mapping[str, str] = {
     ),
     "storage.game_not_found": "That game no longer exists.",
     "storage.record_unreadable": "Step {step} of this game's saved record cannot be read.",
+    "storage.record_too_large": (
+        "Step {step} of this game's saved record takes {size} bytes, more than any step of "
+        "a game takes (at most {limit}), so it is not read."
+    ),
     "storage.game_damaged": (
         "This game's saved record is damaged, so it cannot be shown: {reason} "
         "Every other game is fine. You can save its record to a file or delete it."
@@ -78,6 +82,16 @@ MESSAGES: Mapping[str, str] = {
     "storage.import_too_large": (
         "This file is too large to be a Trickpad game: {size} bytes, and a game file holds "
         "at most {limit}. Nothing was imported."
+    ),
+    "storage.import_too_large_here": (
+        "This file is too large for this browser: {size} bytes, and it reads game files of "
+        "at most {limit} in good time. Nothing was imported; a computer running Trickpad "
+        "imports game files of up to {most} bytes."
+    ),
+    "storage.backup_too_large_here": (
+        "This backup is too large for this browser: {size} bytes, and it merges backups of "
+        "at most {limit} in good time. Nothing was merged; a computer running Trickpad "
+        "merges backups of up to {most} bytes."
     ),
     "storage.backup_too_large": (
         "This backup is too large: {size} bytes, and Trickpad merges backups of at most "

@@ -10,13 +10,15 @@ in one transaction. Every refusal is one StorageError whose key says what is wro
 """
 
 import json
+import re
 from collections.abc import Mapping
 from datetime import UTC
+from itertools import accumulate
 from typing import Any
 
 from scorers.errors import InvalidEntry
 from scorers.games import rules_for
-from scorers.ledger import MAX_ACTIONS, Action, Ledger
+from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, check_size
 from storage.errors import StorageError
 from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
@@ -29,11 +31,10 @@ VERSION = 3
 # Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
 # trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken
 # file is refused before it can hold up the app, yet never below what Trickpad writes: a
-# game holds at most the ledger's MAX_ACTIONS, and each of them takes at most
+# game holds at most the ledger's MAX_ACTIONS, and each of them takes at most the ledger's
 # MAX_ACTION_BYTES on its line (the longest is a setup or rename of six seats with the
 # longest names, written in four-byte characters; tests/storage/test_import_limits.py checks it).
 # docs/game-format.md states them.
-MAX_ACTION_BYTES = 2_000
 MAX_FILE_BYTES = MAX_ACTIONS * MAX_ACTION_BYTES + 1_000  # and the header
 # The document (1) > its action list (2) > an action (3) > its data (4) > an entry (5) >
 # the entry's lists (6) > a trick or a hand within them (7) > a card (8).
@@ -82,6 +83,9 @@ def read_document(text: str, format_name: str, max_bytes: int, max_depth: int) -
     ``format`` field; refuses with the ``storage.import_*`` keys of :func:`import_json`."""
     if len(text) > max_bytes:
         raise StorageError("storage.import_too_large", size=len(text), limit=max_bytes)
+    depth = nesting(text)
+    if depth > max_depth:
+        raise StorageError("storage.import_too_deep", depth=depth, limit=max_depth)
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
@@ -112,6 +116,20 @@ def read_game(document: Mapping[str, Any]) -> Ledger:
 
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+# A JSON string (its escapes included), and a run of anything but brackets.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of JSON `text` nest, found without parsing it: a
+    parser recurses once per level, and in the phone's browser a deep file exhausts the
+    JavaScript stack and kills Python before a RecursionError could be raised."""
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _check_values(document: object, max_depth: int) -> None:
@@ -164,6 +182,8 @@ def _actions(objects: list[object]) -> list[Action]:
     actions = []
     for step, obj in enumerate(objects, start=1):
         try:
+            if isinstance(obj, Mapping):
+                check_size(obj.get("kind"), obj.get("data"))
             actions.append(Action.from_json(obj))
         except InvalidEntry as exc:
             raise _invalid(step, exc) from exc

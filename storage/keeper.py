@@ -98,6 +98,8 @@ def collector_paused() -> Iterator[None]:
 
 # How often an action is tried again on the saved game while other screens keep saving.
 _REBASES = 3
+# What the store says of a saved record it cannot read: the game is damaged, no other.
+RECORD_DAMAGE = frozenset({"storage.record_unreadable", "storage.record_too_large"})
 # How many games the keeper keeps as last saved: more than a server's tables play at once.
 _RECENT_GAMES = 16
 
@@ -315,7 +317,7 @@ class GameKeeper:
         except InvalidEntry as error:
             raise self._damaged(summary, str(error)) from None
         except StorageError as error:
-            if error.key != "storage.record_unreadable":
+            if error.key not in RECORD_DAMAGE:
                 raise
             raise self._damaged(summary, str(error)) from None
         return SavedGame(summary.id, ledger, summary)

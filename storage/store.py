@@ -17,6 +17,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
+from scorers.ledger import MAX_ACTION_BYTES
 from storage.database import Database
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_rows import (
@@ -176,11 +177,19 @@ class GameStore:
         """All actions of the game as ``(kind, data)``, in the order they were appended.
 
         A record whose text is not valid UTF-8 or JSON raises
-        ``StorageError("storage.record_unreadable")`` naming the step.
+        ``StorageError("storage.record_unreadable")`` naming the step; one larger than any
+        action takes (scorers.ledger.MAX_ACTION_BYTES) ``storage.record_too_large``, unread:
+        a step that large would hold up every opening of the game. The bound also keeps a
+        damaged record's nesting within 1,000 levels, which the phone's browser parses
+        (bench/phone_files_bench.py: 2,000 levels parse, 5,000 exhaust its stack).
         """
         actions: list[tuple[str, dict[str, Any]]] = []
         append = actions.append
         for seq, kind, data in self._rows(game_id):
+            if len(data) > MAX_ACTION_BYTES:
+                raise StorageError(
+                    "storage.record_too_large", step=seq, size=len(data), limit=MAX_ACTION_BYTES
+                )
             try:
                 text = data.decode("utf-8")
                 try:

@@ -33,6 +33,7 @@ from views.shell.notices import Notice, untold
 from views.shell.phone_tables import PhoneTables
 from views.shell.preload import preload
 from views.shell.services import (
+    FileLimits,
     FilePickerFiles,
     Files,
     Preferences,
@@ -126,6 +127,7 @@ def build_main(
     device: Callable[[], DeviceStore] = BrowserDevice,
     peer: Callable[[], Peer] = CURRENT_PEER.get,
     links: Callable[[], PeerLinks] | None = None,
+    file_limits: FileLimits | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
@@ -135,7 +137,8 @@ def build_main(
     (None: this server shares no table). A session's rights are those of its connection's
     `peer` (on a server peers.CURRENT_PEER, noted by its door), never of what its page says;
     the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE,
-    and its `links` to other phones for the phones-only share (views.shell.phone_tables)."""
+    and its `links` to other phones for the phones-only share (views.shell.phone_tables),
+    and the smaller `file_limits` its browser reads in good time."""
     shares = shares if shares is not None else Shares()
     preload()
     hold_properties_for_their_events()
@@ -165,6 +168,7 @@ def build_main(
             startup_notices=await untold(store, startup_notices),
             share_url=share_url,
             tables=PhoneTables(links(), keeper) if links is not None else None,
+            file_limits=file_limits or FileLimits(),
         )
         page.on_connect = services.reconnects
         page.render_views(App, services, choices)

@@ -22,10 +22,12 @@ from playwright.sync_api import (
     expect,
 )
 
+from phone_alone.file_limits import PHONE_FILE_LIMITS
 from scorers.ledger import Action
 from site_build.build import build_site
 from storage import open_store
-from storage.backup import export_library, import_library
+from storage.backup import MAX_LIBRARY_BYTES, export_library, import_library
+from storage.game_file import MAX_DEPTH, export_json
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import (
     CHROMIUM_FLAGS,
@@ -306,3 +308,41 @@ def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Pa
         manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
         assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
         assert manifest["name"] == t("app.name")
+
+
+def test_a_bad_file_is_refused_with_a_message_and_the_app_lives_on(
+    browser: Browser, site: str, tmp_path: Path
+) -> None:
+    """Through the real buttons: a 10 KB game file nested 5,000 deep (whose parse would
+    exhaust the browser's stack and kill Python) and a backup over the phone's own limit are
+    each refused with a message where they were picked; then a sound game file opens."""
+    deep = tmp_path / "deep.json"
+    opened = '{"format": "trickpad-game", "version": 2, "game": "wizard", "actions": '
+    deep.write_text(opened + "[" * 5_001 + "]" * 5_001 + "}", encoding="utf-8")
+    too_large = tmp_path / "too-large.json"
+    with too_large.open("wb") as file:
+        file.truncate(PHONE_FILE_LIMITS.backup + 1)  # of zero bytes, not read past its size
+    with open_store(tmp_path / "server").store as store:
+        sound = tmp_path / "sound.json"
+        game = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
+        sound.write_text(export_json(game), encoding="utf-8")
+
+    context = browser.new_context(viewport=PHONE_ALONE)
+    page = open_site(context, site)
+    pick(page, t("files.import"), deep)
+    too_deep = t("storage.import_too_deep", depth=5_002, limit=MAX_DEPTH)
+    expect(by_id(page, "import-message")).to_have_text(too_deep, timeout=BOOT_MS)
+    pick(page, t("library.import"), too_large)
+    size, limit = PHONE_FILE_LIMITS.backup + 1, PHONE_FILE_LIMITS.backup
+    refused = t("storage.backup_too_large_here", size=size, limit=limit, most=MAX_LIBRARY_BYTES)
+    expect(by_id(page, "library-message")).to_have_text(refused, timeout=BOOT_MS)
+    screenshot(page, "phone-alone-bad-files")
+    pick(page, t("files.import"), sound)
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+
+
+def pick(page: Page, button: str, path: Path) -> None:
+    """Tap `button` and pick the file at `path` in the browser's file chooser."""
+    with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
+        page.get_by_role("button", name=button).click(timeout=BOOT_MS)
+    chooser.value.set_files(path)

@@ -4,7 +4,8 @@ from types import MappingProxyType
 import pytest
 
 from scorers import InvalidEntry, colour_blind, plotters
-from scorers.ledger import MAX_ACTIONS, Action, Ledger, change_name
+from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, change_name
+from scorers.wizard import MAX_ROUNDS
 from tests.big_game import long_wizard_ledger
 from tests.scorers.helpers import plotters_counts, refused
 
@@ -651,3 +652,24 @@ def test_tied_totals_share_a_place_until_the_tie_break_ends_the_game():
     assert end.state.is_over and end.state.totals == (-20, -20, -20)
     assert [(s.seat, s.place) for s in end.state.standings()] == [(0, 1), (2, 1), (1, 3)]
     assert {s.note for s in end.state.standings()} == {"wizard.tie_break_bids"}
+
+
+def test_a_wizard_round_list_holds_at_most_one_round_per_card() -> None:
+    assert Ledger.start("wizard", THREE, 0, {"round_sizes": [1] * MAX_ROUNDS}).state.round_count
+    with refused("wizard.too_many_rounds", MAX_ROUNDS + 1, MAX_ROUNDS):
+        Ledger.start("wizard", THREE, 0, {"round_sizes": [1] * (MAX_ROUNDS + 1)})
+    with refused("wizard.too_many_rounds", 2_000_000):
+        Ledger.start("wizard", THREE, 0, {"round_sizes": [1] * 2_000_000})
+
+
+def test_a_setup_larger_than_any_step_is_refused() -> None:
+    with refused("action.too_large", MAX_ACTION_BYTES):
+        Ledger.start("colour_blind", THREE, 0, {"target": 10**MAX_ACTION_BYTES})
+
+
+def test_an_action_larger_than_any_step_is_refused_and_changes_nothing() -> None:
+    ledger = Ledger.start("wizard", THREE, 0)
+    entry = {"bids": [None, None, None], "tricks": [None, None, None], "note": "x" * 2_000}
+    with refused("action.too_large", "draft", MAX_ACTION_BYTES):
+        ledger.apply(Action("draft", {"round": 1, "entry": entry}))
+    assert ledger.action_count == 1

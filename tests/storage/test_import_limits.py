@@ -11,15 +11,17 @@ from hypothesis import strategies as st
 
 from scorers import InvalidEntry
 from scorers.games import GAME_RULES
-from scorers.ledger import MAX_ACTIONS, Action, Ledger
+from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger
 from scorers.seats import NAME_MAX_LENGTH
+from scorers.wizard import MAX_ROUNDS
 from storage import StorageError, open_store
+from storage.backup import import_library
 from storage.game_file import (
-    MAX_ACTION_BYTES,
     MAX_DEPTH,
     MAX_FILE_BYTES,
     export_json,
     import_file,
+    nesting,
 )
 from storage.game_file import import_json as import_text
 from storage.keeper import GameKeeper
@@ -99,11 +101,18 @@ def longest_names(game: str, mark: str) -> list[str]:
     return [chr(0x1D400 + seat) + mark * (NAME_MAX_LENGTH - 1) for seat in range(seats)]
 
 
+LONGEST_SETTINGS: dict[str, dict[str, Any]] = {
+    "wizard": {"round_sizes": [10] * MAX_ROUNDS},  # six players' largest hand, in every round
+}
+"""The settings that make a game's setup longest."""
+
+
 @pytest.mark.parametrize("game", sorted(GAME_RULES))
 def test_no_action_takes_more_than_its_line_in_a_game_file(
     keeper: GameKeeper, exported: dict[str, dict[str, Any]], game: str
 ) -> None:
-    ledger = Ledger.start(game, longest_names(game, "\U0001d41a"), 0)
+    names = longest_names(game, "\U0001d41a")
+    ledger = Ledger.start(game, names, 0, LONGEST_SETTINGS.get(game))
     ledger = ledger.apply(Action("rename", {"names": longest_names(game, "\U0001d41b")}))
     saved = keeper.import_ledger(ledger)
     lines = export_json(saved).encode().splitlines()
@@ -114,15 +123,65 @@ def test_no_action_takes_more_than_its_line_in_a_game_file(
     assert MAX_FILE_BYTES >= MAX_ACTIONS * MAX_ACTION_BYTES
 
 
-@pytest.mark.parametrize("depth", [MAX_DEPTH, 494, 986, 5000])
-def test_nesting_deeper_than_the_format_is_refused(
+@pytest.mark.parametrize("depth", [MAX_DEPTH, 494, 986, 5000, 1_000_000])
+def test_nesting_deeper_than_the_format_is_refused_before_parsing(
     keeper: GameKeeper, exported: dict[str, dict[str, Any]], depth: int
 ) -> None:
+    """Before parsing, not by the parser's RecursionError: in a phone's browser a parser
+    5,000 levels down exhausts the JavaScript stack first and kills Python."""
     document = exported["wizard"]
     marker = {**document["actions"][1], "data": {"round": 1, "entry": "NESTED"}}
     text = json.dumps({**document, "actions": [document["actions"][0], marker]})
     text = text.replace('"NESTED"', "[" * depth + "0" + "]" * depth)
-    assert refusal(keeper, text) in {"storage.import_too_deep", "storage.import_not_json"}
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_text(keeper, text)
+    assert caught.value.key == "storage.import_too_deep"
+    assert caught.value.params == {"depth": depth + 4, "limit": MAX_DEPTH}
+    assert stored_rows(keeper.store) == before
+
+
+def test_a_backup_nested_too_deep_is_refused_whole(keeper: GameKeeper) -> None:
+    text = '{"format": "trickpad-library", "version": 2, "games": ' + "[" * 5_000 + "]" * 5_000
+    with pytest.raises(StorageError) as caught:
+        import_library(keeper, (text + "}").encode())
+    assert caught.value.key == "storage.import_too_deep"
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("0", 0),
+        ('"[[[{"', 0),
+        ('[{"a": "]]]"}, []]', 2),
+        (r'["\\", ["\"[[", [[]]]]', 4),  # an escaped backslash, then an escaped quote
+        ("[[[", 3),
+    ],
+)
+def test_nesting_counts_brackets_outside_strings(text: str, depth: int) -> None:
+    assert nesting(text) == depth
+
+
+def test_brackets_in_names_are_names(keeper: GameKeeper) -> None:
+    names = ["[[[[[[[[[[", "{{{{{{{{{{", "]]}}"]
+    saved = keeper.import_ledger(Ledger.start("wizard", names, 0))
+    imported = import_text(keeper, export_json(saved))
+    assert imported.ledger.state.players == tuple(names)
+
+
+def test_an_action_larger_than_any_step_is_refused_as_that_step(
+    keeper: GameKeeper, exported: dict[str, dict[str, Any]]
+) -> None:
+    document = exported["wizard"]
+    rename = {"kind": "rename", "data": {"names": ["x" * MAX_ACTION_BYTES] * 3}}
+    text = json.dumps({**document, "actions": [*document["actions"], rename]})
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_text(keeper, text)
+    assert caught.value.key == "storage.import_invalid"
+    assert caught.value.params["step"] == len(document["actions"]) + 1
+    assert caught.value.params["reason_key"] == "action.too_large"
+    assert stored_rows(keeper.store) == before
 
 
 def test_a_lone_surrogate_in_a_name_is_refused(

@@ -130,8 +130,19 @@ def damage_one_action(path: Path, game_id: str, seq: int, change: Callable[[byte
         lambda data: data + b"}",  # JSON, then more
         lambda data: data + b' {"round":1}',  # two JSON values
         lambda data: data.replace(b'"round":1', b'"round":1.0', 1),  # JSON, but a float
+        lambda data: data[:-1] + b',"pad":"' + b"x" * 2_000 + b'"}',  # larger than any step
+        lambda data: data[:-1] + b',"pad":' + b"[" * 990 + b"]" * 990 + b"}",  # nested deep
     ],
-    ids=["not-json", "not-utf8", "refused", "json-then-more", "two-values", "float"],
+    ids=[
+        "not-json",
+        "not-utf8",
+        "refused",
+        "json-then-more",
+        "two-values",
+        "float",
+        "too-large",
+        "too-deep",
+    ],
 )
 def test_one_damaged_action_harms_only_its_own_game(
     tmp_path: Path, change: Callable[[bytes], bytes]

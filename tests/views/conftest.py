@@ -10,7 +10,7 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from views.app import build_main
-from views.shell.services import PickedFile
+from views.shell.services import FileLimits, PickedFile
 
 
 @dataclass
@@ -73,9 +73,17 @@ class AppUnderTest:
     keeper: GameKeeper
     screen_awake: RecordingScreenAwake
     files: RecordingFiles = field(default_factory=RecordingFiles)
+    file_limits: FileLimits = field(default_factory=FileLimits)
+    """The largest files the app reads (a phone alone's are smaller)."""
 
     async def start(self, route: str = "/") -> AppHarness:
-        main = build_main(self.keeper, (), lambda: self.screen_awake, lambda: self.files)
+        main = build_main(
+            self.keeper,
+            (),
+            lambda: self.screen_awake,
+            lambda: self.files,
+            file_limits=self.file_limits,
+        )
         await self.harness.run(main)
         if route != "/":
             await self.harness.go(route)

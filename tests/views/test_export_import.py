@@ -11,12 +11,13 @@ import pytest
 
 from scorers.ledger import Action
 from storage import open_store
-from storage.backup import export_library, import_library
-from storage.game_file import export_json
+from storage.backup import MAX_LIBRARY_BYTES, export_library, import_library
+from storage.game_file import MAX_FILE_BYTES, export_json
 from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.shell.i18n import t
+from views.shell.services import FileLimits
 from views.shell.widgets import points_text
 
 
@@ -228,12 +229,31 @@ async def test_a_backup_over_the_limit_is_refused_by_its_size_where_it_was_picke
 ) -> None:
     monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 1_000)
     monkeypatch.setattr("storage.backup.MAX_LIBRARY_BYTES", 1_000)
+    app.file_limits = FileLimits(backup=1_000)
     harness = await app.start()
     app.files.picked = b" " * 1_001
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
     assert app.files.reads == 0  # never sent
     message = t("storage.backup_too_large", size=1_001, limit=1_000)
     assert shown(harness, "library-message").value == message
+
+
+@pytest.mark.parametrize("button", ["files.import", "library.import"])
+async def test_a_file_over_a_phones_own_limit_is_refused_unread_and_says_where_it_is_read(
+    app: AppUnderTest, button: str
+) -> None:
+    """A phone alone reads smaller files than the formats allow: one over its limit is
+    never read, and the message names both limits."""
+    app.file_limits = FileLimits(game_file=1_000, backup=1_000)
+    harness = await app.start()
+    app.files.picked = b" " * 1_001
+    await harness.click(harness.find(ft.OutlinedButton, text=t(button)))
+    assert app.files.reads == 0
+    if button == "files.import":
+        key, most, line = "storage.import_too_large_here", MAX_FILE_BYTES, "import-message"
+    else:
+        key, most, line = "storage.backup_too_large_here", MAX_LIBRARY_BYTES, "library-message"
+    assert shown(harness, line).value == t(key, size=1_001, limit=1_000, most=most)
 
 
 async def test_a_backup_just_within_the_limit_is_sent_and_merged(
@@ -243,8 +263,8 @@ async def test_a_backup_just_within_the_limit_is_sent_and_merged(
     finished_wizard(phone)
     content = export_library(phone)[0].encode()
     content += b" " * (4_000 - len(content))  # JSON allows trailing spaces
-    monkeypatch.setattr("views.screens.game_files.MAX_LIBRARY_BYTES", 4_000)
     monkeypatch.setattr("storage.backup.MAX_LIBRARY_BYTES", 4_000)
+    app.file_limits = FileLimits(backup=4_000)
     harness = await app.start()
     app.files.picked = content
     await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))

@@ -124,8 +124,31 @@ async def picked_content(
     return await picked.read()
 
 
-def game_file_too_large(size: int) -> StorageError:
-    return StorageError("storage.import_too_large", size=size, limit=MAX_FILE_BYTES)
+def game_file_too_large(limit: int) -> Callable[[int], StorageError]:
+    """The refusal of a game file of a size over `limit`, this device's: the format's own
+    limit, or a lower one (a phone's browser), said as such with the format's beside it."""
+
+    def refuse(size: int) -> StorageError:
+        if limit < MAX_FILE_BYTES:
+            return StorageError(
+                "storage.import_too_large_here", size=size, limit=limit, most=MAX_FILE_BYTES
+            )
+        return StorageError("storage.import_too_large", size=size, limit=MAX_FILE_BYTES)
+
+    return refuse
+
+
+def backup_too_large(limit: int) -> Callable[[int], StorageError]:
+    """The refusal of a backup of a size over `limit`, as game_file_too_large's."""
+
+    def refuse(size: int) -> StorageError:
+        if limit < MAX_LIBRARY_BYTES:
+            return StorageError(
+                "storage.backup_too_large_here", size=size, limit=limit, most=MAX_LIBRARY_BYTES
+            )
+        return too_large(size)
+
+    return refuse
 
 
 @ft.component
@@ -142,8 +165,9 @@ def ImportButton() -> ft.Control:
 
     async def pick_and_import() -> None:
         try:
+            limit = services.file_limits.game_file
             content = await picked_content(
-                services.files, GAME_FILE, MAX_FILE_BYTES, game_file_too_large, set_status
+                services.files, GAME_FILE, limit, game_file_too_large(limit), set_status
             )
             if content is None:
                 return
@@ -237,11 +261,12 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
     async def merge() -> None:
         set_busy(True)
         try:
+            limit = services.file_limits.backup
             content = await picked_content(
                 services.files,
                 LIBRARY_FILE,
-                MAX_LIBRARY_BYTES,
-                too_large,
+                limit,
+                backup_too_large(limit),
                 lambda line: set_lines((line,)),
             )
             if content is None:

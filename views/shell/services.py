@@ -15,7 +15,9 @@ from typing import Protocol
 
 import flet as ft
 
+from storage.backup import MAX_LIBRARY_BYTES
 from storage.errors import StorageError
+from storage.game_file import MAX_FILE_BYTES
 from storage.keeper import GameKeeper
 from views.sharing.access import Access
 from views.shell.device import DeviceStore
@@ -54,6 +56,17 @@ class PickedFile:
     size: int
     read: Callable[[], Awaitable[bytes]]
     """Fetch the content (in a browser: upload it to the server)."""
+
+
+@dataclass(frozen=True)
+class FileLimits:
+    """The largest game file and backup this device reads, refused by their size where
+    they are picked: the formats' own limits on a server; less on a phone alone, whose
+    browser reads a file slower and may run out of memory on one the formats allow
+    (phone.PHONE_FILE_LIMITS, measured by bench/phone_files_bench.py)."""
+
+    game_file: int = MAX_FILE_BYTES
+    backup: int = MAX_LIBRARY_BYTES
 
 
 class Files(Protocol):
@@ -178,6 +191,7 @@ class Services:
     """The https address phones join at (None when the server does not share tables)."""
     tables: PhoneTables | None = None
     """The phones-only share of a phone alone (None on a server)."""
+    file_limits: FileLimits = field(default_factory=FileLimits)
 
 
 ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)
