@@ -22,7 +22,9 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
     headers Flutter's fast renderer needs (the server's too, serving.web_app): without
     them the client takes its JavaScript build, which fetches Rive's runtime from a CDN.
     A file with a compressed copy the browser accepts (site_build.build) is sent as that
-    copy, as a host serving precompressed files does."""
+    copy, as a host serving precompressed files does. An address with no file gets the
+    nearest 404.html above it, with status 404, as GitHub Pages and other static hosts
+    answer (the site's is its page: site_build.build.FALLBACK_PAGE)."""
 
     extensions_map = {  # noqa: RUF012 (the base class's own attribute, replaced)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -51,6 +53,31 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return file.open("rb")
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self.not_found_page() if code == HTTPStatus.NOT_FOUND else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(HTTPStatus.NOT_FOUND)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def not_found_page(self) -> Path | None:
+        """The 404.html nearest above the address asked, within the folder served."""
+        root = Path(self.directory).resolve()
+        folder = Path(self.translate_path(self.path)).resolve()
+        for candidate in (folder, *folder.parents):
+            if not candidate.is_relative_to(root):
+                return None
+            page = candidate / "404.html"
+            if page.is_file():
+                return page
+        return None
 
     def compressed_copy(self, path: Path) -> tuple[str, Path] | None:
         """(encoding, file) of the copy of `path` to send, if there is one it accepts."""

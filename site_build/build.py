@@ -79,6 +79,7 @@ def build_site(out: Path, base: str = "/") -> Path:
         assets, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*SITE_ASSETS_SKIPPED)
     )
     patch_index(out, web_dir, base)
+    shutil.copyfile(out / "index.html", out / FALLBACK_PAGE)
     place_manifest(out, base)
     stop_flutter_service_worker(out)
     (out / ARCHIVE).write_bytes(app_archive())
@@ -86,6 +87,13 @@ def build_site(out: Path, base: str = "/") -> Path:
     write_service_worker(out)
     write_compressed_copies(out)
     return out
+
+
+FALLBACK_PAGE = "404.html"
+"""The app's page again, under the name static hosts (GitHub Pages and others) answer an
+address with no file with: a game's address opens the app when no service worker answers
+it (the first visit at that address, or one after the browser dropped the site's data).
+Its base href (the page's) makes every file it loads the site's own, at any depth."""
 
 
 def skipped_client_files(folder: str, names: list[str]) -> list[str]:

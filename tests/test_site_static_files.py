@@ -153,3 +153,24 @@ def test_a_changed_flet_worker_stops_the_build(tmp_path: Path) -> None:
     site = flet_site(tmp_path, FLET_WORKER.replace("loadPyodide({", "loadRuntime({"))
     with pytest.raises(SystemExit, match="Flet's worker has changed"):
         build.write_python_start(site)
+
+
+def not_found(url: str) -> tuple[int, bytes]:
+    """The status and body of the answer to an address with no file."""
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(url)
+    return caught.value.code, caught.value.read()
+
+
+def test_an_address_with_no_file_gets_the_nearest_fallback_page(
+    served: str, tmp_path: Path
+) -> None:
+    """As GitHub Pages answers: the 404.html nearest above the address, with status 404
+    (the site's is its page, so a game's address opens the app); none, a plain 404."""
+    assert not_found(f"{served}/game/0123")[0] == 404
+    (tmp_path / "404.html").write_bytes(b"<p>the app</p>")
+    (tmp_path / "trickpad").mkdir()
+    (tmp_path / "trickpad" / "404.html").write_bytes(b"<p>the app below a path</p>")
+    assert not_found(f"{served}/game/0123") == (404, b"<p>the app</p>")
+    assert not_found(f"{served}/trickpad/game/0123") == (404, b"<p>the app below a path</p>")
+    assert not_found(f"{served}/../../etc/game") == (404, b"<p>the app</p>")

@@ -346,3 +346,36 @@ def pick(page: Page, button: str, path: Path) -> None:
     with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
         page.get_by_role("button", name=button).click(timeout=BOOT_MS)
     chooser.value.set_files(path)
+
+
+def test_a_games_address_opens_the_app_from_a_plain_host_with_the_service_worker_gone(
+    browser: Browser, site: str
+) -> None:
+    """With its service worker and caches gone (the browser dropped the site's data), a
+    game's own address is answered by the static host's fallback page (404.html), which is
+    the app: it opens the game there."""
+    context = browser.new_context(viewport=PHONE_ALONE)
+    page = open_site(context, site)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    first_bid = t("wizard.next_bid", player="Ben")
+    expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+    address = page.url
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.evaluate(FORGET_THE_SITE)
+    page.close()
+
+    later = context.new_page()
+    response = later.goto(address)
+    assert response is not None and response.status == 404  # the host's fallback page
+    enable_accessibility(later)
+    expect(by_id(later, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+    screenshot(later, "phone-alone-game-address-without-service-worker")
+
+
+FORGET_THE_SITE = """async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        await registration.unregister();
+    }
+    for (const name of await caches.keys()) await caches.delete(name);
+}"""
+"""Run in the page: the service worker and its caches gone, the games (IndexedDB) kept."""
