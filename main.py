@@ -31,7 +31,7 @@ from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
 from views.sharing.codes import Shares
 from views.shell.i18n import t
-from views.shell.notices import Notice
+from views.shell.notices import recovery_notices
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 
@@ -151,9 +151,9 @@ def run(argv: list[str]) -> None:
         opened = open_store(data_dir)
     except StorageError as error:
         raise SystemExit(t(error.key, **error.params)) from None
-    notices = [Notice(opened.recovery.key, opened.recovery.params)] if opened.recovery else []
-    if opened.recovery:
-        print(t(opened.recovery.key, **opened.recovery.params), file=sys.stderr, flush=True)
+    notices = recovery_notices(opened.recovery) if opened.recovery else []
+    for notice in notices:
+        print(t(notice.key, **notice.params), file=sys.stderr, flush=True)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()
 

@@ -26,7 +26,7 @@ from storage.keeper import GameKeeper
 from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.i18n import t
-from views.shell.notices import Notice
+from views.shell.notices import Notice, recovery_notices
 
 MAY_BE_CLEARED_READ = "trickpad_may_be_cleared_read"
 """The device's key for the player's OK to "this browser may clear Trickpad's games"."""
@@ -48,7 +48,7 @@ async def main(page: ft.Page) -> None:
         return
     if keeping.kept:
         keep_before_showing(page, opened.store)
-    notices = [Notice(opened.recovery.key, opened.recovery.params)] if opened.recovery else []
+    notices = recovery_notices(opened.recovery, in_browser=True) if opened.recovery else []
     notices += keeping_notices(keeping)
     keeper = GameKeeper(opened.store)
     keeper.complete_listings()

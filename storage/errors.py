@@ -21,6 +21,15 @@ MESSAGES: Mapping[str, str] = {
         "Trickpad's saved games could not be read, so it started a fresh file. "
         "The damaged file was kept as {path}."
     ),
+    "storage.log_unreadable_moved_aside": (
+        "Trickpad's latest saved changes could not be read (their file, {log}, is "
+        "damaged), so it set its files aside as {path} and started a fresh file."
+    ),
+    "storage.games_brought_back": (
+        "Games brought back from the damaged file: {back}; games in it that could not be "
+        "read: {lost}."
+    ),
+    "storage.no_games_brought_back": "No game could be read from the damaged file.",
     "storage.read_only": (
         "Trickpad cannot save: {path} is read-only. "
         "Nothing was changed; check the permissions of Trickpad's data folder."

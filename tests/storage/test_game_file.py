@@ -223,8 +223,8 @@ def test_the_rules_reason_is_part_of_the_one_message(keeper: GameKeeper) -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["", "{", '{"format": "trickpad-game", "version": 1, "ga', "[" * 100_000, "NaN-ish {}"],
-    ids=["empty", "one brace", "cut short", "nested too deep", "not json"],
+    ["", "{", '{"format": "trickpad-game", "version": 1, "ga', "NaN-ish {}"],
+    ids=["empty", "one brace", "cut short", "not json"],
 )
 def test_text_that_is_not_json_is_refused_and_nothing_is_written(
     keeper: GameKeeper, text: str

@@ -1,15 +1,20 @@
 """The app shell without a browser: home, theme switch, a game's screen and back."""
 
+import io
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import flet as ft
+import pytest
 
+from storage import DB_FILENAME, open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
-from tests.views.conftest import AppUnderTest, RecordingScreenAwake
+from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
 from views.app import build_main
 from views.shell.i18n import t
-from views.shell.notices import Notice
+from views.shell.notices import Notice, recovery_notices
 
 
 async def test_home_names_trickpad_and_offers_three_games(app: AppUnderTest) -> None:
@@ -95,3 +100,30 @@ async def test_a_long_title_wraps_to_two_lines_rather_than_being_cut(app: AppUnd
     title = harness.find(ft.AppBar).title
     assert title.value == t("new_game.title", game=t("game.plotters"))
     assert title.max_lines == 2 and not title.no_wrap
+
+
+@pytest.mark.parametrize("in_browser", [True, False])
+async def test_a_damaged_store_is_said_with_its_games_counted_and_its_files_to_download(
+    harness: AppHarness, tmp_path: Path, in_browser: bool
+) -> None:
+    """A store set aside is told with how many games came back; a phone alone names no
+    path of its browser's file system (no player can reach it), and both offer the files
+    set aside, in one zip file."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / DB_FILENAME).write_bytes(b"\x00not a database" * 300)
+    opened = open_store(data)
+    assert opened.recovery is not None
+    notices = recovery_notices(opened.recovery, in_browser=in_browser)
+    files = RecordingFiles()
+    main = build_main(GameKeeper(opened.store), notices, RecordingScreenAwake, lambda: files)
+    await harness.run(main)
+    shown = harness.find(ft.Semantics, identifier="home-notice").content.value
+    moved = opened.recovery.moved_to
+    assert t("storage.no_games_brought_back") in shown
+    assert (str(moved) in shown) is not in_browser
+    assert (t("phone.damaged_moved_aside") in shown) is in_browser
+    await harness.click(harness.find(ft.TextButton, text=t("home.download_damaged")))
+    with zipfile.ZipFile(io.BytesIO(files.saved[f"{moved.name}.zip"])) as archive:
+        assert archive.read(moved.name) == b"\x00not a database" * 300
+    opened.store.close()

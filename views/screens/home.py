@@ -3,12 +3,14 @@
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 
 import flet as ft
 
 from storage import GameSummary, StorageError
 from storage.keeper import GameKeeper
 from storage.listing import Listing
+from storage.rescue import packed
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameActions
@@ -22,8 +24,9 @@ from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
 from views.shell.notices import Notice, acknowledge
 from views.shell.screen import screen
-from views.shell.services import use_services
+from views.shell.services import Files, use_services
 from views.shell.widgets import icon_button
+from views.shell.work import off_loop
 
 
 def progress_text(game: GameSummary, listing: Listing) -> str:
@@ -176,27 +179,49 @@ def delete_dialog(
 
 
 def notice_card(
-    notices: Sequence[Notice], device: DeviceStore, dismiss: Callable[[], None]
+    notices: Sequence[Notice], device: DeviceStore, files: Files, dismiss: Callable[[], None]
 ) -> ft.Control:
     """What the player is told (storage moved a damaged file aside, a delete failed), until
-    they say OK; what holds at every start is then not told again on this device."""
+    they say OK; what holds at every start is then not told again on this device. Damaged
+    files set aside are offered for download, in one file."""
     text = " ".join(notice.text() for notice in notices)
 
     async def ok(_: ft.Event[ft.TextButton]) -> None:
         dismiss()
         await acknowledge(device, notices)
 
+    buttons: list[ft.Control] = [
+        ft.TextButton(
+            t("home.download_damaged"),
+            icon=ft.Icons.DOWNLOAD,
+            on_click=partial(download, files, attachment),
+        )
+        for attachment in dict.fromkeys(notice.attachment for notice in notices)
+        if attachment is not None
+    ]
     return ft.Card(
         content=ft.Container(
             padding=12,
-            content=ft.Row(
+            content=ft.Column(
                 controls=[
-                    ft.Semantics(identifier="home-notice", content=ft.Text(text), expand=True),
-                    ft.TextButton(t("home.notice_ok"), on_click=ok),
+                    ft.Row(
+                        controls=[
+                            ft.Semantics(
+                                identifier="home-notice", content=ft.Text(text), expand=True
+                            ),
+                            ft.TextButton(t("home.notice_ok"), on_click=ok),
+                        ]
+                    ),
+                    *buttons,
                 ]
             ),
         )
     )
+
+
+async def download(files: Files, damaged: Path, _: ft.Event[ft.TextButton]) -> None:
+    """Hand the player the damaged files set aside at `damaged`, packed in one zip file."""
+    await files.save(f"{damaged.name}.zip", await off_loop(packed, damaged))
 
 
 def game_list(
@@ -271,7 +296,9 @@ def Home() -> ft.View:
     ask_delete = use_delete_question(keeper, act)
     controls: list[ft.Control] = []
     if notices:
-        controls.append(notice_card(notices, services.device, lambda: set_notices(())))
+        controls.append(
+            notice_card(notices, services.device, services.files, lambda: set_notices(()))
+        )
     controls += game_list("home.in_progress", unfinished, playing, set_playing, ask_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
