@@ -21,7 +21,7 @@ from phone_alone import browser_storage, one_tab, page_relay
 from phone_alone.browser_storage import Keeping
 from phone_alone.file_limits import PHONE_FILE_LIMITS
 from phone_alone.sync_gate import SyncGate
-from storage import GameStore, StorageError, open_store
+from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
 from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
@@ -40,7 +40,7 @@ async def main(page: ft.Page) -> None:
         page.add(ft.Semantics(identifier="phone-other-tab", content=ft.Text(t("phone.other_tab"))))
         await one_tab.take(wait=True)
         page.controls.clear()
-    keeping = await browser_storage.load(DATA_DIR)
+    keeping = await browser_storage.load(DATA_DIR, DB_FILENAME)
     try:
         opened = open_store(DATA_DIR)
     except StorageError as error:
@@ -75,13 +75,17 @@ def keep_before_showing(page: ft.Page, store: GameStore) -> None:
 
 
 def keeping_notices(keeping: Keeping) -> list[Notice]:
-    """What Home says about where the games are kept, when it is less than for good; that
-    the browser may clear them is said until the player has read it once."""
+    """What Home says about where the games are kept, when it is less than for good (that
+    the browser may clear them is said until the player has read it once), and of entries
+    the browser kept that could not be read, offered for download."""
     if not keeping.kept:
         return [Notice("phone.not_kept")]
+    notices = []
+    if keeping.unread is not None:
+        notices.append(Notice("phone.entry_unreadable", attachment=keeping.unread))
     if not keeping.persistent:
-        return [Notice("phone.may_be_cleared", remembered=MAY_BE_CLEARED_READ)]
-    return []
+        notices.append(Notice("phone.may_be_cleared", remembered=MAY_BE_CLEARED_READ))
+    return notices
 
 
 def told(page: ft.Page) -> Callable[[str], None]:

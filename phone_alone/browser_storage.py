@@ -4,11 +4,14 @@ The folder is a file system in memory that IDBFS copies to and from IndexedDB as
 `load` fills it from what an earlier visit kept, `sync` (after each commit, see
 phone_alone.sync_gate) copies what changed back. Where IndexedDB cannot be used (a private
 window of some browsers, storage refused), the folder stays in memory and the caller says
-that games are not kept.
+that games are not kept. Where it opens but holds an entry that cannot be made a file (IDBFS
+then gives up the whole load), the entries are loaded one by one instead: each that cannot
+be is kept as a damaged file beside the store, and the caller says so.
 """
 
 import asyncio
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
@@ -25,20 +28,61 @@ class Keeping:
 
     kept: bool
     persistent: bool
+    unread: Path | None = None
+    """Where entries IndexedDB held but that could not be read are kept, as the files set
+    aside by storage.opening are named (with their own suffix: "-wal"), if there were any."""
 
 
-async def load(folder: Path) -> Keeping:
-    """Mount IndexedDB's copy at `folder` and fill it from there."""
+async def load(folder: Path, store_name: str) -> Keeping:
+    """Mount IndexedDB's copy at `folder` and fill it from there; `store_name` is the
+    store's file there, whose name an unreadable entry is kept under."""
     fs = pyodide_js.FS
     fs.mkdirTree(str(folder))
     fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(folder))
     try:
-        await _synced(populate=True)
+        await _opened(str(folder))
     except OSError as refused:  # IndexedDB refused: the folder stays in memory only
         print(f"Trickpad: games not kept in IndexedDB: {refused}")
         fs.unmount(str(folder))
         return Keeping(kept=False, persistent=False)
+    try:
+        await _synced(populate=True)
+    except OSError as failed:
+        print(f"Trickpad: IndexedDB holds an entry that is not a file: {failed}")
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        kept = folder / f"{store_name}.damaged-{stamp}"
+        if await js.eval(LOAD_EACH)(fs, str(folder), str(folder / store_name), str(kept)):
+            return Keeping(kept=True, persistent=await _persisted(), unread=kept)
     return Keeping(kept=True, persistent=await _persisted())
+
+
+LOAD_EACH = """(async (FS, mountpoint, store, kept) => {
+    const IDBFS = FS.filesystems.IDBFS;
+    const db = await new Promise((resolve, reject) =>
+        IDBFS.getDB(mountpoint, (error, opened) => (error ? reject(error) : resolve(opened))));
+    const asked = (request) => new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+    });
+    const entries = db.transaction([IDBFS.DB_STORE_NAME], "readonly")
+        .objectStore(IDBFS.DB_STORE_NAME);
+    const paths = await asked(entries.getAllKeys());
+    const values = await asked(entries.getAll());
+    const raw = (value) => {
+        if (value && ArrayBuffer.isView(value.contents)) return value.contents;
+        try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+    };
+    let unread = 0;
+    paths.forEach((path, index) => IDBFS.storeLocalEntry(path, values[index], (error) => {
+        if (!error) return;
+        unread += 1;
+        const suffix = path.startsWith(store) ? path.slice(store.length) : "-" + unread;
+        FS.writeFile(kept + suffix, raw(values[index]));
+    }));
+    return unread;
+})"""
+"""Run in the worker: fill the folder from IndexedDB entry by entry, each entry that cannot
+be made a file (IDBFS.storeLocalEntry) kept under `kept` and its own suffix; how many."""
 
 
 def sync(done: Done) -> None:
@@ -48,6 +92,19 @@ def sync(done: Done) -> None:
         done(str(error) if error else None)
 
     pyodide_js.FS.syncfs(False, create_once_callable(ended))
+
+
+async def _opened(name: str) -> None:
+    """IndexedDB's database of the folder opened (IDBFS keeps it), or OSError: refused."""
+    opened: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+
+    def ended(error: object, _: object = None) -> None:
+        opened.set_result(str(error) if error else None)
+
+    pyodide_js.FS.filesystems.IDBFS.getDB(name, create_once_callable(ended))
+    error = await opened
+    if error is not None:
+        raise OSError(error)
 
 
 async def _synced(*, populate: bool) -> None:

@@ -4,9 +4,11 @@ every request answered by the site's own origin, a game kept in the browser's st
 across a reload with the network gone (a later start from the kept snapshot of an earlier
 one), and one tab at a time holding the games."""
 
+import json
 import re
 import shutil
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -379,3 +381,78 @@ FORGET_THE_SITE = """async () => {
     for (const name of await caches.keys()) await caches.delete(name);
 }"""
 """Run in the page: the service worker and its caches gone, the games (IndexedDB) kept."""
+
+
+def test_an_entry_the_browser_keeps_that_is_no_file_is_said_and_offered_for_download(
+    browser: Browser, site: str
+) -> None:
+    """IndexedDB holds something else where the store's log was: the other files load, Home
+    says that a file could not be read (not that the browser refuses storage), and the
+    entry is there to download."""
+    files = downloaded_after_breaking_the_log(
+        browser, site, {"mode": 0}, "phone.entry_unreadable", "phone-alone-entry-unreadable"
+    )
+    ((name, content),) = files.items()
+    assert re.fullmatch(r"trickpad\.sqlite3\.damaged-\d{8}T\d{6}-wal", name), name
+    assert json.loads(content) == {"mode": 0, "timestamp": NOT_A_FILE_TIME}
+
+
+def test_a_log_the_browser_kept_damaged_is_said_not_dropped_without_a_word(
+    browser: Browser, site: str
+) -> None:
+    """In the browser the games live in the store's log (the main file is written later):
+    a log overwritten with garbage, which SQLite would drop unread, is said on Home, and the
+    files set aside are there to download."""
+    files = downloaded_after_breaking_the_log(
+        browser,
+        site,
+        {"mode": 0o100644, "garbage": 7},
+        "phone.log_unreadable_moved_aside",
+        "phone-alone-log-unreadable",
+    )
+    (log,) = [content for name, content in files.items() if name.endswith("-wal")]
+    assert set(log) == {7}
+
+
+def downloaded_after_breaking_the_log(
+    browser: Browser, site: str, entry: dict[str, int], said: str, picture: str
+) -> dict[str, bytes]:
+    """A game started, then IndexedDB's entry of the store's log replaced by `entry`
+    (BREAK_THE_LOG) and the site opened again: Home says `said`, naming no path of the
+    browser's file system; the damaged files it offers for download, by name."""
+    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
+    page = open_site(context, site)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+    assert page.evaluate(BREAK_THE_LOG, entry) == "a file"
+    page.goto(site)
+    enable_accessibility(page)
+    notice = by_id(page, "home-notice")
+    expect(notice).to_contain_text(t(said), timeout=BOOT_MS)
+    assert "/data" not in notice.inner_text()
+    screenshot(page, picture)
+    with page.expect_download() as download:
+        page.get_by_role("button", name=t("home.download_damaged")).click()
+    with zipfile.ZipFile(download.value.path()) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+NOT_A_FILE_TIME = "2026-12-04T12:00:00.000Z"
+BREAK_THE_LOG = f"""async (entry) => {{
+    const asked = (request) => new Promise((resolve, reject) => {{
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+    }});
+    const db = await asked(indexedDB.open("/data"));
+    const entries = db.transaction(["FILE_DATA"], "readwrite").objectStore("FILE_DATA");
+    const log = await asked(entries.get("/data/trickpad.sqlite3-wal"));
+    const was = log && ArrayBuffer.isView(log.contents) ? "a file" : String(log);
+    if (entry.garbage) entry.contents = new Uint8Array(log.contents.length).fill(entry.garbage);
+    delete entry.garbage;
+    entry.timestamp = new Date("{NOT_A_FILE_TIME}");
+    await asked(entries.put(entry, "/data/trickpad.sqlite3-wal"));
+    db.close();
+    return was;
+}}"""
+"""Run in the page: IndexedDB's entry of the store's log replaced by `entry` (with
+`garbage`: a file of that byte, as long as the log); what the entry was."""
