@@ -8,7 +8,8 @@ at a time, phone_alone.one_tab), fills the store's folder from the browser's sto
 its games. Every commit is kept in the browser's storage before the screen shows it
 (phone_alone.sync_gate). Its table share is the phones-only one, over links to the
 other phones (phone_alone.page_relay); it has no server share (no Shares, no share
-address) and no upload folder (a picked file's bytes come with the pick).
+address) and no upload folder: a picked file is read by the page's own picker, once its
+size is within the phone's limits (phone_alone.page_files).
 """
 
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import flet as ft
 
-from phone_alone import browser_storage, one_tab, page_relay
+from phone_alone import browser_storage, one_tab, page_files, page_relay
 from phone_alone.browser_storage import Keeping
 from phone_alone.file_limits import PHONE_FILE_LIMITS
 from phone_alone.sync_gate import SyncGate
@@ -59,6 +60,7 @@ async def main(page: ft.Page) -> None:
         notices,
         peer=lambda: device,
         links=page_relay.bridge,
+        files=page_files.PageFiles,
         file_limits=PHONE_FILE_LIMITS,
     )(page)
 

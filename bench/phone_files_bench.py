@@ -28,9 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import Page, expect, sync_playwright
 
 from bench.figures import Row, ms, print_table
+from phone_alone.file_limits import PHONE_FILE_LIMITS
 from site_build.build import build_site
 from storage import open_store
-from storage.backup import export_library
+from storage.backup import MAX_LIBRARY_BYTES, export_library
 from storage.game_file import export_json
 from storage.keeper import GameKeeper
 from tests.big_game import long_wizard_ledger
@@ -45,6 +46,10 @@ BACKUP_MB = (1, 5, 10)
 QUICK_BACKUP_MB = (1,)
 GAME_STEPS = (20_000,)
 QUICK_GAME_STEPS = (2_000,)
+REFUSED_MB = 150
+"""A backup over the phone's limit but under the server's: how long it takes to be refused
+(unread, by the page's picker, phone_alone/page_files.py; Flet's, which reads a picked file
+whole before its size can be checked, crashed the tab on it)."""
 DEPTHS = (100, 300, 500, 1_000, 2_000, 5_000)
 WAIT_MS = 900_000
 PARSE_DEPTH = """depth => {
@@ -125,6 +130,23 @@ def backup_merged(page: Page, path: Path, games: int) -> float:
     )
 
 
+def refusal_row(page: Page, folder: Path, machine: str) -> Row:
+    """The time from picking a backup of REFUSED_MB to its refusal by size on screen."""
+    path = folder / "too-large.json"
+    with path.open("wb") as file:
+        file.truncate(REFUSED_MB * MB)
+    size, limit = REFUSED_MB * MB, PHONE_FILE_LIMITS.backup
+    refused = t("storage.backup_too_large_here", size=size, limit=limit, most=MAX_LIBRARY_BYTES)
+    line = by_id(page, "library-message")
+    seconds = picked(
+        page,
+        t("library.import"),
+        path,
+        lambda: expect(line).to_have_text(refused, timeout=WAIT_MS),
+    )
+    return (f"backup of {REFUSED_MB} MB refused by its size", ms(seconds), "", machine)
+
+
 def depth_rows(page: Page) -> list[Row]:
     """What Pyodide's json parser makes of lists nested each of DEPTHS deep."""
     (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
@@ -162,6 +184,8 @@ def main() -> None:
                     size = f"{path.stat().st_size / MB:.1f} MB"
                     rows.append((f"backup, {games} games, {size}", ms(seconds), "", machine))
                     print(*rows[-1], flush=True)
+                rows.append(refusal_row(page, folder, machine))
+                print(*rows[-1], flush=True)
                 rows += depth_rows(page)  # last: a parse too deep kills the tab's Python
         finally:
             browser.close()

@@ -10,4 +10,6 @@ headless Chromium on the 2-core machine (busy with other browsers, hence the spr
 longest game Trickpad records (20,000 steps, 2.5 MB) opens in 4 to 12 s; a backup of 4,212
 played games (11.5 MB) merges in 19 s, one of 2,106 (5.8 MB) took 45 s on a busier minute.
 A game file of twice that longest game, and a backup of some 3,500 games, stay within a
-minute on a phone a few times slower."""
+minute on a phone a few times slower. A file over them is refused unread (the page's
+picker, phone_alone.page_files: a backup of 150 MB in 0.3 s, where read whole it crashed
+the tab)."""

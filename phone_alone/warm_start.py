@@ -3,8 +3,8 @@
 languages' data (views.shell.preload), so that a start from the snapshot does none of it.
 
 Nothing here may touch the browser (`js`, `pyodide_js`, `phone_alone.browser_storage`,
-`phone_alone.one_tab`, `phone_alone.page_relay`): an interpreter that makes a snapshot may
-hold no browser objects.
+`phone_alone.one_tab`, `phone_alone.page_files`, `phone_alone.page_relay`): an
+interpreter that makes a snapshot may hold no browser objects.
 """
 
 import importlib

@@ -16,6 +16,7 @@ BROWSER_MODULES = {
     "pyodide_js",
     "phone_alone.browser_storage",
     "phone_alone.one_tab",
+    "phone_alone.page_files",
     "phone_alone.page_relay",
 }
 
