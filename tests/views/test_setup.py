@@ -3,6 +3,7 @@ settings as in that game's last game."""
 
 import flet as ft
 
+from scorers.wizard import MAX_ROUNDS
 from tests.flet_harness import AppHarness
 from tests.views.conftest import AppUnderTest
 from views.games.registry import GAME_VIEWS
@@ -39,6 +40,19 @@ async def test_a_wrong_hand_size_is_refused_in_words_beside_start(app: AppUnderT
     message = harness.find(ft.Semantics, identifier="setup-message").content
     assert message.value == refusal and message.visible
     assert not any("[" in text for text in harness.texts())
+    assert app.keeper.unfinished() == []
+
+
+async def test_more_rounds_than_the_deck_has_cards_are_refused_beside_start(
+    app: AppUnderTest,
+) -> None:
+    harness = await app.start("/new/wizard")
+    await fill_names(harness, ["Ann", "Ben", "Cas"])
+    sizes = ", ".join(["1"] * (MAX_ROUNDS + 1))
+    await harness.type(harness.find(ft.TextField, label=t("setting.round_sizes")), sizes)
+    await harness.click(start_button(harness))
+    message = harness.find(ft.Semantics, identifier="setup-message").content
+    assert message.value == t("wizard.too_many_rounds", count=MAX_ROUNDS + 1, limit=MAX_ROUNDS)
     assert app.keeper.unfinished() == []
 
 
