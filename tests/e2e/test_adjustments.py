@@ -1,7 +1,7 @@
 """A one-off adjustment typed on a phone in a real browser: the form's fields and its
 refusals, then the row in the sheet after its round (the whole journey, every game, is
-proven in-process: tests/views/test_adjustments.py). Wizard's ready round plans on the
-new game form are pictured here too."""
+proven in-process: tests/views/test_adjustments.py); then the next game, a Wizard one, from
+a ready round plan on the new game form."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,7 +21,9 @@ from views.shell.widgets import change_text, points_text
 
 
 @pytest.mark.timeout(300)
-def test_a_penalty_typed_on_a_phone_is_a_row_of_the_sheet(app_page: Page) -> None:
+def test_a_penalty_is_a_row_of_the_sheet_and_a_wizard_game_starts_from_a_plan(
+    app_page: Page,
+) -> None:
     page = app_page
     page.set_viewport_size(PHONE_390)
     page.get_by_role("button", name=t("game.colour_blind")).first.click(timeout=20_000)
@@ -52,12 +54,9 @@ def test_a_penalty_typed_on_a_phone_is_a_row_of_the_sheet(app_page: Page) -> Non
     expect_score(page, "total-1", -10)
     screenshots_light_and_dark(page, "adjustment-in-sheet")
 
-
-@pytest.mark.timeout(300)
-def test_wizard_offers_its_ready_round_plans_under_the_hand_sizes(app_page: Page) -> None:
-    page = app_page
-    page.set_viewport_size(PHONE_390)
-    page.get_by_role("button", name=t("game.wizard")).first.click(timeout=20_000)
+    # Back Home, the next game is a Wizard one from a ready round plan.
+    tap(page, t("nav.back"))
+    page.get_by_role("button", name=t("game.wizard")).first.click()
     enter_players(page, ["Ann", "Ben", "Cas", "Dot"], shown_seats=3)
     plan = t("setting.round_plan.every_card", rounds=5, cards=15)
     chip = page.get_by_role(
