@@ -12,8 +12,8 @@ address) and no upload folder: a picked file is read by the page's own picker, o
 size is within the phone's limits (phone_alone.page_files).
 """
 
-from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -21,12 +21,14 @@ import flet as ft
 from phone_alone import browser_storage, one_tab, page_files, page_relay
 from phone_alone.browser_storage import Keeping
 from phone_alone.file_limits import PHONE_FILE_LIMITS
+from phone_alone.keeping_told import KeepingTold
 from phone_alone.sync_gate import SyncGate
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
 from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.i18n import t
+from views.shell.keeping import BrowserKeeping
 from views.shell.notices import Notice, recovery_notices
 
 MAY_BE_CLEARED_READ = "trickpad_may_be_cleared_read"
@@ -47,11 +49,12 @@ async def main(page: ft.Page) -> None:
     except StorageError as error:
         page.add(ft.Text(t(error.key, **error.params)))
         return
-    if keeping.kept:
-        keep_before_showing(page, opened.store)
     notices = recovery_notices(opened.recovery, in_browser=True) if opened.recovery else []
     notices += keeping_notices(keeping)
     keeper = GameKeeper(opened.store)
+    files, kept = page_files.PageFiles(), BrowserKeeping()
+    if keeping.kept:
+        keep_before_showing(page, opened.store, KeepingTold(page, keeper, files, kept))
     keeper.complete_listings()
     # The page's own address says whether the browser may keep the screen on (is_secure).
     device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
@@ -60,19 +63,23 @@ async def main(page: ft.Page) -> None:
         notices,
         peer=lambda: device,
         links=page_relay.bridge,
-        files=page_files.PageFiles,
+        files=lambda: files,
         file_limits=PHONE_FILE_LIMITS,
+        keeping=kept,
     )(page)
 
 
-def keep_before_showing(page: ft.Page, store: GameStore) -> None:
-    """Every commit kept in the browser's storage before the page is sent another frame."""
+def keep_before_showing(page: ft.Page, store: GameStore, told: KeepingTold) -> None:
+    """Every commit kept in the browser's storage before the page is sent another frame;
+    while the storage fails, it is tried again until it takes the whole store."""
     connection = page.session.connection
     # The browser's connection (Flet's Pyodide one) sends each frame through send_callback.
     sends = connection.send_callback  # type: ignore[attr-defined]  # not on the base class
-    gate = SyncGate(browser_storage.sync, sends, told(page))
+    gate = told.gate = SyncGate(partial(browser_storage.sync, DATA_DIR), sends, told)
     connection.send_callback = gate.send  # type: ignore[attr-defined]  # as above
     store.after_each_commit(gate.committed)
+    browser_storage.when_lost(gate.retry)
+    page.on_app_lifecycle_state_change = told.shown
     gate.committed()  # what opening wrote (a new file, a damaged one set aside)
 
 
@@ -88,21 +95,6 @@ def keeping_notices(keeping: Keeping) -> list[Notice]:
     if not keeping.persistent:
         notices.append(Notice("phone.may_be_cleared", remembered=MAY_BE_CLEARED_READ))
     return notices
-
-
-def told(page: ft.Page) -> Callable[[str], None]:
-    """Says on screen that an entry shown is not kept in the browser's storage."""
-
-    def failed(reason: str) -> None:
-        dialog = ft.AlertDialog(
-            content=ft.Semantics(
-                identifier="phone-not-saved", content=ft.Text(t("phone.not_saved", detail=reason))
-            ),
-            actions=[ft.TextButton(t("home.notice_ok"), on_click=lambda _: page.pop_dialog())],
-        )
-        page.show_dialog(dialog)
-
-    return failed
 
 
 if __name__ == "__main__":

@@ -7,17 +7,27 @@ window of some browsers, storage refused), the folder stays in memory and the ca
 that games are not kept. Where it opens but holds an entry that cannot be made a file (IDBFS
 then gives up the whole load), the entries are loaded one by one instead: each that cannot
 be is kept as a damaged file beside the store, and the caller says so.
+
+A failed sync lets go of the connection to IndexedDB (a connection the browser is closing
+stays unusable: "The database connection is closing") and writes the whole folder from a
+fresh worker instead; a connection the browser closes under the tab (storage cleared, the
+database deleted or dropped on a full disk) is let go too. The next sync opens the database
+anew, creating it if it is gone, and copies every file that differs from what it holds,
+so the whole folder when it was emptied.
 """
 
 import asyncio
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
 import pyodide_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # Pyodide's, in the browser only
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]  # Pyodide's, in the browser only
 
+from phone_alone.fresh_writer import write_folder
 from phone_alone.sync_gate import Done
 
 
@@ -52,7 +62,9 @@ async def load(folder: Path, store_name: str) -> Keeping:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
         kept = folder / f"{store_name}.damaged-{stamp}"
         if await js.eval(LOAD_EACH)(fs, str(folder), str(folder / store_name), str(kept)):
+            _watch()
             return Keeping(kept=True, persistent=await _persisted(), unread=kept)
+    _watch()
     return Keeping(kept=True, persistent=await _persisted())
 
 
@@ -85,13 +97,57 @@ LOAD_EACH = """(async (FS, mountpoint, store, kept) => {
 be made a file (IDBFS.storeLocalEntry) kept under `kept` and its own suffix; how many."""
 
 
-def sync(done: Done) -> None:
-    """Start copying the folder's changes to IndexedDB; `done` is told when it ends."""
+def sync(folder: Path, done: Done) -> None:
+    """Start copying the folder's changes to IndexedDB; `done` is told when it ends. When
+    IDBFS fails, the whole folder is written from a fresh worker (phone_alone.fresh_writer),
+    and only a failure of both is told."""
 
     def ended(error: object) -> None:
-        done(str(error) if error else None)
+        if not error:
+            _watch()
+            done(None)
+            return
+        _let_go()
+
+        def written(again: str | None) -> None:
+            if again is not None:
+                print(f"Trickpad: IndexedDB refused the games again: {again}")
+            done(None if again is None else str(error))
+
+        write_folder(str(folder), written)
 
     pyodide_js.FS.syncfs(False, create_once_callable(ended))
+
+
+_lost: list[Callable[[], None]] = []
+
+
+def when_lost(lost: Callable[[], None]) -> None:
+    """Call `lost` whenever the browser closes the database under the tab: a sync then
+    writes the folder back."""
+    _lost.append(lost)
+
+
+def _let_go() -> None:
+    """Close and forget IDBFS's connections: the next sync opens the database anew."""
+    pyodide_js.FS.filesystems.IDBFS.quit()
+
+
+def _watch() -> None:
+    """Hear of the browser closing the open connection: cleared or dropped storage closes
+    it ("close"), a deletion asks it to close ("versionchange") and waits until it is."""
+    for database in js.Object.values(pyodide_js.FS.filesystems.IDBFS.dbs):
+        database.onclose = database.onversionchange = _closed_handler()
+
+
+@functools.cache
+def _closed_handler() -> object:
+    def closed(_: object) -> None:
+        _let_go()
+        for lost in _lost:
+            lost()
+
+    return create_proxy(closed)
 
 
 async def _opened(name: str) -> None:

@@ -1,26 +1,46 @@
-"""Nothing reaches the screen before the entry it shows is kept.
+"""Nothing reaches the screen before the entry it shows is kept, and storage that refused
+an entry is tried again until it keeps everything.
 
 In the browser the SQLite file lives in memory (Emscripten's file system) and is copied to
 the browser's storage (IndexedDB) by an asynchronous sync. The gate sits between the app
 and the page: after a commit, every frame the app sends waits until a sync started after
 that commit has finished, so a player never sees an entry that a closed tab would lose.
+
+A sync copies whatever differs between the files in memory and IndexedDB, so one that
+succeeds after failures (or after the browser emptied the database) writes the whole store
+back: the games go on in memory meanwhile, and nothing is lost while the tab is open.
 """
 
 from collections.abc import Callable
+from typing import Protocol
 
 Done = Callable[[str | None], None]
 """Told when a sync has ended: None, or what went wrong."""
+
+
+class Listener(Protocol):
+    """Who is told how the copies to storage go."""
+
+    def not_kept(self, reason: str) -> None:
+        """A copy of new entries failed: they are on screen, but not in storage."""
+
+    def failing(self, reason: str) -> None:
+        """Any copy failed (told after `not_kept`): `SyncGate.retry` should run again later."""
+
+    def kept_again(self) -> None:
+        """A copy succeeded after a failure: every entry so far is in storage."""
 
 
 class SyncGate:
     """Holds outgoing frames while committed writes are being kept.
 
     `sync(done)` starts one copy of the files to storage and calls `done` when it ends;
-    `send(frame)` hands a frame to the page; `failed(reason)` is told when a copy failed
-    (the frames are sent all the same: the screen must not freeze, and it says so).
+    `send(frame)` hands a frame to the page. A failed copy is told to the listener (the
+    frames are sent all the same: the screen must not freeze, and it says so); the gate is
+    then `failing` until a copy succeeds, started by the next commit or by `retry`.
 
     >>> sent, syncs = [], []
-    >>> gate = SyncGate(syncs.append, sent.append, print)
+    >>> gate = SyncGate(syncs.append, sent.append, listener)  # a Listener that prints
     >>> gate.send(b"before")
     >>> gate.committed()
     >>> gate.send(b"after")
@@ -29,52 +49,73 @@ class SyncGate:
     >>> syncs[0](None)
     >>> sent
     [b'before', b'after']
+    >>> gate.committed()
+    >>> syncs[1]("QuotaExceededError")
+    not kept: QuotaExceededError
+    >>> gate.retry()
+    >>> syncs[2](None)
+    kept again
     """
 
     def __init__(
-        self,
-        sync: Callable[[Done], None],
-        send: Callable[[bytes], None],
-        failed: Callable[[str], None],
+        self, sync: Callable[[Done], None], send: Callable[[bytes], None], listener: Listener
     ) -> None:
         self._sync = sync
         self._send = send
-        self._failed = failed
+        self._listener = listener
+        self.failing = False
         self._syncing = False
+        self._holding = False
+        self._carrying = False
         self._committed_since_start = False
         self._held: list[bytes] = []
 
     @property
     def holding(self) -> bool:
-        """A sync is under way and frames wait for it."""
-        return self._syncing
+        """Frames wait for a sync of new commits."""
+        return self._holding
 
     def committed(self) -> None:
         """A write was committed to the file: keep it before anything more is shown. One
         sync at a time; a commit during a sync is kept by the next one."""
+        self._holding = True
         if self._syncing:
             self._committed_since_start = True
         else:
             self._start()
 
+    def retry(self) -> None:
+        """Copy to storage again now (nothing new committed): after a failure, or when the
+        browser dropped the database. A sync under way makes this one needless."""
+        if not self._syncing:
+            self._start()
+
     def send(self, frame: bytes) -> None:
-        if self._syncing:
+        if self._holding:
             self._held.append(frame)
         else:
             self._send(frame)
 
     def _start(self) -> None:
         self._syncing = True
+        self._carrying = self._holding
         self._committed_since_start = False
         self._sync(self._ended)
 
     def _ended(self, error: str | None) -> None:
         if error is not None:
-            self._failed(error)
+            if self._carrying:
+                self._listener.not_kept(error)
+            self.failing = True
+            self._listener.failing(error)
+        elif self.failing:
+            self.failing = False
+            self._listener.kept_again()
         if self._committed_since_start:
             self._start()
             return
         self._syncing = False
+        self._holding = False
         held, self._held = self._held, []
         for frame in held:
             self._send(frame)

@@ -13,6 +13,7 @@ MODULES = (
     "flet",
     "flet_charts",
     "phone_alone.file_limits",
+    "phone_alone.keeping_told",
     "phone_alone.peer_bridge",
     "phone_alone.sync_gate",
     "storage",
@@ -20,7 +21,9 @@ MODULES = (
     "views.sharing.peers",
     "views.app",
     "views.shell.i18n",
+    "views.shell.keeping",
     "views.shell.notices",
+    "views.shell.services",
 )
 """What phone.py imports, but its modules that talk to the browser, and Flet's charts (the
 game screen's, imported with it)."""

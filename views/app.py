@@ -27,6 +27,7 @@ from views.shell.device import (
 )
 from views.shell.hooks import keyed
 from views.shell.i18n import LANGUAGES, set_session_language, t
+from views.shell.keeping import BrowserKeeping
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
 from views.shell.notices import Notice, untold
@@ -128,6 +129,7 @@ def build_main(
     peer: Callable[[], Peer] = CURRENT_PEER.get,
     links: Callable[[], PeerLinks] | None = None,
     file_limits: FileLimits | None = None,
+    keeping: BrowserKeeping | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
@@ -137,8 +139,9 @@ def build_main(
     (None: this server shares no table). A session's rights are those of its connection's
     `peer` (on a server peers.CURRENT_PEER, noted by its door), never of what its page says;
     the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE,
-    and its `links` to other phones for the phones-only share (views.shell.phone_tables),
-    and the smaller `file_limits` its browser reads in good time."""
+    its `links` to other phones for the phones-only share (views.shell.phone_tables), the
+    smaller `file_limits` its browser reads in good time, and whether the browser's storage
+    keeps its games (`keeping`)."""
     shares = shares if shares is not None else Shares()
     preload()
     hold_properties_for_their_events()
@@ -169,6 +172,7 @@ def build_main(
             share_url=share_url,
             tables=PhoneTables(links(), keeper) if links is not None else None,
             file_limits=file_limits or FileLimits(),
+            keeping=keeping,
         )
         page.on_connect = services.reconnects
         page.render_views(App, services, choices)

@@ -32,6 +32,7 @@ from storage.backup import MAX_LIBRARY_BYTES, export_library, import_library
 from storage.game_file import MAX_DEPTH, export_json
 from storage.keeper import GameKeeper
 from tests.e2e.conftest import (
+    CHROMIUM,
     CHROMIUM_FLAGS,
     enable_accessibility,
     launched,
@@ -48,7 +49,9 @@ from tests.e2e.steps import (
     tap,
     wait_for_async,
     wait_for_kept_start,
+    wizard_round,
 )
+from tests.small_disk import small_disk
 from views.shell.i18n import joined, language_name, t
 from views.shell.language import menu_name
 
@@ -274,7 +277,7 @@ def test_games_move_by_file_and_an_entry_the_browser_cannot_keep_is_said(
     (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
     python.evaluate(REFUSE_INDEXEDDB)
     tap(page, t("wizard.bid_name", player="Ben", count=1))
-    expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved", detail=REFUSAL))
+    expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved"))
     screenshot(page, "phone-alone-not-saved")
     tap(page, t("home.notice_ok"))
     expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
@@ -286,6 +289,143 @@ REFUSE_INDEXEDDB = f"""() => {{
         callback(new Error("{REFUSAL.removeprefix("Error: ")}"));
 }}"""
 """Run in the Python worker: every later copy to IndexedDB fails as a full storage does."""
+
+
+def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
+    playwright: Playwright, site: str, tmp_path: Path
+) -> None:
+    """The browser's profile on a disk of its own (Chromium's quota for the site follows
+    the disk's size), and the site's quota filled by another database of its own: each
+    entry of a round is said not kept, and the dialog's backup holds the game as shown.
+    Space given back, with the tab still open: the app takes the storage again by itself,
+    says so, and a reload finds the whole round."""
+    with (
+        small_disk(tmp_path / "disk", PROFILE_DISK) as disk,
+        playwright.chromium.launch_persistent_context(
+            disk.path / "profile",
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_FLAGS,
+            viewport=PHONE_ALONE,  # type: ignore[arg-type]  # Playwright's TypedDict
+            accept_downloads=True,
+            downloads_path=tmp_path / "downloads",
+        ) as context,
+    ):
+        page = open_site(context, site)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+        wait_for_kept_start(page, timeout=BOOT_MS)  # Python's snapshot written before
+        assert page.evaluate(FILL_THE_QUOTA) == "QuotaExceededError"
+
+        tap(page, t("wizard.bid_name", player="Ben", count=1))
+        expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved"))
+        screenshot(page, "phone-alone-storage-full")
+        with page.expect_download() as download:
+            tap(page, t("library.export"))
+        assert_backup_holds(download.value.path(), tmp_path / "store", bids=[None, 1, None])
+        tap(page, t("home.notice_ok"))
+        bids, tricks = {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0}
+        for button, hint in wizard_round(bids, tricks)[1:]:
+            tap_not_kept(page, button)
+            expect_value(page, "entry-hint", hint)
+        tap_not_kept(page, t("entry.score_round"))
+        totals = {0: -10, 1: 30, 2: 20}
+        for seat, total in totals.items():
+            expect_score(page, f"total-{seat}", total)
+
+        page.evaluate(DELETE_THE_FILLER)
+        expect(by_id(page, "phone-kept-again")).to_have_text(t("phone.kept_again"))
+        reload_and_expect(page, totals)
+
+
+PROFILE_DISK = "320m"
+"""Room for the browser's profile with the site's offline copy and Python's snapshot;
+Chromium's quota for the site is then a little over 200 MB."""
+FILL_THE_QUOTA = """async () => {
+    const database = await new Promise((resolve) => {
+        const request = indexedDB.open("filler", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("filler");
+        request.onsuccess = () => resolve(request.result);
+    });
+    const put = (size) => new Promise((resolve) => {
+        const writing = database.transaction("filler", "readwrite");
+        writing.objectStore("filler").put(new Uint8Array(size), Math.random());
+        writing.oncomplete = () => resolve(null);
+        writing.onabort = () => resolve(writing.error.name);
+    });
+    let refused = null;
+    for (const size of [8 << 20, 1 << 20, 64 << 10, 4 << 10, 256]) {
+        while ((refused = await put(size)) === null) {}
+    }
+    database.close();
+    return refused;
+}"""
+"""Another database of the site's takes all it may, in ever smaller pieces: what is left
+holds no file of the games."""
+DELETE_THE_FILLER = """() => new Promise((resolve) => {
+    indexedDB.deleteDatabase("filler").onsuccess = resolve;
+})"""
+
+
+def tap_not_kept(page: Page, name: str) -> None:
+    """Tap the button; the entry is said not kept, and the player says OK."""
+    tap(page, name)
+    expect(by_id(page, "phone-not-saved")).to_be_visible()
+    tap(page, t("home.notice_ok"))
+
+
+def assert_backup_holds(backup: Path, folder: Path, bids: list[int | None]) -> None:
+    """The backup merges into an empty store as one Wizard game with these bids typed."""
+    with open_store(folder).store as store:
+        keeper = GameKeeper(store)
+        assert import_library(keeper, backup.read_bytes()).added == 1
+        (summary,) = keeper.unfinished()
+        draft = keeper.open(summary.id).ledger.state.draft
+        assert draft is not None and draft["bids"] == bids, draft
+
+
+def test_a_database_deleted_under_the_running_tab_is_written_back(
+    browser: Browser, site: str
+) -> None:
+    """The games' IndexedDB database deleted while the tab runs (as clearing the site's
+    data does): the tab lets it go, makes it anew and writes every game back."""
+    context = browser.new_context(viewport=PHONE_ALONE)
+    page = open_site(context, site)
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
+    totals = {0: -10, 1: 30, 2: 20}
+    for seat, total in totals.items():  # shown, so kept
+        expect_score(page, f"total-{seat}", total)
+    page.evaluate(DELETE_THE_GAMES)
+    wait_for_async(page, GAMES_WRITTEN_BACK, timeout=BOOT_MS)
+    reload_and_expect(page, totals)
+
+
+DELETE_THE_GAMES = """() => new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase("/data");
+    request.onsuccess = resolve;
+    request.onerror = () => reject(request.error);
+})"""
+"""Resolves once the database is gone: the tab's connection must have closed for that."""
+GAMES_WRITTEN_BACK = """async () => {
+    const found = (await indexedDB.databases()).find((database) => database.name === "/data");
+    if (found === undefined || found.version !== 21) {
+        return false;  // not made anew yet: opening it here would make it, empty
+    }
+    const database = await new Promise((resolve, reject) => {
+        const request = indexedDB.open("/data");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+    });
+    const kept = await new Promise((resolve) => {
+        const files = database.transaction("FILE_DATA").objectStore("FILE_DATA");
+        const count = files.count("/data/trickpad.sqlite3");
+        count.onsuccess = () => resolve(count.result === 1);
+    });
+    database.close();
+    return kept;
+}"""
+"""The games' file is in IndexedDB again (IDBFS keeps each file under its path, in version
+21 of a database named after the folder)."""
 
 
 def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The gate between the phone-alone app and its page: no frame after a commit reaches the
-page before a sync started after that commit has ended (phone_alone.sync_gate)."""
+page before a sync started after that commit has ended, and a storage that failed is tried
+again until it takes everything (phone_alone.sync_gate)."""
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,7 +10,8 @@ from phone_alone.sync_gate import Done, SyncGate
 
 class Page:
     """The page and the browser's storage as the gate meets them: frames arrive in order,
-    syncs end when the test says so. `kept` is how many commits the storage holds."""
+    syncs end when the test says so. `kept` is how many commits the storage holds,
+    `accounted` how many are kept or said not to be."""
 
     def __init__(self) -> None:
         self.frames: list[bytes] = []
@@ -17,10 +19,25 @@ class Page:
         self.commits = 0
         self.kept = 0
         self.failures: list[str] = []
-        self.gate = SyncGate(self.sync, self.frames.append, self.failures.append)
+        self.said: list[str] = []
+        self.accounted = 0
+        self.in_flight = False
+        self.gate = SyncGate(self.sync, self.frames.append, self)
 
     def sync(self, done: Done) -> None:
+        assert not self.in_flight, "one sync at a time"
+        self.in_flight = True
         self.syncs.append((done, self.commits))
+
+    def not_kept(self, reason: str) -> None:
+        self.said.append(f"not kept: {reason}")
+        self.accounted = max(self.accounted, self.syncs[-1][1])
+
+    def failing(self, reason: str) -> None:
+        self.failures.append(reason)
+
+    def kept_again(self) -> None:
+        self.said.append("kept again")
 
     def commit(self) -> None:
         self.commits += 1
@@ -28,8 +45,10 @@ class Page:
 
     def end_sync(self, error: str | None = None) -> None:
         done, commits_copied = self.syncs[-1]
+        self.in_flight = False
         if error is None:
             self.kept = max(self.kept, commits_copied)
+            self.accounted = max(self.accounted, self.kept)
         done(error)
 
 
@@ -64,13 +83,40 @@ def test_a_failed_sync_is_told_and_the_screen_goes_on() -> None:
     page.commit()
     page.gate.send(b"entry")
     page.end_sync("QuotaExceededError")
+    assert page.said == ["not kept: QuotaExceededError"]
     assert page.failures == ["QuotaExceededError"]
     assert page.frames == [b"entry"]
-    assert not page.gate.holding
+    assert not page.gate.holding and page.gate.failing
 
 
-@given(st.lists(st.sampled_from(["commit", "send", "end"]), max_size=40))
-def test_every_frame_shown_comes_after_every_commit_before_it_is_kept(steps: list[str]) -> None:
+def test_a_failing_storage_is_tried_again_until_it_keeps_every_commit() -> None:
+    """A retry copies without holding the screen and is said only once it succeeds; a
+    commit during it waits for a copy of its own; a retry during a sync adds none."""
+    page = Page()
+    page.commit()
+    page.end_sync("QuotaExceededError")
+    page.gate.retry()
+    page.gate.send(b"drawn while retrying")
+    assert page.frames == [b"drawn while retrying"]
+    page.end_sync("QuotaExceededError")  # a failed retry is not said: no new entry is lost
+    assert page.said == ["not kept: QuotaExceededError"] and page.gate.failing
+    page.gate.retry()
+    page.commit()
+    page.gate.retry()
+    page.gate.send(b"entry")
+    assert len(page.syncs) == 3 and page.frames == [b"drawn while retrying"]
+    page.end_sync()
+    assert page.said[-1] == "kept again" and not page.gate.failing
+    assert len(page.syncs) == 4 and page.frames == [b"drawn while retrying"]
+    page.end_sync()
+    assert page.kept == 2 and page.frames == [b"drawn while retrying", b"entry"]
+    assert page.said == ["not kept: QuotaExceededError", "kept again"]
+
+
+@given(st.lists(st.sampled_from(["commit", "send", "end", "fail", "retry"]), max_size=40))
+def test_every_frame_shown_comes_after_every_commit_before_it_is_kept_or_said_lost(
+    steps: list[str],
+) -> None:
     page = Page()
     commits_before: dict[bytes, int] = {}
     for number, step in enumerate(steps):
@@ -80,10 +126,17 @@ def test_every_frame_shown_comes_after_every_commit_before_it_is_kept(steps: lis
             frame = str(number).encode()
             commits_before[frame] = page.commits
             page.gate.send(frame)
-        elif page.gate.holding:
-            page.end_sync()
+        elif step == "retry":
+            page.gate.retry()
+        elif page.in_flight:
+            page.end_sync("QuotaExceededError" if step == "fail" else None)
         for frame in page.frames:
-            assert page.kept >= commits_before[frame]
-    while page.gate.holding:
+            assert page.accounted >= commits_before[frame]
+        if "fail" not in steps[: number + 1]:
+            assert all(page.kept >= commits_before[frame] for frame in page.frames)
+    while page.in_flight:
         page.end_sync()
     assert page.frames == list(commits_before)  # all shown in the end, in order
+    page.gate.retry()  # the storage takes writes again: the next try keeps every commit
+    page.end_sync()
+    assert page.kept == page.commits and not page.gate.failing

@@ -21,7 +21,7 @@ from storage.backup import (
     too_large,
 )
 from storage.game_file import MAX_FILE_BYTES, export_json, import_file
-from storage.keeper import SavedGame
+from storage.keeper import GameKeeper, SavedGame
 from storage.score_sheet import export_csv
 from views.games.registry import GAME_VIEWS
 from views.shell.hooks import Setter
@@ -74,6 +74,17 @@ def file_name(game: SavedGame, extension: str) -> str:
 def backup_file_name(day: date) -> str:
     """E.g. "trickpad-backup-2026-11-30.json" ("trickpad-sicherung-..." in German)."""
     return named_file([t("library.file"), day.isoformat()], LIBRARY_FILE)
+
+
+async def save_backup(
+    keeper: GameKeeper, files: Files, progress: Callable[[Progress], None]
+) -> str:
+    """Every game on the lists in one backup file handed to the player's device; the line
+    that says which file, with how many games."""
+    text, count = await off_loop(export_library, keeper, progress=progress)
+    name = backup_file_name(date.today())
+    await files.save(name, text.encode("utf-8"))
+    return t("library.exported", file=name, count=count)
 
 
 @ft.component
@@ -244,11 +255,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
     async def back_up() -> None:
         set_busy(True)
         try:
-            text, count = await off_loop(
-                export_library, services.keeper, progress=progress_to(show)
-            )
-            name = backup_file_name(date.today())
-            await services.files.save(name, text.encode("utf-8"))
+            saved = await save_backup(services.keeper, services.files, progress_to(show))
         except StorageError as error:
             set_failure(message_of(error))
             set_lines(())
@@ -256,7 +263,7 @@ def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
         finally:
             set_busy(False)
         set_failure(None)
-        set_lines((t("library.exported", file=name, count=count),))
+        set_lines((saved,))
 
     async def merge() -> None:
         set_busy(True)

@@ -17,6 +17,7 @@ from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
 from views.screens.join_table import JOIN_TABLE
+from views.screens.keeping import StorageFailing
 from views.screens.rules import rules_route
 from views.shell.device import DeviceStore
 from views.shell.hooks import Setter, keyed
@@ -299,6 +300,8 @@ def Home() -> ft.View:
         controls.append(
             notice_card(notices, services.device, services.files, lambda: set_notices(()))
         )
+    if services.keeping is not None:
+        controls.append(StorageFailing(services.keeping))
     controls += game_list("home.in_progress", unfinished, playing, set_playing, ask_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),

@@ -21,6 +21,7 @@ from storage.game_file import MAX_FILE_BYTES
 from storage.keeper import GameKeeper
 from views.sharing.access import Access
 from views.shell.device import DeviceStore
+from views.shell.keeping import BrowserKeeping
 from views.shell.live import Reconnects
 from views.shell.notices import Notice
 from views.shell.phone_tables import PhoneTables
@@ -192,6 +193,8 @@ class Services:
     tables: PhoneTables | None = None
     """The phones-only share of a phone alone (None on a server)."""
     file_limits: FileLimits = field(default_factory=FileLimits)
+    keeping: BrowserKeeping | None = None
+    """Whether the browser's storage keeps the games now (a phone alone; None on a server)."""
 
 
 ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)
