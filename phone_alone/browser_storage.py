@@ -110,7 +110,9 @@ def sync(folder: Path, done: Done) -> None:
         _let_go()
 
         def written(again: str | None) -> None:
-            if again is not None:
+            if again is None:
+                print(f"Trickpad: written from a fresh worker after: {error}")
+            else:
                 print(f"Trickpad: IndexedDB refused the games again: {again}")
             done(None if again is None else str(error))
 

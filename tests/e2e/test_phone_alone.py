@@ -184,6 +184,10 @@ def test_the_console_stays_clean_through_home_a_menu_a_form_and_a_round(
     assert trouble == []
 
 
+def written_fresh(message: ConsoleMessage) -> bool:
+    return message.text.startswith("Trickpad: written from a fresh worker")
+
+
 def from_kept_start(message: ConsoleMessage) -> bool:
     return message.text == "Trickpad: Python started from the kept start"
 
@@ -337,6 +341,68 @@ def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
         reload_and_expect(page, totals)
 
 
+def test_a_round_on_a_full_disk_is_kept_once_chromium_drops_the_database(
+    playwright: Playwright, site: str, tmp_path: Path
+) -> None:
+    """The disk under the browser's profile filled up (a phone full of photos) and a write
+    of the site's failing on it: Chromium closes the site's IndexedDB connections and drops
+    its databases (this worker's IndexedDB may stay broken). The tab writes the games back
+    at once, from a fresh worker, in the space the drop freed. A round entered on the full
+    disk: each entry kept, or said not kept and kept again later; once space is back the
+    storage is whole, and a reload (the first) finds the round."""
+    with (
+        small_disk(tmp_path / "disk", PROFILE_DISK) as disk,
+        playwright.chromium.launch_persistent_context(
+            disk.path / "profile",
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_FLAGS,
+            viewport=PHONE_ALONE,  # type: ignore[arg-type]  # Playwright's TypedDict
+        ) as context,
+    ):
+        page = open_site(context, site)
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+        wait_for_kept_start(page, timeout=BOOT_MS)
+        disk.fill()
+        with page.expect_console_message(written_fresh, timeout=BOOT_MS):
+            assert "FILE_ERROR_NO_SPACE" in page.evaluate(WRITE_ON_THE_FULL_DISK)
+        bids, tricks = {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0}
+        for button, hint in wizard_round(bids, tricks):
+            tap(page, button)
+            expect_value(page, "entry-hint", hint)
+            if by_id(page, "phone-not-saved").count():  # the disk may refuse it still
+                tap(page, t("home.notice_ok"))
+        tap(page, t("entry.score_round"))
+        totals = {0: -10, 1: 30, 2: 20}
+        for seat, total in totals.items():
+            expect_score(page, f"total-{seat}", total)
+        disk.free()
+        tap(page, t("nav.back"))
+        expect(page.get_by_text(t("home.in_progress")).first).to_be_visible()
+        expect(by_id(page, "storage-failing")).to_have_count(0)  # kept, or kept again
+        page.reload()
+        enable_accessibility(page)
+        players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+        page.get_by_role("button", name=players).first.click(timeout=BOOT_MS)
+        for seat, total in totals.items():
+            expect_score(page, f"total-{seat}", total)
+
+
+WRITE_ON_THE_FULL_DISK = """async () => {
+    const database = await new Promise((resolve) => {
+        const request = indexedDB.open("filler", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("filler");
+        request.onsuccess = () => resolve(request.result);
+    });
+    return await new Promise((resolve) => {
+        const writing = database.transaction("filler", "readwrite");
+        writing.objectStore("filler").put(new Uint8Array(1 << 20), 1);
+        writing.oncomplete = () => resolve(null);
+        writing.onabort = () => resolve(String(writing.error));
+    });
+}"""
+"""A write of the page's own on the full disk: its IO error (the result) ends the site's
+IndexedDB connections, the games' too."""
 PROFILE_DISK = "320m"
 """Room for the browser's profile with the site's offline copy and Python's snapshot;
 Chromium's quota for the site is then a little over 200 MB."""
