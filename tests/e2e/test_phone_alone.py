@@ -188,6 +188,38 @@ def written_fresh(message: ConsoleMessage) -> bool:
     return message.text.startswith("Trickpad: written from a fresh worker")
 
 
+def test_without_web_locks_a_second_tab_waits_until_the_first_is_closed(
+    playwright: Playwright, site: str
+) -> None:
+    """The site under a name that is no secure context, as plain http on a home server's
+    network address is: the browser has no Web Locks. A second tab still says the games are
+    open in another tab and opens them, with the first tab's bid, once that tab is closed."""
+    rule = f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"
+    with launched(playwright, [*CHROMIUM_FLAGS, rule]) as browser:
+        address = site.replace("127.0.0.1", INSECURE_HOST)
+        context = browser.new_context(viewport=PHONE_ALONE)
+        first = open_site(context, address)
+        expect(first.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        assert first.evaluate("isSecureContext || navigator.locks !== undefined") is False
+        start_short_wizard(first, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        tap(first, t("wizard.bid_name", player="Ben", count=1))
+        after_ben = t("wizard.next_bid", player="Cas")
+        expect_value(first, "entry-hint", after_ben)  # shown, so kept
+
+        second = open_site(context, address)
+        expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
+        screenshot(second, "phone-alone-other-tab-without-locks")
+        first.close()
+        expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
+        players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+        second.get_by_role("button", name=players).first.click()
+        expect_value(second, "entry-hint", after_ben)
+
+
+INSECURE_HOST = "trickpad.test"
+"""A name Chromium is told is 127.0.0.1: unlike that address, no secure context."""
+
+
 def from_kept_start(message: ConsoleMessage) -> bool:
     return message.text == "Trickpad: Python started from the kept start"
 
