@@ -28,7 +28,8 @@ from storage.keeper import GameKeeper
 from views.app import build_main
 from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.i18n import t
-from views.shell.keeping import BrowserKeeping
+from views.shell.keeping import PHONE_WORDS, BrowserKeeping
+from views.shell.messages import said, say_instead
 from views.shell.notices import Notice, recovery_notices
 
 MAY_BE_CLEARED_READ = "trickpad_may_be_cleared_read"
@@ -43,11 +44,12 @@ async def main(page: ft.Page) -> None:
         page.add(ft.Semantics(identifier="phone-other-tab", content=ft.Text(t("phone.other_tab"))))
         await one_tab.take(wait=True)
         page.controls.clear()
+    say_instead(PHONE_WORDS)
     keeping = await browser_storage.load(DATA_DIR, DB_FILENAME)
     try:
         opened = open_store(DATA_DIR)
     except StorageError as error:
-        page.add(ft.Text(t(error.key, **error.params)))
+        page.add(ft.Text(said(error.key, error.params)))
         return
     notices = recovery_notices(opened.recovery, in_browser=True) if opened.recovery else []
     notices += keeping_notices(keeping)

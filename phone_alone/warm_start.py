@@ -22,6 +22,7 @@ MODULES = (
     "views.app",
     "views.shell.i18n",
     "views.shell.keeping",
+    "views.shell.messages",
     "views.shell.notices",
     "views.shell.services",
 )

@@ -33,6 +33,7 @@ ParamsInWords = Callable[[Mapping[str, Any]], dict[str, Any]]
 """A game's way of saying its messages' parameters (GameView.params_in_words)."""
 
 _GAMES_WORDS: dict[str, ParamsInWords] = {}
+_WORDS_INSTEAD: dict[str, str] = {}
 
 
 def say_params_with(game: str, in_words_of_game: ParamsInWords | None) -> None:
@@ -56,8 +57,16 @@ def message_of(refusal: Refused) -> str:
     return said(refusal.key, refusal.params)
 
 
+def say_instead(keys: Mapping[str, str]) -> None:
+    """Say each message of `keys` as the message it maps to, from now on: the phone alone
+    says a storage message that names a file (in the browser's memory, where no player can
+    reach it) in words of its own (views.shell.keeping.PHONE_WORDS)."""
+    _WORDS_INSTEAD.update(keys)
+
+
 def said(key: str, params: Mapping[str, Any]) -> str:
     """The message `key` in the player's words; a field it names is translated too."""
+    key = _WORDS_INSTEAD.get(key, key)
     words = params_in_words(key, params)
     if "field_key" in words:
         field_key = words["field_key"]
