@@ -12,7 +12,7 @@ there. The next start's `load` reads it as if IDBFS had written it.
 
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
 import pyodide_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
+from pyodide.ffi import JsException, create_proxy, to_js  # type: ignore[import-not-found]  # Pyodide's, in the browser only
 
 from phone_alone.sync_gate import Done
 
@@ -59,7 +59,11 @@ def write_folder(folder: str, done: Done) -> None:
     if not _writer:
         options = to_js({"type": "text/javascript"}, dict_converter=js.Object.fromEntries)
         blob = js.Blob.new(to_js([WRITER]), options)
-        _writer.append(js.Worker.new(js.URL.createObjectURL(blob)))
+        try:
+            _writer.append(js.Worker.new(js.URL.createObjectURL(blob)))
+        except JsException as refused:  # a browser without workers in workers (Safari 15.4)
+            done(str(refused))
+            return
     writer = _writer[0]
 
     def answered(event: object) -> None:

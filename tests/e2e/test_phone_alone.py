@@ -321,10 +321,12 @@ def test_games_move_by_file_and_an_entry_the_browser_cannot_keep_is_said(
 
 REFUSAL = "Error: QuotaExceededError"
 REFUSE_INDEXEDDB = f"""() => {{
-    self.pyodide.FS.filesystems.IDBFS.getDB = (name, callback) =>
-        callback(new Error("{REFUSAL.removeprefix("Error: ")}"));
+    const refusal = new Error("{REFUSAL.removeprefix("Error: ")}");
+    self.pyodide.FS.filesystems.IDBFS.getDB = (name, callback) => callback(refusal);
+    self.Worker = class {{ constructor() {{ throw refusal; }} }};
 }}"""
-"""Run in the Python worker: every later copy to IndexedDB fails as a full storage does."""
+"""Run in the Python worker: every later copy to IndexedDB fails as a full storage does,
+IDBFS's and the fresh worker's (phone_alone.fresh_writer) that would write it instead."""
 
 
 def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
