@@ -19,6 +19,7 @@ class BrowserKeeping(ft.Observable):
 
 PHONE_WORDS = {
     "storage.damaged_moved_aside": "phone.damaged_moved_aside",
+    "storage.log_unreadable_moved_aside": "phone.log_unreadable_moved_aside",
     "storage.read_only": "phone.storage_refused",
     "storage.unavailable": "phone.storage_refused",
     "storage.damaged": "phone.storage_damaged",
