@@ -70,6 +70,15 @@ async def table(tmp_path: Path) -> AsyncIterator[tuple[Phone, Phone]]:
         )
 
 
+async def inviting(host: Phone) -> str:
+    """A game of the host's shared, an invitation for the next phone shown; the game's id."""
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    await host.start(f"/game/{game.id}")
+    await host.tap(t("share.start"))
+    await host.tap(t("table.invite"))
+    return game.id
+
+
 async def joined(host: Phone, guest: Phone, game_id: str) -> str:
     """The guest joined the host's shared game as a player would; the copy's id."""
     await host.start(f"/game/{game_id}")
@@ -199,10 +208,7 @@ async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered
     table: tuple[Phone, Phone],
 ) -> None:
     host, _ = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    await host.start(f"/game/{game.id}")
-    await host.tap(t("share.start"))
-    await host.tap(t("table.invite"))
+    await inviting(host)
     host.links.network.invitations[-1].spent = True  # ten minutes went by
     await host.type_in("host-reply", "REPLY-1")
     await host.tap(t("table.take"))
@@ -220,10 +226,7 @@ async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    await host.start(f"/game/{game.id}")
-    await host.tap(t("share.start"))
-    await host.tap(t("table.invite"))
+    await inviting(host)
     await guest.start("/")
     await guest.tap(t("table.join"))
     guest.links.camera = host.shown("table-invite")
@@ -245,10 +248,7 @@ async def test_a_bad_code_or_a_camera_refused_is_said_and_pasting_still_works(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    await host.start(f"/game/{game.id}")
-    await host.tap(t("share.start"))
-    await host.tap(t("table.invite"))
+    await inviting(host)
     await guest.start("/table")
     guest.links.camera = "a shop's QR code"
     await guest.tap(t("camera.scan"))
