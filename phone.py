@@ -80,7 +80,7 @@ def keep_before_showing(page: ft.Page, store: GameStore, told: KeepingTold) -> N
     gate = told.gate = SyncGate(partial(browser_storage.sync, DATA_DIR), sends, told)
     connection.send_callback = gate.send  # type: ignore[attr-defined]  # as above
     store.after_each_commit(gate.committed)
-    browser_storage.when_lost(gate.retry)
+    browser_storage.when_lost(gate.emptied)
     page.on_app_lifecycle_state_change = told.shown
     gate.committed()  # what opening wrote (a new file, a damaged one set aside)
 

@@ -14,7 +14,7 @@ import flet as ft
 
 from phone_alone.sync_gate import SyncGate
 from storage.keeper import GameKeeper
-from views.screens.keeping import kept_again_bar, not_kept_dialog
+from views.screens.keeping import kept_again_bar, not_kept_dialog, written_back_bar
 from views.shell.keeping import BrowserKeeping
 from views.shell.services import Files
 
@@ -49,11 +49,18 @@ class KeepingTold:
 
     def kept_again(self) -> None:
         print("Trickpad: IndexedDB keeps every game again")
+        self._kept(kept_again_bar())
+
+    def written_back(self) -> None:
+        print("Trickpad: IndexedDB emptied under the tab holds every game again")
+        self._kept(written_back_bar())
+
+    def _kept(self, bar: ft.SnackBar) -> None:
         self._page.run_task(self._set_failing, False)
         if self._dialog is not None and self._dialog.open:
             self._dialog.open = False
             self._dialog.update()
-        self._page.show_dialog(kept_again_bar())
+        self._page.show_dialog(bar)
 
     def shown(self, event: ft.AppLifecycleStateChangeEvent) -> None:
         """The tab is shown again: a failing storage is tried at once."""

@@ -30,6 +30,10 @@ class Listener(Protocol):
     def kept_again(self) -> None:
         """A copy succeeded after a failure: every entry so far is in storage."""
 
+    def written_back(self) -> None:
+        """A copy succeeded after the browser emptied its storage under the tab: every game
+        is in storage again."""
+
 
 class SyncGate:
     """Holds outgoing frames while committed writes are being kept.
@@ -69,6 +73,8 @@ class SyncGate:
         self._carrying = False
         self._committed_since_start = False
         self._held: list[bytes] = []
+        self._emptied = False  # the browser dropped the storage: write back, then say so
+        self._writing_back = False
 
     @property
     def holding(self) -> bool:
@@ -90,6 +96,16 @@ class SyncGate:
         if not self._syncing:
             self._start()
 
+    def emptied(self) -> None:
+        """The browser dropped its storage under the tab: copy everything back now (after
+        a sync under way, which may have gone to the storage dropped), and say so once a
+        copy has succeeded."""
+        self._emptied = True
+        if self._syncing:
+            self._committed_since_start = True
+        else:
+            self._start()
+
     def send(self, frame: bytes) -> None:
         if self._holding:
             self._held.append(frame)
@@ -100,14 +116,19 @@ class SyncGate:
         self._syncing = True
         self._carrying = self._holding
         self._committed_since_start = False
+        self._writing_back, self._emptied = self._emptied, False
         self._sync(self._ended)
 
     def _ended(self, error: str | None) -> None:
         if error is not None:
             if self._carrying:
                 self._listener.not_kept(error)
+            self._emptied = self._emptied or self._writing_back
             self.failing = True
             self._listener.failing(error)
+        elif self._writing_back:
+            self.failing = False
+            self._listener.written_back()
         elif self.failing:
             self.failing = False
             self._listener.kept_again()

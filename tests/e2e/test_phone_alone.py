@@ -487,7 +487,7 @@ def test_a_database_deleted_under_the_running_tab_is_written_back(
     browser: Browser, site: str
 ) -> None:
     """The games' IndexedDB database deleted while the tab runs (as clearing the site's
-    data does): the tab lets it go, makes it anew and writes every game back."""
+    data does): the tab lets it go, makes it anew, writes every game back and says so."""
     context = browser.new_context(viewport=PHONE_ALONE)
     page = open_site(context, site)
     start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
@@ -496,6 +496,7 @@ def test_a_database_deleted_under_the_running_tab_is_written_back(
     for seat, total in totals.items():  # shown, so kept
         expect_score(page, f"total-{seat}", total)
     page.evaluate(DELETE_THE_GAMES)
+    expect(by_id(page, "phone-kept-again")).to_have_text(t("phone.written_back"))
     wait_for_async(page, GAMES_WRITTEN_BACK, timeout=BOOT_MS)
     reload_and_expect(page, totals)
 

@@ -39,6 +39,9 @@ class Page:
     def kept_again(self) -> None:
         self.said.append("kept again")
 
+    def written_back(self) -> None:
+        self.said.append("written back")
+
     def commit(self) -> None:
         self.commits += 1
         self.gate.committed()
@@ -113,7 +116,34 @@ def test_a_failing_storage_is_tried_again_until_it_keeps_every_commit() -> None:
     assert page.said == ["not kept: QuotaExceededError", "kept again"]
 
 
-@given(st.lists(st.sampled_from(["commit", "send", "end", "fail", "retry"]), max_size=40))
+def test_storage_emptied_under_the_tab_is_written_back_and_said_once_a_copy_succeeds() -> None:
+    """The browser dropped the database: a copy starts at once (one more after a sync under
+    way, which may have gone to the storage dropped), and only its success is said."""
+    page = Page()
+    page.commit()
+    page.end_sync()
+    page.gate.emptied()
+    assert len(page.syncs) == 2
+    page.end_sync("UnknownError")  # the browser refuses the first write-back
+    assert page.said == [] and page.gate.failing  # no new entry is lost: nothing to say yet
+    page.gate.retry()
+    page.end_sync()
+    assert page.said == ["written back"] and not page.gate.failing
+    page.gate.retry()
+    page.end_sync()
+    assert page.said == ["written back"]  # said once
+    page.commit()
+    page.gate.emptied()  # while the commit's sync is under way
+    page.end_sync()
+    assert len(page.syncs) == 6 and page.said == ["written back"]
+    page.end_sync()
+    assert page.said == ["written back"] * 2 and page.kept == 2
+
+
+STEPS = ["commit", "send", "end", "fail", "retry", "emptied"]
+
+
+@given(st.lists(st.sampled_from(STEPS), max_size=40))
 def test_every_frame_shown_comes_after_every_commit_before_it_is_kept_or_said_lost(
     steps: list[str],
 ) -> None:
@@ -128,6 +158,8 @@ def test_every_frame_shown_comes_after_every_commit_before_it_is_kept_or_said_lo
             page.gate.send(frame)
         elif step == "retry":
             page.gate.retry()
+        elif step == "emptied":
+            page.gate.emptied()
         elif page.in_flight:
             page.end_sync("QuotaExceededError" if step == "fail" else None)
         for frame in page.frames:

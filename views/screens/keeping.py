@@ -63,6 +63,11 @@ def kept_again_bar() -> ft.SnackBar:
     return ft.SnackBar(identified(KEPT_AGAIN, ft.Text(t("phone.kept_again"))))
 
 
+def written_back_bar() -> ft.SnackBar:
+    """The browser emptied its storage under the tab, and every game is written back."""
+    return ft.SnackBar(identified(KEPT_AGAIN, ft.Text(t("phone.written_back"))))
+
+
 @ft.component
 def StorageFailing(keeping: BrowserKeeping) -> ft.Control:
     """On Home while the browser's storage fails: what that means and the backup file."""
