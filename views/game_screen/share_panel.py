@@ -1,6 +1,8 @@
 """Share this table: the host shows a QR code and a code; phones that use it join this game
 only, to follow it or to enter scores as well."""
 
+from collections.abc import Callable
+
 import flet as ft
 
 from views.sharing.codes import Share, spaced
@@ -47,27 +49,38 @@ def SharePanel(game_id: str) -> ft.Control:
         announce(game_id)
 
     address = join_address(services.share_url, share)
-    options = [
-        (ENTER, t("share.can_enter"), t("share.can_enter")),
-        (FOLLOW, t("share.view_only"), t("share.view_only")),
-    ]
+    return sharing_card(
+        t("share.title"),
+        [
+            ft.Image(src=qr_png(address), width=220, height=220, semantics_label=address),
+            identified(
+                "share-code", ft.Text(spaced(share.code), size=34, weight=ft.FontWeight.BOLD)
+            ),
+            identified("share-address", ft.Text(address, size=12)),
+            ft.Text(t("share.explain"), size=12),
+            rights_choice(share.can_enter, choose),
+            ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=stop),
+        ],
+    )
+
+
+def sharing_card(title: str, controls: list[ft.Control]) -> ft.Card:
+    """The card a shared table's panel is drawn in, the server's or a phone's."""
     return ft.Card(
         content=ft.Container(
             padding=12,
             content=ft.Column(
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[
-                    ft.Text(t("share.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                    ft.Image(src=qr_png(address), width=220, height=220, semantics_label=address),
-                    identified(
-                        "share-code",
-                        ft.Text(spaced(share.code), size=34, weight=ft.FontWeight.BOLD),
-                    ),
-                    identified("share-address", ft.Text(address, size=12)),
-                    ft.Text(t("share.explain"), size=12),
-                    choice_chips(options, ENTER if share.can_enter else FOLLOW, choose),
-                    ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=stop),
-                ],
+                controls=[ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM), *controls],
             ),
         )
     )
+
+
+def rights_choice(may_enter: bool, choose: Callable[[str], None]) -> ft.Control:
+    """What joined phones may do: enter scores (ENTER), or only watch (FOLLOW)."""
+    options = [
+        (ENTER, t("share.can_enter"), t("share.can_enter")),
+        (FOLLOW, t("share.view_only"), t("share.view_only")),
+    ]
+    return choice_chips(options, ENTER if may_enter else FOLLOW, choose)

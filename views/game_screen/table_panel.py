@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from views.game_screen.share_panel import ENTER, FOLLOW
+from views.game_screen.share_panel import ENTER, rights_choice, sharing_card
 from views.sharing.invitation import EXPIRED, NO_CONNECTION, BadInvitation, NoConnection
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation
@@ -16,7 +16,7 @@ from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
 from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.services import use_services
-from views.shell.widgets import choice_chips, identified, message_line
+from views.shell.widgets import identified, message_line
 
 
 @ft.component
@@ -35,29 +35,13 @@ def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
         tables.stop(game_id)
         set_host(None)
 
-    return ft.Card(
-        content=ft.Container(
-            padding=12,
-            content=ft.Column(
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[
-                    ft.Text(t("table.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                    rights_choice(host),
-                    InvitePart(game_id, tables, host),
-                    StopButton(stop),
-                ],
-            ),
-        )
-    )
-
-
-def rights_choice(host: TableHost) -> ft.Control:
-    options = [
-        (ENTER, t("share.can_enter"), t("share.can_enter")),
-        (FOLLOW, t("share.view_only"), t("share.view_only")),
-    ]
-    return choice_chips(
-        options, ENTER if host.may_enter else FOLLOW, lambda rights: host.allow(rights == ENTER)
+    return sharing_card(
+        t("table.title"),
+        [
+            rights_choice(host.may_enter, lambda rights: host.allow(rights == ENTER)),
+            InvitePart(game_id, tables, host),
+            StopButton(stop),
+        ],
     )
 
 
