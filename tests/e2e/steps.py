@@ -1,5 +1,6 @@
 """What a player does in the browser, shared by the end-to-end tests."""
 
+import base64
 import contextlib
 import itertools
 import re
@@ -348,3 +349,25 @@ def scroll_to_top(page: Page, point: tuple[float, float] | None = None) -> None:
         with contextlib.suppress(PlaywrightTimeoutError):
             page.wait_for_function(AT_TOP_JS, arg=[x, y], polling=50, timeout=2_000)
     raise AssertionError("the screen never scrolled back to its top")
+
+
+RED_INK_PIXELS = """async (png) => {
+    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+    const picture = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(picture.width, picture.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(picture, 0, 0);
+    const rgba = context.getImageData(0, 0, picture.width, picture.height).data;
+    let red = 0;
+    for (let at = 0; at < rgba.length; at += 4) {
+        if (rgba[at] > 150 && rgba[at + 1] < 110 && rgba[at + 2] < 110) red += 1;
+    }
+    return red;
+}"""
+
+
+def red_ink_pixels(page: Page, what: Locator) -> int:
+    """How many pixels of `what` on screen are drawn in red ink (the app's RED_INK, a
+    card's hearts and diamonds, and any red near it); the page decodes its own screenshot."""
+    png = base64.b64encode(what.screenshot()).decode()
+    return page.evaluate(RED_INK_PIXELS, png)

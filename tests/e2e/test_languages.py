@@ -18,6 +18,7 @@ from tests.e2e.steps import (
     expect_value,
     go,
     play_wizard_round,
+    red_ink_pixels,
     start_short_wizard,
 )
 from views.screens.rules import rules_route
@@ -25,6 +26,7 @@ from views.shell.i18n import language_name, t
 from views.shell.language import menu_name
 from views.shell.screen import TITLE_SIZE
 from views.shell.text_width import text_width
+from views.shell.widgets import points_text
 
 PHONE = {"width": 390, "height": 844}
 NARROW_PHONE = {"width": 360, "height": 740}
@@ -102,6 +104,10 @@ def test_german_browser_switches_to_korean_plays_a_round_and_keeps_it(
         rules.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
         rules.mouse.wheel(0, 400)
     screenshot(rules, "language-korean-colour-blind-suits")
+    # Issue 39 (7): the hearts of the sheet's table are red, as a pack prints them; a
+    # cell without a heart or diamond has no red.
+    assert red_ink_pixels(rules, example) > 20
+    assert red_ink_pixels(rules, rules.get_by_text(points_text(-12))) == 0
 
 
 def lines_when_wrapped(text: str, width: float, font_size: float) -> int:

@@ -82,3 +82,11 @@ def test_no_rules_table_is_too_wide_for_a_phone_to_keep_its_words_whole(
         cells = [cell.strip(" *") for cell in line.strip("|").split("|")]
         longest = max(len(word) for cell in cells for word in cell.split())
         assert len(cells) * (CELL_PADDING + LETTER_WIDTH * longest) <= TABLE_WIDTH, cells
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_sheet_has_code_of_its_own(language: str) -> None:
+    """The sheets draw red suit signs as code spans (views.shell.widgets.suited_markdown):
+    a backtick of the sheet's own would turn its text red."""
+    for entry in GAME_VIEWS:
+        assert "`" not in rules_sheet(entry.game, language), entry.game

@@ -3,7 +3,8 @@
 import flet as ft
 
 from views.games.colour_blind.entry import card_chip
-from views.shell.widgets import identified, message_line, number_chip
+from views.shell.fonts import TEXT_FAMILY
+from views.shell.widgets import RED_INK, identified, message_line, number_chip, suited_markdown
 
 
 def test_an_identified_value_hides_with_its_content() -> None:
@@ -47,3 +48,15 @@ def test_a_forbidden_number_chip_is_disabled_in_the_node_it_is_merged_into() -> 
     hook rule reads the forbidden bid as disabled)."""
     chip = number_chip(0, "Ann bids 0", selected=False, forbidden=True, on_pick=lambda _: None)
     assert chip.content.disabled and chip_button(chip).disabled
+
+
+def test_a_sheets_hearts_and_diamonds_are_code_spans_drawn_red_in_the_texts_face() -> None:
+    """Issue 39 (7): ♥ and ♦ in the rules sheets' tables were black. Markdown has no colour,
+    so each run of red signs becomes a code span, and code spans are red text, not code."""
+    sheet = "| Ann | K♥, 4♦, 9♠ | **8** |\n\n♦♥ lead; ♠ and ♣ stay black."
+    markdown = suited_markdown(sheet)
+    assert markdown.value == "| Ann | K`♥`, 4`♦`, 9♠ | **8** |\n\n`♦♥` lead; ♠ and ♣ stay black."
+    red = markdown.md_style_sheet.code_text_style
+    assert red.color == RED_INK
+    assert red.bgcolor == ft.Colors.TRANSPARENT
+    assert red.font_family == TEXT_FAMILY  # not the code face

@@ -18,7 +18,7 @@ from views.games.setup_fields import settings_in_words
 from views.shell.i18n import t
 from views.shell.screen import screen
 from views.shell.services import use_services
-from views.shell.widgets import identified
+from views.shell.widgets import identified, suited_markdown
 
 
 def rules_route(game: str, back: str | None = None) -> str:
@@ -74,6 +74,6 @@ def RulesScreen() -> ft.View:
     if helper is not None:
         controls += [helper, ft.Divider()]
     controls.append(
-        ft.Markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
+        suited_markdown(sheet, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
     )
     return screen(route, t("rules.title", game=t(view.title_key)), controls, back_to)

@@ -1,10 +1,13 @@
 """Small controls the game screens share."""
 
 import dataclasses
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Literal
 
 import flet as ft
+
+from views.shell.fonts import FALLBACK_FAMILIES, TEXT_FAMILY
 
 CHIP_SIZE = 48  # the smallest tap target Material and WCAG recommend
 MINUS = "\u2212"  # the one minus sign of every score shown
@@ -43,6 +46,29 @@ def suited_text(text: str, **style: Any) -> ft.Text:
     ]
     style.setdefault("semantics_label", text)
     return ft.Text(spans=spans, **style)
+
+
+BODY_SIZE = 14  # Material 3's body medium: Flutter's Markdown draws code a size smaller
+RED_SUIT_RUN = re.compile(f"[{''.join(sorted(RED_SUIT_SIGNS))}]+")
+
+
+def suited_markdown(markdown: str, **options: Any) -> ft.Markdown:
+    """`markdown` (a rules sheet: no code spans of its own) drawn with each heart and
+    diamond sign red, as `suited_text` draws them. Markdown has no colour of its own, so each
+    run of red signs becomes a code span, and code spans are drawn in the text's own face
+    and size (Material's body medium, the sheet's paragraphs and tables), in red ink, on no
+    background."""
+    marked_up = RED_SUIT_RUN.sub(lambda run: f"`{run[0]}`", markdown)
+    red = ft.TextStyle(
+        font_family=TEXT_FAMILY,
+        font_family_fallback=FALLBACK_FAMILIES,
+        size=BODY_SIZE,
+        color=RED_INK,
+        bgcolor=ft.Colors.TRANSPARENT,
+    )
+    return ft.Markdown(
+        marked_up, md_style_sheet=ft.MarkdownStyleSheet(code_text_style=red), **options
+    )
 
 
 def icon_button(
