@@ -196,7 +196,8 @@ def start_short_wizard(
     in the app's `language` (English when not given). The hand sizes are typed again while
     the form refuses them: on a machine busy with other browsers the phone alone's Python
     has been seen to redraw the field with a text typed before the last key ("1,")."""
-    page.get_by_role("button", name=t("game.wizard", language)).first.click()
+    # The new-game tile, named by its blurb too: a game in progress is named "Wizard" too.
+    page.get_by_role("button", name=t("game.wizard.blurb", language)).click()
     enter_players(page, names, shown_seats=3, language=language)
     tap(page, t("setup.deals_first", language, name=dealer))
     for attempt in range(1, START_ATTEMPTS + 1):

@@ -154,14 +154,42 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     assert trouble == []  # offline too: nothing asked for that the site did not keep
 
 
-def test_the_console_stays_clean_through_home_a_menu_a_form_and_a_round(
-    browser: Browser, site: str
+def test_files_come_and_go_and_the_console_stays_clean(
+    browser: Browser, site: str, tmp_path: Path
 ) -> None:
-    """Issue 39 (11): a load asks for nothing the site does not ship (Rive's runtime, Noto
-    fonts for a glyph our fonts lack: a cut icon font without the language menu's tick
-    logged that no font has it) and logs no error or warning, through Home, the language
-    menu, a new game's form and a round's trump."""
-    context = browser.new_context(viewport=PHONE_ALONE)
+    """One phone's evening with files, after a look round:
+    1. issue 39 (11): the page asks for nothing the site does not ship (Rive's runtime, Noto
+       fonts for a glyph our fonts lack: a cut icon font without the language menu's tick
+       logged that no font has it) and logs no error or warning, through Home, the language
+       menu, a new game's form, files moved and a round's trump;
+    2. a server's backup merges into the phone's games; the phone's backup merges into a
+       server's store, the game and its totals the same;
+    3. through the real buttons, a 10 KB game file nested 5,000 deep (whose parse would
+       exhaust the browser's stack and kill Python) and a backup over the phone's own limit
+       are each refused with a message where they were picked (the backup unread: one of
+       150 MB read whole crashed the tab); then a sound game file opens;
+    4. an entry that IndexedDB refuses to keep (a full or broken storage) stays on screen,
+       and a dialog says it is not kept and how to keep the game."""
+    server_data = tmp_path / "server"
+    with open_store(server_data).store as store:
+        keeper = GameKeeper(store)
+        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
+        entry = {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}
+        game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+        text, _ = export_library(keeper)
+        sound = tmp_path / "sound.json"
+        fresh = keeper.start("wizard", ["Dee", "Eve", "Fay"], 0, {"round_sizes": [1]})
+        sound.write_text(export_json(fresh), encoding="utf-8")
+    backup = tmp_path / "server-backup.json"
+    backup.write_text(text, encoding="utf-8")
+    deep = tmp_path / "deep.json"
+    opened = '{"format": "trickpad-game", "version": 2, "game": "wizard", "actions": '
+    deep.write_text(opened + "[" * 5_001 + "]" * 5_001 + "}", encoding="utf-8")
+    too_large = tmp_path / "too-large.json"
+    with too_large.open("wb") as file:
+        file.truncate(TOO_LARGE)  # of zero bytes
+
+    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
     trouble = record_console_trouble(context)
     page = open_site(context, site)
     expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
@@ -170,20 +198,51 @@ def test_the_console_stays_clean_through_home_a_menu_a_form_and_a_round(
     screenshot(page, "phone-alone-language-menu")
     page.keyboard.press("Escape")
     expect(page.get_by_role("menuitemcheckbox", name=language_name("en"))).to_have_count(0)
-
     page.get_by_role("button", name=t("game.colour_blind")).first.click()
     title = t("new_game.title", game=t("game.colour_blind"))
     expect(page.get_by_text(title, exact=True)).to_be_visible()
     screenshot(page, "phone-alone-new-colour-blind")  # the title's name whole
     tap(page, t("nav.back"))
 
-    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1", dealer="Ann")
+    pick(page, t("library.import"), backup)
+    merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    expect(by_id(page, "library-status")).to_have_text(merged)
+    with page.expect_download() as download:
+        page.get_by_role("button", name=t("library.export")).click()
+    from_phone = download.value.path().read_bytes()
+    with open_store(tmp_path / "another-server").store as store:
+        keeper = GameKeeper(store)
+        report = import_library(keeper, from_phone)
+        assert report.added == 1 and not report.refused
+        (summary,) = keeper.finished()
+        assert keeper.open(summary.id).ledger.state.totals == game.ledger.state.totals
+
+    pick(page, t("files.import"), deep)
+    too_deep = t("storage.import_too_deep", depth=5_002, limit=MAX_DEPTH)
+    expect(by_id(page, "import-message")).to_have_text(too_deep, timeout=BOOT_MS)
+    pick(page, t("library.import"), too_large)
+    limit = PHONE_FILE_LIMITS.backup
+    refused = t(
+        "storage.backup_too_large_here", size=TOO_LARGE, limit=limit, most=MAX_LIBRARY_BYTES
+    )
+    expect(by_id(page, "library-message")).to_have_text(refused, timeout=BOOT_MS)
+    screenshot(page, "phone-alone-bad-files")
+    pick(page, t("files.import"), sound)
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Eve"))
     tap(page, t("wizard.turned_suit", suit=t("wizard.suit.hearts")))
     expect(by_id(page, "trump")).to_have_text(
         t("wizard.trump_line", suit=f"\u2665 {t('wizard.suit.hearts')}")
     )
     screenshot(page, "phone-alone-trump-hearts")
     assert trouble == []
+
+    (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
+    python.evaluate(REFUSE_INDEXEDDB)
+    tap(page, t("wizard.bid_name", player="Eve", count=1))
+    expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved"))
+    screenshot(page, "phone-alone-not-saved")
+    tap(page, t("home.notice_ok"))
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Fay"))
 
 
 def written_fresh(message: ConsoleMessage) -> bool:
@@ -292,52 +351,6 @@ NEW_VERSION_WAITING = """async () => {
 }"""
 
 
-def test_games_move_by_file_and_an_entry_the_browser_cannot_keep_is_said(
-    browser: Browser, site: str, tmp_path: Path
-) -> None:
-    """A server's backup merges into the phone's games; the phone's backup merges into a
-    server's store, the game and its totals the same. Then a new game, whose entry
-    IndexedDB refuses to keep (a full or broken storage): the entry stays on screen and a
-    dialog says it is not kept and how to keep the game."""
-    server_data = tmp_path / "server"
-    with open_store(server_data).store as store:
-        keeper = GameKeeper(store)
-        game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
-        entry = {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}
-        game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
-        text, _ = export_library(keeper)
-    backup = tmp_path / "server-backup.json"
-    backup.write_text(text, encoding="utf-8")
-
-    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
-    page = open_site(context, site)
-    with page.expect_file_chooser(timeout=BOOT_MS) as chooser:
-        page.get_by_role("button", name=t("library.import")).click(timeout=BOOT_MS)
-    chooser.value.set_files(backup)
-    merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
-    expect(by_id(page, "library-status")).to_have_text(merged)
-
-    with page.expect_download() as download:
-        page.get_by_role("button", name=t("library.export")).click()
-    from_phone = download.value.path().read_bytes()
-    with open_store(tmp_path / "another-server").store as store:
-        keeper = GameKeeper(store)
-        report = import_library(keeper, from_phone)
-        assert report.added == 1 and not report.refused
-        (summary,) = keeper.finished()
-        assert keeper.open(summary.id).ledger.state.totals == game.ledger.state.totals
-
-    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
-    (python,) = [worker for worker in page.workers if "python-worker" in worker.url]
-    python.evaluate(REFUSE_INDEXEDDB)
-    tap(page, t("wizard.bid_name", player="Ben", count=1))
-    expect(by_id(page, "phone-not-saved")).to_have_text(t("phone.not_saved"))
-    screenshot(page, "phone-alone-not-saved")
-    tap(page, t("home.notice_ok"))
-    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Cas"))
-
-
 REFUSAL = "Error: QuotaExceededError"
 REFUSE_INDEXEDDB = f"""() => {{
     const refusal = new Error("{REFUSAL.removeprefix("Error: ")}");
@@ -348,14 +361,21 @@ REFUSE_INDEXEDDB = f"""() => {{
 IDBFS's and the fresh worker's (phone_alone.fresh_writer) that would write it instead."""
 
 
-def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
+def test_a_full_storage_then_a_full_disk_heal_while_the_tab_is_open(
     playwright: Playwright, site: str, tmp_path: Path
 ) -> None:
     """The browser's profile on a disk of its own (Chromium's quota for the site follows
-    the disk's size), and the site's quota filled by another database of its own: each
-    entry of a round is said not kept, and the dialog's backup holds the game as shown.
-    Space given back, with the tab still open: the app takes the storage again by itself,
-    says so, and a reload finds the whole round."""
+    the disk's size).
+    1. The site's quota filled by another database of its own: each entry of a round is
+       said not kept, and the dialog's backup holds the game as shown. Space given back,
+       with the tab still open: the app takes the storage again by itself, says so, and a
+       reload finds the whole round.
+    2. Then the disk itself filled up (a phone full of photos) and a write of the site's
+       failing on it: Chromium closes the site's IndexedDB connections and drops its
+       databases (this worker's IndexedDB may stay broken). The tab writes the games back at
+       once, from a fresh worker, in the space the drop freed. The next round entered on
+       the full disk: each entry kept, or said not kept and kept again later; once space is
+       back the storage is whole, and a reload finds both rounds."""
     with (
         small_disk(tmp_path / "disk", PROFILE_DISK) as disk,
         playwright.chromium.launch_persistent_context(
@@ -368,7 +388,7 @@ def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
         ) as context,
     ):
         page = open_site(context, site)
-        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2, 3", dealer="Ann")
         expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
         wait_for_kept_start(page, timeout=BOOT_MS)  # Python's snapshot written before
         assert page.evaluate(FILL_THE_QUOTA) == "QuotaExceededError"
@@ -388,45 +408,25 @@ def test_a_full_storage_heals_while_the_tab_is_open_and_a_backup_is_a_tap_away(
         totals = {0: -10, 1: 30, 2: 20}
         for seat, total in totals.items():
             expect_score(page, f"total-{seat}", total)
-
         page.evaluate(DELETE_THE_FILLER)
         expect(by_id(page, "phone-kept-again")).to_have_text(t("phone.kept_again"))
         reload_and_expect(page, totals)
 
-
-def test_a_round_on_a_full_disk_is_kept_once_chromium_drops_the_database(
-    playwright: Playwright, site: str, tmp_path: Path
-) -> None:
-    """The disk under the browser's profile filled up (a phone full of photos) and a write
-    of the site's failing on it: Chromium closes the site's IndexedDB connections and drops
-    its databases (this worker's IndexedDB may stay broken). The tab writes the games back
-    at once, from a fresh worker, in the space the drop freed. A round entered on the full
-    disk: each entry kept, or said not kept and kept again later; once space is back the
-    storage is whole, and a reload (the first) finds the round."""
-    with (
-        small_disk(tmp_path / "disk", PROFILE_DISK) as disk,
-        playwright.chromium.launch_persistent_context(
-            disk.path / "profile",
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_FLAGS,
-            viewport=PHONE_ALONE,  # type: ignore[arg-type]  # Playwright's TypedDict
-        ) as context,
-    ):
-        page = open_site(context, site)
-        start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-        expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
-        wait_for_kept_start(page, timeout=BOOT_MS)
         disk.fill()
         with page.expect_console_message(written_fresh, timeout=BOOT_MS):
-            assert "FILE_ERROR_NO_SPACE" in page.evaluate(WRITE_ON_THE_FULL_DISK)
-        bids, tricks = {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0}
+            failed = page.evaluate(WRITE_ON_THE_FULL_DISK)
+        # The page's write failed on the full disk, or one of the app's own failed first and
+        # Chromium was already dropping the site's databases under it.
+        assert "FILE_ERROR_NO_SPACE" in failed or "Force close delete origin" in failed, failed
+        # Round 2, Ben deals: Cas bids first.
+        bids, tricks = {"Cas": 1, "Ann": 0, "Ben": 1}, {"Cas": 1, "Ann": 0, "Ben": 1}
         for button, hint in wizard_round(bids, tricks):
             tap(page, button)
             expect_value(page, "entry-hint", hint)
             if by_id(page, "phone-not-saved").count():  # the disk may refuse it still
                 tap(page, t("home.notice_ok"))
         tap(page, t("entry.score_round"))
-        totals = {0: -10, 1: 30, 2: 20}
+        totals = {0: 10, 1: 60, 2: 50}
         for seat, total in totals.items():
             expect_score(page, f"total-{seat}", total)
         disk.free()
@@ -502,12 +502,20 @@ def assert_backup_holds(backup: Path, folder: Path, bids: list[int | None]) -> N
         assert draft is not None and draft["bids"] == bids, draft
 
 
-def test_a_database_deleted_under_the_running_tab_is_written_back(
-    browser: Browser, site: str
-) -> None:
-    """The games' IndexedDB database deleted while the tab runs (as clearing the site's
-    data does): the tab lets it go, makes it anew, writes every game back and says so."""
-    context = browser.new_context(viewport=PHONE_ALONE)
+def test_one_phones_storage_through_its_troubles(browser: Browser, site: str) -> None:
+    """One phone's troubles with what the browser keeps, one after the other in one profile
+    (Python's start made and kept once, as on a phone), each found and said:
+    1. the games' IndexedDB database deleted while the tab runs (as clearing the site's data
+       does): the tab lets it go, makes it anew, writes every game back and says so;
+    2. IndexedDB holding something else where the store's log was: the other files load,
+       Home says a file could not be read (not that the browser refuses storage), and the
+       entry is there to download;
+    3. the log overwritten with garbage, which SQLite would drop unread: said on Home, and
+       the files set aside are there to download;
+    4. the service worker and its caches gone (the browser dropped the site's data): a
+       game's own address is answered by the static host's fallback page (404.html), which
+       is the app, and it opens the game there."""
+    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
     page = open_site(context, site)
     start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
     play_wizard_round(page, {"Ben": 1, "Cas": 0, "Ann": 1}, {"Ben": 1, "Cas": 0, "Ann": 0})
@@ -518,6 +526,63 @@ def test_a_database_deleted_under_the_running_tab_is_written_back(
     expect(by_id(page, "phone-kept-again")).to_have_text(t("phone.written_back"))
     wait_for_async(page, GAMES_WRITTEN_BACK, timeout=BOOT_MS)
     reload_and_expect(page, totals)
+    tap(page, t("nav.back"))
+
+    files = damaged_after_breaking_the_log(
+        page, site, {"mode": 0}, "phone.entry_unreadable", "phone-alone-entry-unreadable"
+    )
+    ((name, content),) = files.items()
+    assert re.fullmatch(r"trickpad\.sqlite3\.damaged-\d{8}T\d{6}-wal", name), name
+    assert json.loads(content) == {"mode": 0, "timestamp": NOT_A_FILE_TIME}
+
+    files = damaged_after_breaking_the_log(
+        page,
+        site,
+        {"mode": 0o100644, "garbage": 7},
+        "phone.log_unreadable_moved_aside",
+        "phone-alone-log-unreadable",
+    )
+    (log,) = [content for name, content in files.items() if name.endswith("-wal")]
+    assert set(log) == {7}
+
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    first_bid = t("wizard.next_bid", player="Ben")
+    expect(by_id(page, "entry-hint")).to_have_text(first_bid)
+    address = page.url
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.evaluate(FORGET_THE_SITE)
+    page.close()
+    later = context.new_page()
+    response = later.goto(address)
+    assert response is not None and response.status == 404  # the host's fallback page
+    enable_accessibility(later)
+    expect(by_id(later, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+    screenshot(later, "phone-alone-game-address-without-service-worker")
+
+
+def damaged_after_breaking_the_log(
+    page: Page, site: str, entry: dict[str, int], said: str, picture: str
+) -> dict[str, bytes]:
+    """From Home: a game started, then IndexedDB's entry of the store's log replaced by
+    `entry` (BREAK_THE_LOG) and the site opened again: Home says `said`, naming no path of
+    the browser's file system; the damaged files it offers for download, by name. The
+    player then says OK, and Home tells it no more."""
+    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
+    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
+    assert page.evaluate(BREAK_THE_LOG, entry) == "a file"
+    page.goto(site)
+    enable_accessibility(page)
+    notice = by_id(page, "home-notice")
+    expect(notice).to_contain_text(t(said), timeout=BOOT_MS)
+    assert "/data" not in notice.inner_text()
+    screenshot(page, picture)
+    with page.expect_download() as download:
+        page.get_by_role("button", name=t("home.download_damaged")).click()
+    with zipfile.ZipFile(download.value.path()) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    tap(page, t("home.notice_ok"))
+    expect(notice).to_have_count(0)
+    return files
 
 
 DELETE_THE_GAMES = """() => new Promise((resolve, reject) => {
@@ -572,40 +637,6 @@ def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Pa
         assert manifest["name"] == t("app.name")
 
 
-def test_a_bad_file_is_refused_with_a_message_and_the_app_lives_on(
-    browser: Browser, site: str, tmp_path: Path
-) -> None:
-    """Through the real buttons: a 10 KB game file nested 5,000 deep (whose parse would
-    exhaust the browser's stack and kill Python) and a backup over the phone's own limit are
-    each refused with a message where they were picked (the backup unread: one of 150 MB
-    read whole crashed the tab); then a sound game file opens."""
-    deep = tmp_path / "deep.json"
-    opened = '{"format": "trickpad-game", "version": 2, "game": "wizard", "actions": '
-    deep.write_text(opened + "[" * 5_001 + "]" * 5_001 + "}", encoding="utf-8")
-    too_large = tmp_path / "too-large.json"
-    with too_large.open("wb") as file:
-        file.truncate(TOO_LARGE)  # of zero bytes
-    with open_store(tmp_path / "server").store as store:
-        sound = tmp_path / "sound.json"
-        game = GameKeeper(store).start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [1]})
-        sound.write_text(export_json(game), encoding="utf-8")
-
-    context = browser.new_context(viewport=PHONE_ALONE)
-    page = open_site(context, site)
-    pick(page, t("files.import"), deep)
-    too_deep = t("storage.import_too_deep", depth=5_002, limit=MAX_DEPTH)
-    expect(by_id(page, "import-message")).to_have_text(too_deep, timeout=BOOT_MS)
-    pick(page, t("library.import"), too_large)
-    limit = PHONE_FILE_LIMITS.backup
-    refused = t(
-        "storage.backup_too_large_here", size=TOO_LARGE, limit=limit, most=MAX_LIBRARY_BYTES
-    )
-    expect(by_id(page, "library-message")).to_have_text(refused, timeout=BOOT_MS)
-    screenshot(page, "phone-alone-bad-files")
-    pick(page, t("files.import"), sound)
-    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
-
-
 TOO_LARGE = 150_000_000
 """A backup under a server's limit, over the phone's."""
 
@@ -617,30 +648,6 @@ def pick(page: Page, button: str, path: Path) -> None:
     chooser.value.set_files(path)
 
 
-def test_a_games_address_opens_the_app_from_a_plain_host_with_the_service_worker_gone(
-    browser: Browser, site: str
-) -> None:
-    """With its service worker and caches gone (the browser dropped the site's data), a
-    game's own address is answered by the static host's fallback page (404.html), which is
-    the app: it opens the game there."""
-    context = browser.new_context(viewport=PHONE_ALONE)
-    page = open_site(context, site)
-    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-    first_bid = t("wizard.next_bid", player="Ben")
-    expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
-    address = page.url
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.evaluate(FORGET_THE_SITE)
-    page.close()
-
-    later = context.new_page()
-    response = later.goto(address)
-    assert response is not None and response.status == 404  # the host's fallback page
-    enable_accessibility(later)
-    expect(by_id(later, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
-    screenshot(later, "phone-alone-game-address-without-service-worker")
-
-
 FORGET_THE_SITE = """async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
         await registration.unregister();
@@ -648,60 +655,6 @@ FORGET_THE_SITE = """async () => {
     for (const name of await caches.keys()) await caches.delete(name);
 }"""
 """Run in the page: the service worker and its caches gone, the games (IndexedDB) kept."""
-
-
-def test_an_entry_the_browser_keeps_that_is_no_file_is_said_and_offered_for_download(
-    browser: Browser, site: str
-) -> None:
-    """IndexedDB holds something else where the store's log was: the other files load, Home
-    says that a file could not be read (not that the browser refuses storage), and the
-    entry is there to download."""
-    files = downloaded_after_breaking_the_log(
-        browser, site, {"mode": 0}, "phone.entry_unreadable", "phone-alone-entry-unreadable"
-    )
-    ((name, content),) = files.items()
-    assert re.fullmatch(r"trickpad\.sqlite3\.damaged-\d{8}T\d{6}-wal", name), name
-    assert json.loads(content) == {"mode": 0, "timestamp": NOT_A_FILE_TIME}
-
-
-def test_a_log_the_browser_kept_damaged_is_said_not_dropped_without_a_word(
-    browser: Browser, site: str
-) -> None:
-    """In the browser the games live in the store's log (the main file is written later):
-    a log overwritten with garbage, which SQLite would drop unread, is said on Home, and the
-    files set aside are there to download."""
-    files = downloaded_after_breaking_the_log(
-        browser,
-        site,
-        {"mode": 0o100644, "garbage": 7},
-        "phone.log_unreadable_moved_aside",
-        "phone-alone-log-unreadable",
-    )
-    (log,) = [content for name, content in files.items() if name.endswith("-wal")]
-    assert set(log) == {7}
-
-
-def downloaded_after_breaking_the_log(
-    browser: Browser, site: str, entry: dict[str, int], said: str, picture: str
-) -> dict[str, bytes]:
-    """A game started, then IndexedDB's entry of the store's log replaced by `entry`
-    (BREAK_THE_LOG) and the site opened again: Home says `said`, naming no path of the
-    browser's file system; the damaged files it offers for download, by name."""
-    context = browser.new_context(viewport=PHONE_ALONE, accept_downloads=True)
-    page = open_site(context, site)
-    start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
-    expect(by_id(page, "entry-hint")).to_have_text(t("wizard.next_bid", player="Ben"))
-    assert page.evaluate(BREAK_THE_LOG, entry) == "a file"
-    page.goto(site)
-    enable_accessibility(page)
-    notice = by_id(page, "home-notice")
-    expect(notice).to_contain_text(t(said), timeout=BOOT_MS)
-    assert "/data" not in notice.inner_text()
-    screenshot(page, picture)
-    with page.expect_download() as download:
-        page.get_by_role("button", name=t("home.download_damaged")).click()
-    with zipfile.ZipFile(download.value.path()) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
 
 
 NOT_A_FILE_TIME = "2026-12-04T12:00:00.000Z"
