@@ -96,9 +96,22 @@ async def test_a_watching_phone_cannot_enter_and_a_stopped_share_ends_its_access
     await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
     assert shown(phone, "following") == t("share.following")
     assert_nothing_to_tap(phone)
+    # One stray tap cuts no phone off: the host is asked first, and may keep sharing.
     await host.click(host.find(ft.TextButton, text=t("share.stop")))
+    assert host.find(ft.Text, text=t("share.stop_question"), within=host.dialog())
+    await host.click(host.find(ft.TextButton, text=t("share.keep_sharing"), within=host.dialog()))
+    await phone.settle()
+    assert shown(phone, "following") == t("share.following")
+    assert shares.shared(game.id) is not None
+    await stop_sharing(host)
     await phone.settle()  # the phone hears at once that its table is no longer shared
     assert phone.find_all(ft.TextField, label=t("join.code"))
+
+
+async def stop_sharing(host: AppHarness) -> None:
+    """Tap "Stop sharing" and confirm it in the dialog that asks."""
+    await host.click(host.find(ft.TextButton, text=t("share.stop")))
+    await host.click(host.find(ft.TextButton, text=t("share.stop"), within=host.dialog()))
 
 
 def assert_nothing_to_tap(phone: AppHarness) -> None:
@@ -231,7 +244,7 @@ async def test_a_new_share_needs_its_new_code_even_from_a_phone_that_joined_befo
     await open_on(phone, keeper, shares, f"/join/{old_code}")
     assert phone.page.route == f"/game/{game.id}"
 
-    await host.click(host.find(ft.TextButton, text=t("share.stop")))
+    await stop_sharing(host)
     await phone.settle()
     assert phone.find_all(ft.TextField, label=t("join.code"))
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))

@@ -43,7 +43,7 @@ def SharePanel(game_id: str) -> ft.Control:
         set_share(shares.share(game_id, can_enter=rights == ENTER))
         announce(game_id)
 
-    def stop(_: ft.Event[ft.TextButton]) -> None:
+    def stop() -> None:
         shares.stop(game_id)
         set_share(None)
         announce(game_id)
@@ -59,7 +59,7 @@ def SharePanel(game_id: str) -> ft.Control:
             identified("share-address", ft.Text(address, size=12)),
             ft.Text(t("share.explain"), size=12),
             rights_choice(share.can_enter, choose),
-            ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=stop),
+            StopButton(t("share.stop_question"), stop),
         ],
     )
 
@@ -84,3 +84,30 @@ def rights_choice(may_enter: bool, choose: Callable[[str], None]) -> ft.Control:
         (FOLLOW, t("share.view_only"), t("share.view_only")),
     ]
     return choice_chips(options, ENTER if may_enter else FOLLOW, choose)
+
+
+@ft.component
+def StopButton(question: str, stop: Callable[[], None]) -> ft.Control:
+    """Stop sharing, once the host has answered `question` (what the joined phones lose)
+    with yes: no phone is cut off by one stray tap."""
+    asking, set_asking = ft.use_state(False)
+
+    def confirmed() -> None:
+        set_asking(False)
+        stop()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            content=ft.Text(question),
+            actions=[
+                ft.TextButton(t("share.keep_sharing"), on_click=lambda _: set_asking(False)),
+                ft.TextButton(t("share.stop"), on_click=lambda _: confirmed()),
+            ],
+            on_dismiss=lambda _: set_asking(False),
+        )
+        if asking
+        else None
+    )
+    return ft.TextButton(
+        t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda _: set_asking(True)
+    )

@@ -3,11 +3,9 @@ computer (views.shell.phone_tables). The host shows an invitation (a QR code and
 text), takes the phone's reply (scanned or pasted), and chooses what joined phones may
 do."""
 
-from collections.abc import Callable
-
 import flet as ft
 
-from views.game_screen.share_panel import ENTER, rights_choice, sharing_card
+from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
 from views.sharing.invitation import EXPIRED, NO_CONNECTION, BadInvitation, NoConnection
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation
@@ -40,7 +38,7 @@ def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
         [
             rights_choice(host.may_enter, lambda rights: host.allow(rights == ENTER)),
             InvitePart(game_id, tables, host),
-            StopButton(stop),
+            StopButton(t("table.stop_question"), stop),
         ],
     )
 
@@ -96,30 +94,4 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
             message_line(problem),
         ],
-    )
-
-
-@ft.component
-def StopButton(stop: Callable[[], None]) -> ft.Control:
-    """Stop sharing, once confirmed: every joined phone loses the table for good."""
-    asking, set_asking = ft.use_state(False)
-
-    def confirmed() -> None:
-        set_asking(False)
-        stop()
-
-    ft.use_dialog(
-        ft.AlertDialog(
-            content=ft.Text(t("table.stop_question")),
-            actions=[
-                ft.TextButton(t("table.keep_sharing"), on_click=lambda _: set_asking(False)),
-                ft.TextButton(t("share.stop"), on_click=lambda _: confirmed()),
-            ],
-            on_dismiss=lambda _: set_asking(False),
-        )
-        if asking
-        else None
-    )
-    return ft.TextButton(
-        t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda _: set_asking(True)
     )
