@@ -28,6 +28,17 @@ def keeper(tmp_path: Path) -> GameKeeper:
     return keeper_in(tmp_path / "host")
 
 
+def hosted(
+    keeper: GameKeeper,
+    settings: dict[str, object] | None = None,
+    tell: Callable[[str], None] = lambda game_id: None,
+) -> tuple[SavedGame, TableHost]:
+    """A Wizard game of NAMES (Ann deals first) with these settings, shared by its phone:
+    the joined phones may enter."""
+    game = keeper.start("wizard", NAMES, 0, settings)
+    return game, TableHost(keeper, game.id, may_enter=True, tell=tell)
+
+
 def host_enters(host: TableHost, action: Action) -> None:
     """The host's own screen saves an action, then tells the share."""
     host.keeper.apply(host.keeper.open(host.game_id), action)
@@ -118,7 +129,7 @@ def test_entries_from_the_host_and_every_guest_reach_every_copy(
 def test_a_rule_refusal_is_said_on_the_guest_at_once_and_nothing_is_sent(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    _, host = hosted(keeper)
     ben = join(host, tmp_path / "ben")
     sent = len(ben.pair.sent)
     with pytest.raises(InvalidEntry) as refused:
@@ -132,8 +143,7 @@ def test_a_rule_refusal_is_said_on_the_guest_at_once_and_nothing_is_sent(
 def test_the_same_bid_changed_on_two_phones_refuses_the_second_as_the_server_does(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    _, host = hosted(keeper)
     ben, cas = join(host, tmp_path / "ben", held=True), join(host, tmp_path / "cas", held=True)
     for phone in (ben, cas):
         phone.pair.deliver_all()
@@ -160,8 +170,7 @@ def test_the_same_bid_changed_on_two_phones_refuses_the_second_as_the_server_doe
 def test_the_host_changing_a_bid_a_guest_is_changing_refuses_the_guests(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     cas = join(host, tmp_path / "cas", held=True)
     cas.pair.deliver_all()
     propose(cas, lambda shown: bid(shown, 0, 1))
@@ -175,8 +184,7 @@ def test_the_host_changing_a_bid_a_guest_is_changing_refuses_the_guests(
 def test_two_phones_bidding_for_different_players_at_once_both_keep_theirs(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben, cas = join(host, tmp_path / "ben", held=True), join(host, tmp_path / "cas", held=True)
     ben.pair.deliver_all()
     cas.pair.deliver_all()
@@ -195,8 +203,7 @@ def test_two_phones_bidding_for_different_players_at_once_both_keep_theirs(
 def test_quick_taps_on_a_guest_build_on_each_other_before_the_host_answers(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben", held=True)
     ben.pair.deliver_all()
     shown = ben.link.copy
@@ -214,8 +221,7 @@ def test_quick_taps_on_a_guest_build_on_each_other_before_the_host_answers(
 
 
 def test_a_tap_built_on_a_refused_one_is_refused_too(keeper: GameKeeper, tmp_path: Path) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben", held=True)
     ben.pair.deliver_all()
     shown = ben.link.propose(ben.link.copy, bid(ben.link.copy, 0, 1))
@@ -233,8 +239,7 @@ def test_a_tap_built_on_a_refused_one_is_refused_too(keeper: GameKeeper, tmp_pat
 def test_a_watching_guest_is_refused_until_the_host_lets_it_enter(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben", held=True)
     ben.pair.deliver_all()
     propose(ben, lambda shown: bid(shown, 1, 1))
@@ -257,8 +262,7 @@ def test_a_watching_guest_is_refused_until_the_host_lets_it_enter(
 def test_a_guests_adjustment_is_saved_as_the_hosts_and_a_watcher_cannot_send_one(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben")
     data = {"number": 1, "after": 0, "seat": 2, "points": -10, "reason": "misdeal"}
     propose(ben, lambda shown: Action("adjust", data))
@@ -279,8 +283,7 @@ def test_a_guests_adjustment_is_saved_as_the_hosts_and_a_watcher_cannot_send_one
 def test_a_stopped_share_ends_every_guest_and_takes_nothing_more(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas", held=True)
     cas.pair.deliver_all()
     propose(cas, lambda shown: bid(shown, 2, 0))  # on its way as the share stops
@@ -334,8 +337,7 @@ def test_a_bad_message_closes_that_guests_channel_only(
 ) -> None:
     other = keeper.start("wizard", ["Dot", "Eve", "Fay"], 0)
     other = keeper.apply(other, bid(other, 0, 1))
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
     cas.pair.guest_end.send(text)
     assert cas.pair.state is ChannelState.CLOSED
@@ -351,7 +353,7 @@ def test_a_bad_message_closes_that_guests_channel_only(
 def test_a_guest_naming_a_proposal_it_never_made_is_closed(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    _, host = hosted(keeper)
     ben = join(host, tmp_path / "ben")
     ben.pair.guest_end.send(act(on=[3]))
     assert ben.pair.state is ChannelState.CLOSED and host.guest_count == 0
@@ -375,8 +377,7 @@ BAD_FROM_THE_HOST = {
 def test_a_bad_message_from_the_host_breaks_the_link_and_keeps_the_copy(
     keeper: GameKeeper, tmp_path: Path, text: str
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     host_enters(host, bid(keeper.open(game.id), 0, 1))
     ben = join(host, tmp_path / "ben")
     ben.pair.host_end.send(text)
@@ -387,8 +388,7 @@ def test_a_bad_message_from_the_host_breaks_the_link_and_keeps_the_copy(
 def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper, {"round_sizes": [1, 1]})
     ben = join(host, tmp_path / "ben")
     host_enters(host, score(keeper.open(game.id), [0, 1, 0], [0, 1, 0]))
     propose(ben, lambda shown: bid(shown, 1, 1))
@@ -407,8 +407,7 @@ def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(
 def test_a_guest_that_joins_again_goes_on_in_the_copy_it_kept(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper, {"round_sizes": [1, 1]})
     ben = join(host, tmp_path / "ben")
     propose(ben, lambda shown: bid(shown, 1, 1))
     ben.pair.set_state(ChannelState.CLOSED)  # the phone was locked longer than WebRTC waits
@@ -442,8 +441,7 @@ def test_joining_another_table_keeps_the_earlier_copy_apart(
 def test_an_interrupted_guest_gets_what_was_saved_meanwhile_once_back(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben")
     ben.pair.set_state(ChannelState.INTERRUPTED)
     assert ben.link.state is LinkState.INTERRUPTED
@@ -461,8 +459,7 @@ def test_an_interrupted_guest_gets_what_was_saved_meanwhile_once_back(
 def test_a_proposal_lost_with_the_network_is_shown_no_more_once_back(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
+    game, host = hosted(keeper)
     ben = join(host, tmp_path / "ben", held=True)
     ben.pair.deliver_all()
     propose(ben, lambda shown: bid(shown, 1, 1))
@@ -482,7 +479,7 @@ def test_a_proposal_lost_with_the_network_is_shown_no_more_once_back(
 def test_a_guests_channel_closing_drops_it_from_the_host(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
-    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    _, host = hosted(keeper)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
     cas.link.carry_on()
     assert host.guest_count == 1 and cas.pair.state is ChannelState.CLOSED
@@ -491,7 +488,7 @@ def test_a_guests_channel_closing_drops_it_from_the_host(
 
 
 def test_messages_go_only_where_they_belong(keeper: GameKeeper, tmp_path: Path) -> None:
-    host = TableHost(keeper, keeper.start("wizard", NAMES, 0).id, may_enter=True)
+    _, host = hosted(keeper)
     ben = join(host, tmp_path / "ben")
     propose(ben, lambda shown: bid(shown, 1, 1))
     kinds = [(side, json.loads(text)["type"]) for side, text in ben.pair.sent]
