@@ -16,7 +16,7 @@ from views.shell.live import announce
 from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
-from views.shell.widgets import action_panel, identified, message_line
+from views.shell.widgets import Outcome, action_panel, identified, message_line
 
 
 def record_file_name(summary: GameSummary) -> str:
@@ -32,23 +32,17 @@ def DamagedGameActions(
 ) -> ft.Control:
     """Save the damaged record to a file, or delete the game; a line below says what happened."""
     services = use_services()
-    status: str | None
-    set_status: Setter[str | None]
-    status, set_status = ft.use_state(None)
-    failure: str | None
-    set_failure: Setter[str | None]
-    failure, set_failure = ft.use_state(None)
+    outcome, set_outcome = ft.use_state(Outcome())
 
     async def save_record() -> None:
         try:
             record = services.keeper.raw_record(summary.id)
         except StorageError as error:
-            set_failure(message_of(error))
+            set_outcome(Outcome(failed=message_of(error)))
             return
         name = record_file_name(summary)
         await services.files.save(name, record.encode("utf-8"))
-        set_failure(None)
-        set_status(t("files.exported", file=name))
+        set_outcome(Outcome(done=t("files.exported", file=name)))
 
     buttons: list[ft.Control] = [
         ft.OutlinedButton(t("damaged.save_record"), icon=ft.Icons.DOWNLOAD, on_click=save_record),
@@ -56,7 +50,7 @@ def DamagedGameActions(
             t("damaged.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: on_delete(summary)
         ),
     ]
-    return action_panel(buttons, "damaged", status, failure)
+    return action_panel(buttons, "damaged", outcome)
 
 
 @ft.component

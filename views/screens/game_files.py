@@ -29,7 +29,7 @@ from views.shell.i18n import day_of, joined, t
 from views.shell.live import announce, announce_lists
 from views.shell.messages import message_of
 from views.shell.services import Files, use_services
-from views.shell.widgets import action_panel, identified, message_line
+from views.shell.widgets import Outcome, action_panel, identified, message_line
 from views.shell.work import merge_library, off_loop, progress_to
 
 GAME_FILE = "json"
@@ -92,14 +92,12 @@ def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
     """Save the game file or the score sheet of the game as `saved_game()` gives it when
     the button is tapped; a line below says which file was saved."""
     files = use_services().files
-    saved: str | None
-    set_saved: Setter[str | None]
-    saved, set_saved = ft.use_state(None)
+    outcome, set_outcome = ft.use_state(Outcome())
 
     async def save(extension: str, content: str) -> None:
         name = file_name(saved_game(), extension)
         await files.save(name, content.encode("utf-8"))
-        set_saved(t("files.exported", file=name))
+        set_outcome(Outcome(done=t("files.exported", file=name)))
 
     async def save_game_file() -> None:
         await save(GAME_FILE, await off_loop(export_json, saved_game()))
@@ -113,7 +111,7 @@ def ExportButtons(saved_game: Callable[[], SavedGame]) -> ft.Control:
             t("files.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=save_score_sheet
         ),
     ]
-    return action_panel(buttons, "export", saved)
+    return action_panel(buttons, "export", outcome)
 
 
 async def picked_content(
@@ -240,59 +238,45 @@ PROGRESS_KEYS = {
 def LibraryButtons(on_merged: Callable[[], None]) -> ft.Control:
     """Back up every game in one file, or merge such a file (from this or another device)."""
     services = use_services()
-    lines: tuple[str, ...]
-    set_lines: Setter[tuple[str, ...]]
-    lines, set_lines = ft.use_state(())
-    failure: str | None
-    set_failure: Setter[str | None]
-    failure, set_failure = ft.use_state(None)
+    outcome, set_outcome = ft.use_state(Outcome())
     busy, set_busy = ft.use_state(False)
 
+    def say(line: str) -> None:
+        set_outcome(Outcome(done=line))
+
     def show(progress: Progress) -> None:
-        key = PROGRESS_KEYS[progress.step]
-        set_lines((t(key, done=progress.done, total=progress.total),))
+        say(t(PROGRESS_KEYS[progress.step], done=progress.done, total=progress.total))
 
     async def back_up() -> None:
         set_busy(True)
         try:
-            saved = await save_backup(services.keeper, services.files, progress_to(show))
+            say(await save_backup(services.keeper, services.files, progress_to(show)))
         except StorageError as error:
-            set_failure(message_of(error))
-            set_lines(())
-            return
+            set_outcome(Outcome(failed=message_of(error)))
         finally:
             set_busy(False)
-        set_failure(None)
-        set_lines((saved,))
 
     async def merge() -> None:
         set_busy(True)
         try:
             limit = services.file_limits.backup
             content = await picked_content(
-                services.files,
-                LIBRARY_FILE,
-                limit,
-                backup_too_large(limit),
-                lambda line: set_lines((line,)),
+                services.files, LIBRARY_FILE, limit, backup_too_large(limit), say
             )
             if content is None:
                 return
-            set_failure(None)
             report = await off_loop(merge_library, services.keeper, content, progress_to(show))
         except StorageError as error:
-            set_failure(message_of(error))
-            set_lines(())
+            set_outcome(Outcome(failed=message_of(error)))
             return
         finally:
             set_busy(False)
-        set_failure(None)
-        set_lines(tuple(merge_lines(report)))
+        say("\n".join(merge_lines(report)))
         announce_lists()
         on_merged()
 
     buttons = library_buttons(back_up, merge, busy)
-    return action_panel(buttons, "library", "\n".join(lines), failure)
+    return action_panel(buttons, "library", outcome)
 
 
 def library_buttons(

@@ -9,23 +9,22 @@ import flet as ft
 from storage import StorageError
 from storage.keeper import GameKeeper
 from views.screens.game_files import save_backup
-from views.shell.hooks import Setter
 from views.shell.i18n import t
 from views.shell.keeping import BrowserKeeping
 from views.shell.messages import message_of
 from views.shell.services import Files, use_services
-from views.shell.widgets import action_panel, identified
+from views.shell.widgets import Outcome, action_panel, identified
 
 NOT_KEPT = "phone-not-saved"
 KEPT_AGAIN = "phone-kept-again"
 
 
-async def backed_up(keeper: GameKeeper, files: Files) -> tuple[str | None, str | None]:
+async def backed_up(keeper: GameKeeper, files: Files) -> Outcome:
     """Save the backup of every game: the line saying which file, or why it failed."""
     try:
-        return await save_backup(keeper, files, lambda _: None), None
+        return Outcome(done=await save_backup(keeper, files, lambda _: None))
     except StorageError as error:
-        return None, message_of(error)
+        return Outcome(failed=message_of(error))
 
 
 def backup_button(on_click: ft.ControlEventHandler[ft.OutlinedButton]) -> ft.OutlinedButton:
@@ -39,8 +38,8 @@ def not_kept_dialog(keeper: GameKeeper, files: Files) -> ft.AlertDialog:
     failure = ft.Text("", color=ft.Colors.ERROR)
 
     async def back_up(_: ft.Event[ft.OutlinedButton]) -> None:
-        saved, failed = await backed_up(keeper, files)
-        status.value, failure.value = saved or "", failed or ""
+        outcome = await backed_up(keeper, files)
+        status.value, failure.value = outcome.done or "", outcome.failed or ""
 
     def ok(event: ft.Event[ft.TextButton]) -> None:
         event.page.pop_dialog()
@@ -72,17 +71,10 @@ def written_back_bar() -> ft.SnackBar:
 def StorageFailing(keeping: BrowserKeeping) -> ft.Control:
     """On Home while the browser's storage fails: what that means and the backup file."""
     services = use_services()
-    status: str | None
-    set_status: Setter[str | None]
-    status, set_status = ft.use_state(None)
-    failure: str | None
-    set_failure: Setter[str | None]
-    failure, set_failure = ft.use_state(None)
+    outcome, set_outcome = ft.use_state(Outcome())
 
     async def back_up(_: ft.Event[ft.OutlinedButton]) -> None:
-        saved, failed = await backed_up(services.keeper, services.files)
-        set_status(saved)
-        set_failure(failed)
+        set_outcome(await backed_up(services.keeper, services.files))
 
     if not keeping.failing:
         return ft.Column(controls=[])
@@ -92,7 +84,7 @@ def StorageFailing(keeping: BrowserKeeping) -> ft.Control:
             content=ft.Column(
                 controls=[
                     identified("storage-failing", ft.Text(t("phone.failing"))),
-                    action_panel([backup_button(back_up)], "storage-backup", status, failure),
+                    action_panel([backup_button(back_up)], "storage-backup", outcome),
                 ]
             ),
         )

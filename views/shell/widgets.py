@@ -266,19 +266,24 @@ def choice_chips(
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
 
 
-def action_panel(
-    buttons: list[ft.Control],
-    name: str,
-    status: str | None,
-    failure: str | None = None,
-) -> ft.Column:
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """What an action panel's last tap did: the line saying so (`done`), or why it failed
+    (`failed`); neither before the first tap."""
+
+    done: str | None = None
+    failed: str | None = None
+
+
+def action_panel(buttons: list[ft.Control], name: str, outcome: Outcome) -> ft.Column:
     """Buttons in a row that wraps on a phone; above them what the last tap did (identified
     as `<name>-status`) and why it failed (`<name>-message`), each shown only when there is
     something to say: in the place of the buttons just tapped, so never below the screen."""
+    done = outcome.done or ""
     return ft.Column(
         controls=[
-            identified(f"{name}-status", ft.Text(status or "", visible=bool(status), italic=True)),
-            identified(f"{name}-message", message_line(failure)),
+            identified(f"{name}-status", ft.Text(done, visible=bool(done), italic=True)),
+            identified(f"{name}-message", message_line(outcome.failed)),
             ft.Row(wrap=True, controls=buttons),
         ]
     )
