@@ -12,6 +12,7 @@ address) and no upload folder: a picked file is read by the page's own picker, o
 size is within the phone's limits (phone_alone.page_files).
 """
 
+import asyncio
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -77,7 +78,8 @@ def keep_before_showing(page: ft.Page, store: GameStore, told: KeepingTold) -> N
     connection = page.session.connection
     # The browser's connection (Flet's Pyodide one) sends each frame through send_callback.
     sends = connection.send_callback  # type: ignore[attr-defined]  # not on the base class
-    gate = told.gate = SyncGate(partial(browser_storage.sync, DATA_DIR), sends, told)
+    later = asyncio.get_running_loop().call_later
+    gate = told.gate = SyncGate(partial(browser_storage.sync, DATA_DIR), sends, told, later)
     connection.send_callback = gate.send  # type: ignore[attr-defined]  # as above
     store.after_each_commit(gate.committed)
     browser_storage.when_lost(gate.emptied)

@@ -16,6 +16,14 @@ from typing import Protocol
 
 Done = Callable[[str | None], None]
 """Told when a sync has ended: None, or what went wrong."""
+Later = Callable[[float, Callable[[], None]], object]
+"""Calls a function after so many seconds (asyncio's loop.call_later)."""
+
+SYNC_PATIENCE = 15.0
+"""How long a sync may take before it is given up as failed. A copy takes well under a
+second on a phone; on a full disk Chromium was seen to leave one unanswered for good, and
+the frames it held (a tapped bid) never reached the screen."""
+NOT_ANSWERED = f"the browser's storage did not answer within {SYNC_PATIENCE:.0f} s"
 
 
 class Listener(Protocol):
@@ -41,10 +49,12 @@ class SyncGate:
     `sync(done)` starts one copy of the files to storage and calls `done` when it ends;
     `send(frame)` hands a frame to the page. A failed copy is told to the listener (the
     frames are sent all the same: the screen must not freeze, and it says so); the gate is
-    then `failing` until a copy succeeds, started by the next commit or by `retry`.
+    then `failing` until a copy succeeds, started by the next commit or by `retry`. A copy
+    not ended within SYNC_PATIENCE (told by `later`) counts as failed, and its answer, should
+    it come at last, is not heard.
 
     >>> sent, syncs = [], []
-    >>> gate = SyncGate(syncs.append, sent.append, listener)  # a Listener that prints
+    >>> gate = SyncGate(syncs.append, sent.append, listener, later)  # a Listener that prints
     >>> gate.send(b"before")
     >>> gate.committed()
     >>> gate.send(b"after")
@@ -62,13 +72,19 @@ class SyncGate:
     """
 
     def __init__(
-        self, sync: Callable[[Done], None], send: Callable[[bytes], None], listener: Listener
+        self,
+        sync: Callable[[Done], None],
+        send: Callable[[bytes], None],
+        listener: Listener,
+        later: Later,
     ) -> None:
         self._sync = sync
         self._send = send
         self._listener = listener
+        self._later = later
         self.failing = False
-        self._syncing = False
+        self._started = 0  # how many syncs were started
+        self._running = 0  # the number of the sync under way; 0: none
         self._holding = False
         self._carrying = False
         self._committed_since_start = False
@@ -85,7 +101,7 @@ class SyncGate:
         """A write was committed to the file: keep it before anything more is shown. One
         sync at a time; a commit during a sync is kept by the next one."""
         self._holding = True
-        if self._syncing:
+        if self._running:
             self._committed_since_start = True
         else:
             self._start()
@@ -93,7 +109,7 @@ class SyncGate:
     def retry(self) -> None:
         """Copy to storage again now (nothing new committed): after a failure, or when the
         browser dropped the database. A sync under way makes this one needless."""
-        if not self._syncing:
+        if not self._running:
             self._start()
 
     def emptied(self) -> None:
@@ -101,7 +117,7 @@ class SyncGate:
         a sync under way, which may have gone to the storage dropped), and say so once a
         copy has succeeded."""
         self._emptied = True
-        if self._syncing:
+        if self._running:
             self._committed_since_start = True
         else:
             self._start()
@@ -113,13 +129,18 @@ class SyncGate:
             self._send(frame)
 
     def _start(self) -> None:
-        self._syncing = True
+        self._started += 1
+        number = self._running = self._started
         self._carrying = self._holding
         self._committed_since_start = False
         self._writing_back, self._emptied = self._emptied, False
-        self._sync(self._ended)
+        self._later(SYNC_PATIENCE, lambda: self._ended(number, NOT_ANSWERED))
+        self._sync(lambda error: self._ended(number, error))
 
-    def _ended(self, error: str | None) -> None:
+    def _ended(self, number: int, error: str | None) -> None:
+        """The sync `number` ended, or was given up: heard once, and only while under way."""
+        if number != self._running:
+            return
         if error is not None:
             if self._carrying:
                 self._listener.not_kept(error)
@@ -135,7 +156,7 @@ class SyncGate:
         if self._committed_since_start:
             self._start()
             return
-        self._syncing = False
+        self._running = 0
         self._holding = False
         held, self._held = self._held, []
         for frame in held:

@@ -18,6 +18,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Locator,
     Page,
     Playwright,
     Request,
@@ -27,6 +28,7 @@ from playwright.sync_api import (
 from playwright.sync_api import Error as PlaywrightError
 
 from phone_alone.file_limits import PHONE_FILE_LIMITS
+from phone_alone.sync_gate import SYNC_PATIENCE
 from scorers.ledger import Action
 from site_build.build import build_site
 from storage import open_store
@@ -47,6 +49,7 @@ from tests.e2e.steps import (
     expect_score,
     expect_value,
     play_wizard_round,
+    score_shown,
     start_short_wizard,
     tap,
     wait_for_async,
@@ -422,11 +425,10 @@ def test_a_full_storage_then_a_full_disk_heal_while_the_tab_is_open(
         bids, tricks = {"Cas": 1, "Ann": 0, "Ben": 1}, {"Cas": 1, "Ann": 0, "Ben": 1}
         for button, hint in wizard_round(bids, tricks):
             tap(page, button)
-            expect_value(page, "entry-hint", hint)
-            if by_id(page, "phone-not-saved").count():  # the disk may refuse it still
-                tap(page, t("home.notice_ok"))
+            shown_kept_or_said_not(page, by_id(page, "entry-hint").filter(has_text=hint))
         tap(page, t("entry.score_round"))
         totals = {0: 10, 1: 60, 2: 50}
+        shown_kept_or_said_not(page, by_id(page, "total-0").filter(has_text=score_shown(10)))
         for seat, total in totals.items():
             expect_score(page, f"total-{seat}", total)
         disk.free()
@@ -483,6 +485,17 @@ holds no file of the games."""
 DELETE_THE_FILLER = """() => new Promise((resolve) => {
     indexedDB.deleteDatabase("filler").onsuccess = resolve;
 })"""
+
+
+def shown_kept_or_said_not(page: Page, shown: Locator) -> None:
+    """What an entry just made shows is on screen: kept, or said not kept in the dialog that
+    comes with it (a full disk may refuse the entry's copy, or leave it unanswered until the
+    app gives up on it after SYNC_PATIENCE), to which the player says OK."""
+    not_kept = by_id(page, "phone-not-saved")
+    expect(shown.or_(not_kept).first).to_be_visible(timeout=(SYNC_PATIENCE + 60) * 1000)
+    if not_kept.count():
+        tap(page, t("home.notice_ok"))
+    expect(shown).to_be_visible()
 
 
 def tap_not_kept(page: Page, name: str) -> None:

@@ -2,32 +2,46 @@
 page before a sync started after that commit has ended, and a storage that failed is tried
 again until it takes everything (phone_alone.sync_gate)."""
 
+from collections.abc import Callable
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phone_alone.sync_gate import Done, SyncGate
+from phone_alone.sync_gate import NOT_ANSWERED, SYNC_PATIENCE, Done, SyncGate
 
 
 class Page:
     """The page and the browser's storage as the gate meets them: frames arrive in order,
-    syncs end when the test says so. `kept` is how many commits the storage holds,
-    `accounted` how many are kept or said not to be."""
+    syncs end when the test says so, and so does the time. `kept` is how many commits the
+    storage holds, `accounted` how many are kept or said not to be."""
 
     def __init__(self) -> None:
         self.frames: list[bytes] = []
         self.syncs: list[tuple[Done, int]] = []
+        self.timers: list[tuple[float, Callable[[], None]]] = []
         self.commits = 0
         self.kept = 0
         self.failures: list[str] = []
         self.said: list[str] = []
         self.accounted = 0
         self.in_flight = False
-        self.gate = SyncGate(self.sync, self.frames.append, self)
+        self.gate = SyncGate(self.sync, self.frames.append, self, self.later)
 
     def sync(self, done: Done) -> None:
-        assert not self.in_flight, "one sync at a time"
+        assert not self.in_flight, "one sync at a time, besides those given up"
         self.in_flight = True
         self.syncs.append((done, self.commits))
+
+    def later(self, seconds: float, call: Callable[[], None]) -> None:
+        self.timers.append((seconds, call))
+
+    def time_passes(self) -> None:
+        """Every timer set so far goes off: the sync under way, if any, is given up."""
+        timers, self.timers = self.timers, []
+        assert all(seconds == SYNC_PATIENCE for seconds, _ in timers)
+        self.in_flight = False
+        for _, call in timers:
+            call()
 
     def not_kept(self, reason: str) -> None:
         self.said.append(f"not kept: {reason}")
@@ -140,7 +154,29 @@ def test_storage_emptied_under_the_tab_is_written_back_and_said_once_a_copy_succ
     assert page.said == ["written back"] * 2 and page.kept == 2
 
 
-STEPS = ["commit", "send", "end", "fail", "retry", "emptied"]
+def test_a_sync_the_browser_never_answers_is_given_up_and_the_screen_goes_on() -> None:
+    """On a full disk Chromium left a copy unanswered, and the frames it held (a tapped
+    bid) never reached the screen. After SYNC_PATIENCE the copy counts as failed: said not
+    kept, the screen goes on, the storage is tried again; a late answer changes nothing."""
+    page = Page()
+    page.commit()
+    page.gate.send(b"bid")
+    assert page.frames == [] and len(page.timers) == 1
+    page.time_passes()
+    assert page.frames == [b"bid"] and page.said == [f"not kept: {NOT_ANSWERED}"]
+    assert page.gate.failing and not page.gate.holding
+    page.gate.retry()
+    assert len(page.syncs) == 2
+    unanswered, _ = page.syncs[0]
+    unanswered(None)  # at last: not heard
+    assert page.gate.failing and page.said == [f"not kept: {NOT_ANSWERED}"]
+    page.end_sync()
+    assert page.said[-1] == "kept again" and not page.gate.failing
+    page.time_passes()  # the timers of syncs that ended go off harmlessly
+    assert page.said[-1] == "kept again" and not page.gate.failing and len(page.syncs) == 2
+
+
+STEPS = ["commit", "send", "end", "fail", "retry", "emptied", "time"]
 
 
 @given(st.lists(st.sampled_from(STEPS), max_size=40))
@@ -160,11 +196,13 @@ def test_every_frame_shown_comes_after_every_commit_before_it_is_kept_or_said_lo
             page.gate.retry()
         elif step == "emptied":
             page.gate.emptied()
+        elif step == "time":
+            page.time_passes()
         elif page.in_flight:
             page.end_sync("QuotaExceededError" if step == "fail" else None)
         for frame in page.frames:
             assert page.accounted >= commits_before[frame]
-        if "fail" not in steps[: number + 1]:
+        if not {"fail", "time"} & set(steps[: number + 1]):
             assert all(page.kept >= commits_before[frame] for frame in page.frames)
     while page.in_flight:
         page.end_sync()
