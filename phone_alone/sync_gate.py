@@ -21,8 +21,8 @@ Later = Callable[[float, Callable[[], None]], object]
 
 SYNC_PATIENCE = 15.0
 """How long a sync may take before it is given up as failed. A copy takes well under a
-second on a phone; on a full disk Chromium was seen to leave one unanswered for good, and
-the frames it held (a tapped bid) never reached the screen."""
+second on a phone; on a full disk Chromium was seen to leave one unanswered for over 20 s,
+and the frames it held (a tapped bid) stayed off the screen all that time."""
 NOT_ANSWERED = f"the browser's storage did not answer within {SYNC_PATIENCE:.0f} s"
 
 
