@@ -145,14 +145,7 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     expect_value(page, "entry-hint", after_cas)  # shown, so kept
 
     # A second tab waits while the first holds the games, then opens them.
-    second = open_site(context, site)
-    expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
-    screenshot(second, "phone-alone-other-tab")
-    page.close()
-    expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
-    players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
-    second.get_by_role("button", name=players).first.click()
-    expect_value(second, "entry-hint", after_cas)
+    second_tab_takes_over(context, site, page, after_cas, "phone-alone-other-tab")
     assert not elsewhere, elsewhere
     assert trouble == []  # offline too: nothing asked for that the site did not keep
 
@@ -270,14 +263,23 @@ def test_without_web_locks_a_second_tab_waits_until_the_first_is_closed(
         after_ben = t("wizard.next_bid", player="Cas")
         expect_value(first, "entry-hint", after_ben)  # shown, so kept
 
-        second = open_site(context, address)
-        expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
-        screenshot(second, "phone-alone-other-tab-without-locks")
-        first.close()
-        expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
-        players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
-        second.get_by_role("button", name=players).first.click()
-        expect_value(second, "entry-hint", after_ben)
+        picture = "phone-alone-other-tab-without-locks"
+        second_tab_takes_over(context, address, first, after_ben, picture)
+
+
+def second_tab_takes_over(
+    context: BrowserContext, url: str, first: Page, prompt: str, picture: str
+) -> None:
+    """A second tab at `url` says the games are open in another tab; once the `first` is
+    closed it opens them, and Ann, Ben and Cas's game shows the `prompt` the first left."""
+    second = open_site(context, url)
+    expect(by_id(second, "phone-other-tab")).to_have_text(t("phone.other_tab"), timeout=BOOT_MS)
+    screenshot(second, picture)
+    first.close()
+    expect(second.get_by_text(t("home.in_progress")).first).to_be_visible()
+    players = re.compile(re.escape(joined(["Ann", "Ben", "Cas"])))
+    second.get_by_role("button", name=players).first.click()
+    expect_value(second, "entry-hint", prompt)
 
 
 INSECURE_HOST = "trickpad.test"

@@ -106,12 +106,24 @@ async def invited(host: Phone, guest: Phone) -> str:
     return route.removeprefix("/game/")
 
 
+async def shared_game(host: Phone, guest: Phone) -> tuple[str, str]:
+    """A Wizard game of PLAYERS (Ann deals) started on the host and joined by the guest:
+    its id on the host's phone and on the guest's."""
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    return game.id, await joined(host, guest, game.id)
+
+
+def links_lost(host: Phone) -> None:
+    """WebRTC gives up every link of the host's (a screen locked for minutes)."""
+    for pair in host.links.network.pairs.values():
+        pair.set_state(ChannelState.CLOSED)
+
+
 async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    copy_id = await joined(host, guest, game.id)
+    game_id, copy_id = await shared_game(host, guest)
     assert guest.shown("table-link") == t("table.link.open")
     # Ann deals: Ben bids first, on the host; Cas on the guest; each shows on the other.
     await bid(host.harness, "Ben", 1)
@@ -121,22 +133,21 @@ async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
     await host.harness.settle()
     await guest.harness.settle()
     assert host.shown("entry-hint") == t("wizard.next_bid", player="Ann")
-    saved = host.keeper.open(game.id).ledger
+    saved = host.keeper.open(game_id).ledger
     copy = guest.keeper.open(copy_id).ledger
     assert copy.actions == saved.actions  # the guest's copy is the host's log
     # Watching only: the guest's tap is refused in words, and nothing is sent.
     await host.tap(t("share.view_only"))
     await guest.harness.settle()
     assert guest.harness.find_all(ft.Semantics, identifier="following")
-    assert host.keeper.open(game.id).ledger.action_count == saved.action_count
+    assert host.keeper.open(game_id).ledger.action_count == saved.action_count
 
 
 async def test_stopping_the_share_leaves_the_guest_its_copy_to_carry_on(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    copy_id = await joined(host, guest, game.id)
+    game_id, copy_id = await shared_game(host, guest)
     await bid(host.harness, "Ben", 1)
     await host.tap(t("share.stop"))
     await host.harness.click(
@@ -148,19 +159,17 @@ async def test_stopping_the_share_leaves_the_guest_its_copy_to_carry_on(
     await bid(guest.harness, "Cas", 0)
     copy = guest.keeper.open(copy_id).ledger.state
     assert copy.draft is not None and copy.draft["bids"][1:] == [1, 0]
-    assert host.keeper.open(game.id).ledger.state.draft["bids"][2] is None
+    assert host.keeper.open(game_id).ledger.state.draft["bids"][2] is None
 
 
 async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    copy_id = await joined(host, guest, game.id)
+    _, copy_id = await shared_game(host, guest)
     await bid(host.harness, "Ben", 1)
     await guest.harness.settle()
-    for pair in host.links.network.pairs.values():
-        pair.set_state(ChannelState.CLOSED)
+    links_lost(host)
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.lost")
     assert guest.keeper.open(copy_id).ledger.state.draft["bids"][1] == 1
@@ -170,10 +179,8 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    copy_id = await joined(host, guest, game.id)
-    for pair in host.links.network.pairs.values():  # the guest's screen was locked too long
-        pair.set_state(ChannelState.CLOSED)
+    game_id, copy_id = await shared_game(host, guest)
+    links_lost(host)  # the guest's screen was locked too long
     await bid(host.harness, "Ben", 1)
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.lost")
@@ -183,7 +190,7 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
     await bid(guest.harness, "Cas", 0)
     await host.harness.settle()
-    assert host.keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
+    assert host.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, 0]
     assert [kept.id for kept in guest.keeper.unfinished()] == [copy_id]
 
 
@@ -191,8 +198,7 @@ async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_c
     table: tuple[Phone, Phone],
 ) -> None:
     host, guest = table
-    game = host.keeper.start("wizard", PLAYERS, 0)
-    copy_id = await joined(host, guest, game.id)
+    game_id, copy_id = await shared_game(host, guest)
     (pair,) = host.links.network.pairs.values()
     undo = '{"type": "act", "ref": 1, "after": 1, "on": [], "kind": "undo", "data": {}}'
     for _ in range(WAITING_AT_MOST + 1):  # a bug on the guest's phone, faster than any hand
@@ -201,7 +207,7 @@ async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_c
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.shut_out")
     assert host.shown("table-guests") == t("table.guests", count=0)
-    assert guest.keeper.open(copy_id).ledger.actions == host.keeper.open(game.id).ledger.actions
+    assert guest.keeper.open(copy_id).ledger.actions == host.keeper.open(game_id).ledger.actions
 
 
 async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(
