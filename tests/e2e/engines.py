@@ -38,6 +38,7 @@ from typing import Any
 from marionette_driver.marionette import Marionette
 from playwright.sync_api import ElementHandle, Page, sync_playwright
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
 
 from tests import process_guard
@@ -73,6 +74,8 @@ FIREFOX_PREFS = {
 STARTUP_SECONDS = 60.0
 POLL_SECONDS = 0.1
 """How often a wait asks the page again (WebDriver classic cannot be told of a change)."""
+UNREADABLE_RESULT = "Could not parse script result"
+"""What WebKit's driver says of a script whose page changed documents while it ran."""
 TAB_OPENS_SECONDS = 30.0
 """Flutter's client to its accessibility tree, on a machine busy with other tabs."""
 
@@ -141,7 +144,17 @@ class EngineTab(ABC):
 
     def wait_for(self, script: str, *args: object, timeout: float, what: str) -> Any:
         """Ask the page `script` until its result is truthy; that result."""
-        return self.until(lambda: self.run(script, *args), timeout, lambda: f"no {what}")
+        return self.until(lambda: self.asked(script, *args), timeout, lambda: f"no {what}")
+
+    def asked(self, script: str, *args: object) -> Any:
+        """`script`'s result, or None when the page was between two documents as it ran:
+        WebKit's driver then cannot read the result (seen once as a second tab opened)."""
+        try:
+            return self.run(script, *args)
+        except WebDriverException as error:
+            if UNREADABLE_RESULT not in str(error.msg):
+                raise
+            return None
 
     def wait_for_async(self, check: str, timeout: float, what: str) -> None:
         """Wait until the async JavaScript function `check` resolves to true."""
