@@ -156,7 +156,11 @@ def test_a_backup_nested_too_deep_is_refused_whole(keeper: GameKeeper) -> None:
         ('[{"a": "]]]"}, []]', 2),
         (r'["\\", ["\"[[", [[]]]]', 4),  # an escaped backslash, then an escaped quote
         ("[[[", 3),
+        # A string left open runs to the end, as a parser reads it: it stops there.
+        ('[["open [[', 2),
+        ('"' + '\\"' * 8_000 + "[[", 0),
     ],
+    ids=lambda value: value if isinstance(value, int) else value[:12],
 )
 def test_nesting_counts_brackets_outside_strings(text: str, depth: int) -> None:
     assert nesting(text) == depth
