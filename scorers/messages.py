@@ -33,8 +33,8 @@ ERRORS: dict[str, str] = {
     "players.name_empty": "Player {seat} needs a name.",
     "players.name_taken": "Two players cannot both be called {name}.",
     "players.name_too_long": "Player {seat}'s name is too long: at most {limit} characters.",
-    "players.name_bad_character": "Player {seat}'s name holds an invisible or control "
-    "character ({code}); please type it again.",
+    "players.name_bad_character": "Player {seat}'s name holds a character no name may have "
+    "({code}: an invisible, control or replacement character); please type it again.",
     "players.seat_invalid": "There is no seat {seat} at a table of {players}.",
     # settings
     "settings.not_mapping": "The settings are not in the expected form.",

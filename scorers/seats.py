@@ -16,6 +16,9 @@ enough for a banner line on a phone."""
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Co"})
 # Letters that draw as nothing: Hangul fillers and the blank Braille pattern.
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# The replacement character: what a letter lost on its way became (a lone surrogate sent
+# from another phone arrives as it); no keyboard types it into a name.
+_REPLACEMENT = "\ufffd"
 
 
 def check_names(names: object, game: str, low: int, high: int) -> tuple[str, ...]:
@@ -42,7 +45,8 @@ def check_count(count: object, game: str, low: int, high: int) -> int:
 def check_name(name: object, seat: int, others: Sequence[str]) -> str:
     """The name as it is kept: NFC-normalised and trimmed, at most NAME_MAX_LENGTH long.
 
-    Refused: a name with control or format characters (``players.name_bad_character``), one
+    Refused: a name with control, format or replacement characters
+    (``players.name_bad_character``), one
     that shows nothing (``players.name_empty``), one too long (``players.name_too_long``),
     and one that is the same player as a name in `others` (``players.name_taken``).
 
@@ -51,7 +55,7 @@ def check_name(name: object, seat: int, others: Sequence[str]) -> str:
     """
     if not isinstance(name, str):
         raise InvalidEntry("players.name_empty", seat=seat + 1)
-    bad = next((char for char in name if unicodedata.category(char) in _REFUSED_CATEGORIES), None)
+    bad = next((char for char in name if _refused(char)), None)
     if bad is not None:
         raise InvalidEntry("players.name_bad_character", seat=seat + 1, code=f"U+{ord(bad):04X}")
     name = unicodedata.normalize("NFC", name).strip()
@@ -75,6 +79,10 @@ def name_key(name: str) -> str:
     spaces made one ("Ann  Marie " -> "ann marie")."""
     folded = unicodedata.normalize("NFC", name).casefold()
     return unicodedata.normalize("NFC", " ".join(folded.split()))
+
+
+def _refused(char: str) -> bool:
+    return char == _REPLACEMENT or unicodedata.category(char) in _REFUSED_CATEGORIES
 
 
 def _shows(char: str) -> bool:

@@ -37,6 +37,7 @@ def test_a_typed_name_is_kept_trimmed_and_composed(typed: str, kept: str) -> Non
         ("Ann\u200b", "players.name_bad_character"),
         ("\u202eAnn", "players.name_bad_character"),  # would reverse the banner
         ("Ann\ud800", "players.name_bad_character"),  # a lone surrogate
+        ("Ann\ufffd", "players.name_bad_character"),  # a lone surrogate sent on a link
         ("Ann\x07", "players.name_bad_character"),
         ("A" * (NAME_MAX_LENGTH + 1), "players.name_too_long"),
         ("x" * 1_000_000, "players.name_too_long"),
