@@ -58,8 +58,9 @@ MAX_ACTIONS = 20_000
 MAX_ACTION_BYTES = 2_000
 
 
-# No game's action nests deeper than a card inside a trick inside an entry inside the data.
-_MAX_DEPTH = 8
+MAX_DATA_DEPTH = 8
+"""How deep an action's data nests, the data itself the first level: far deeper than a card
+inside a trick inside an entry inside the data, which is the deepest any game nests."""
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
@@ -92,15 +93,15 @@ def _plain(value: object, kind: str, depth: int = 1) -> Any:
     if type(value) in _SCALARS:
         return value
     if type(value) is dict and all(type(key) is str for key in value):
-        if depth > _MAX_DEPTH:
-            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        if depth > MAX_DATA_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=MAX_DATA_DEPTH)
         return {
             key: item if type(item) in _SCALARS else _plain(item, kind, depth + 1)
             for key, item in value.items()
         }
     if type(value) is list:
-        if depth > _MAX_DEPTH:
-            raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+        if depth > MAX_DATA_DEPTH:
+            raise InvalidEntry("action.too_deep", kind=kind, limit=MAX_DATA_DEPTH)
         return [item if type(item) in _SCALARS else _plain(item, kind, depth + 1) for item in value]
     return _plain_other(value, kind, depth)
 
@@ -109,8 +110,8 @@ def _plain_other(value: object, kind: str, depth: int) -> Any:
     """`_plain` of what is not a plain dict, list or scalar: subclasses, tuples, mappings."""
     if value is None or isinstance(value, bool | int | str):
         return value
-    if depth > _MAX_DEPTH:
-        raise InvalidEntry("action.too_deep", kind=kind, limit=_MAX_DEPTH)
+    if depth > MAX_DATA_DEPTH:
+        raise InvalidEntry("action.too_deep", kind=kind, limit=MAX_DATA_DEPTH)
     if isinstance(value, list | tuple):
         return [_plain(item, kind, depth + 1) for item in value]
     if isinstance(value, Mapping) and all(isinstance(key, str) for key in value):
@@ -120,10 +121,10 @@ def _plain_other(value: object, kind: str, depth: int) -> Any:
 
 def _is_plain(value: object, depth: int) -> bool:
     """Whether `value` is what `_plain` copies as it is, at this depth: plain dicts with str
-    keys, lists and scalars only, nested no deeper than _MAX_DEPTH."""
+    keys, lists and scalars only, nested no deeper than MAX_DATA_DEPTH."""
     kind = type(value)
     if kind is dict:
-        if depth > _MAX_DEPTH:
+        if depth > MAX_DATA_DEPTH:
             return False
         for key, item in value.items():  # type: ignore[attr-defined]  # type(value) is dict
             if type(key) is not str:
@@ -132,7 +133,7 @@ def _is_plain(value: object, depth: int) -> bool:
                 return False
         return True
     if kind is list:
-        if depth > _MAX_DEPTH:
+        if depth > MAX_DATA_DEPTH:
             return False
         for item in value:  # type: ignore[attr-defined]  # type(value) is list
             if type(item) not in _SCALARS and not _is_plain(item, depth + 1):

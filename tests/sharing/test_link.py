@@ -328,6 +328,9 @@ BAD_MESSAGES = {
     "another game's id in its data": act(data={"round": 1, "changes": [], "game": "another"}),
     "an oversized message": act(data={"names": ["x" * TO_HOST_LIMIT]}, kind="rename"),
     "a deep nest": '{"type": "act", "data": ' + "[" * 5000 + "]" * 5000 + "}",
+    "a whole act nested 7,000 deep": act(data={"x": "NEST"}).replace(
+        '"NEST"', "[" * 7000 + "]" * 7000
+    ),
 }
 
 
@@ -367,9 +370,15 @@ BAD_FROM_THE_HOST = {
     "a second start": '{"type": "actions", "from": 1, "actions": [["start", {"game": "wizard",'
     ' "players": ["A", "B", "C"], "first_dealer": 0, "settings": {}}]]}',
     "a welcome to another game": '{"type": "welcome", "version": 1, "game": "plotters",'
-    ' "players": [], "may_enter": true, "count": 1}',
-    "another version": '{"type": "welcome", "version": 2, "game": "wizard", "players": [],'
-    ' "may_enter": true, "count": 1}',
+    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1}',
+    "another version": '{"type": "welcome", "version": 2, "game": "wizard",'
+    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1}',
+    "a count beyond any game": '{"type": "welcome", "version": 1, "game": "wizard",'
+    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1000000000}',
+    "actions nested 30,000 deep": '{"type": "actions", "from": 2, "actions": [["undo", '
+    + "[" * 30_000
+    + "]" * 30_000
+    + "]]}",
 }
 
 
@@ -383,6 +392,50 @@ def test_a_bad_message_from_the_host_breaks_the_link_and_keeps_the_copy(
     ben.pair.host_end.send(text)
     assert ben.link.state is LinkState.LOST and ben.pair.state is ChannelState.CLOSED
     assert ben.log() == host_log(host)
+
+
+def test_a_fault_met_answering_one_guest_closes_that_link_and_the_table_goes_on(
+    keeper: GameKeeper, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whatever goes wrong on the host's side while it answers a guest's message, that
+    guest's link ends there, and the others' entries are still taken: here the host's own
+    screens fail once, as they are told of the first guest's entry."""
+    faults = [RuntimeError("the host's screen failed")]
+
+    def tell(game_id: str) -> None:
+        if faults:
+            raise faults.pop()
+
+    game, host = hosted(keeper, tell=tell)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    assert ben.link.state is LinkState.LOST and host.guest_count == 1
+    assert "A guest's message failed here" in caplog.text
+    propose(cas, lambda shown: bid(shown, 2, 0))
+    settle(cas)
+    assert cas.link.state is LinkState.OPEN and cas.log() == host_log(host)
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
+
+
+def test_a_fault_met_reading_the_hosts_message_ends_the_link_and_keeps_the_copy(
+    keeper: GameKeeper, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Here the guest's screen fails as it is told of a refusal: the link is over, said
+    as lost, and the copy is kept."""
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", held=True)
+    ben.pair.deliver_all()
+
+    def fail(key: str, params: object) -> None:
+        raise KeyError("current")
+
+    ben.seen.refused = fail  # type: ignore[method-assign]  # the screen's fault, for once
+    propose(ben, lambda shown: bid(shown, 0, 1))
+    host_enters(host, bid(keeper.open(game.id), 0, 0))  # refused: the host changed it first
+    ben.pair.deliver_all()
+    assert ben.link.state is LinkState.LOST and ben.seen.states[-1] is LinkState.LOST
+    assert "The host's message failed here" in caplog.text
+    assert ben.log() == host_log(host) and host.guest_count == 0
 
 
 def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(

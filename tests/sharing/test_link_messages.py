@@ -5,9 +5,12 @@ import json
 
 import pytest
 
-from scorers.ledger import Action
+from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
+from storage.game_file import nesting
 from views.sharing.link_messages import (
+    TO_GUEST_DEPTH,
     TO_GUEST_LIMIT,
+    TO_HOST_DEPTH,
     TO_HOST_LIMIT,
     VERSION,
     Accepted,
@@ -89,6 +92,10 @@ def test_a_message_over_its_limit_is_neither_sent_nor_read() -> None:
         decode(wide, Direction.TO_HOST)
 
 
+def nest(depth: int) -> str:
+    return "[" * depth + "0" + "]" * depth
+
+
 def act(**fields: object) -> str:
     message = {
         "type": "act",
@@ -125,8 +132,12 @@ REFUSED = {
     "data that is no object": (act(data=[1]), "data is no object"),
     "a field of the wrong type": (act(data={"round": "1", "changes": []}), "act:"),
     "a field the kind has not": (act(data={**BID.data, "game": "g2"}), "act:"),
-    "too deep": (act(data={"round": 1, "changes": [[[[[[[[[[1]]]]]]]]]]}), "act:"),
-    "a nest too deep for JSON": ("[" * 8000 + "]" * 8000, "not JSON"),
+    "too deep": (act(data={"round": 1, "changes": [[[[[[[[[[1]]]]]]]]]]}), "nested 12 deep"),
+    "a nest too deep for JSON": ("[" * 8000 + "]" * 8000, "nested 8000 deep"),
+    # Under the size limit, and refused unparsed: in the phone's browser a parser this deep
+    # exhausts the WebAssembly stack and Python dies before it could raise RecursionError.
+    "data nested 7,000 deep": (act(data={"x": "NEST"}).replace('"NEST"', nest(7000)), "nested"),
+    "more earlier refs than a host remembers": (act(ref=99, on=list(range(1, 66))), "on holds"),
 }
 
 
@@ -147,6 +158,69 @@ def test_a_guest_may_propose_what_a_game_screen_sends_and_nothing_else() -> None
     ]:
         message = decode(act(kind=kind, data=data), Direction.TO_HOST)
         assert isinstance(message, Act) and message.action.kind == kind
+
+
+def deepest(depth: int) -> Action:
+    """A bid edit whose value nests so that the action's data is `depth` levels deep."""
+    value: object = 1
+    for _ in range(depth - 3):  # the data, its changes, a change, then its value
+        value = [value]
+    return Action("edit", {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": value}]})
+
+
+def test_the_deepest_action_a_game_takes_goes_both_ways_and_no_deeper() -> None:
+    action = deepest(MAX_DATA_DEPTH)
+    act_text, actions_text = encode(Act(1, 1, action)), encode(Actions(0, (action,)))
+    assert nesting(act_text) == TO_HOST_DEPTH and nesting(actions_text) == TO_GUEST_DEPTH
+    assert decode(act_text, Direction.TO_HOST) == Act(1, 1, action)
+    assert decode(actions_text, Direction.TO_GUEST) == Actions(0, (action,))
+    for text, direction in ((act_text, Direction.TO_HOST), (actions_text, Direction.TO_GUEST)):
+        with pytest.raises(BadMessage, match="nested"):
+            decode(text.replace('"now":', '"now":[') + "]", direction)
+
+
+def welcome(**fields: object) -> str:
+    message = {
+        "type": "welcome",
+        "version": VERSION,
+        "game": "wizard",
+        "players": ["Ann", "Ben", "Cas"],
+        "may_enter": True,
+        "count": 3,
+        **fields,
+    }
+    return json.dumps(message)
+
+
+BEYOND_A_GAME = {
+    "a count no game reaches": (welcome(count=10**9), "count is over"),
+    "a game the rules do not know": (welcome(game="poker"), "welcome:"),
+    "more players than the game seats": (welcome(players=list("ABCDEFG")), "welcome:"),
+    "a name the rules refuse": (welcome(players=["Ann\ufffd", "Ben", "Cas"]), "welcome:"),
+    "a name not as kept": (welcome(players=[" Ann", "Ben", "Cas"]), "not as a game keeps"),
+    "actions from beyond a game": (
+        json.dumps({"type": "actions", "from": 10**9, "actions": []}),
+        "from is over",
+    ),
+    "actions running past a game's end": (
+        json.dumps({"type": "actions", "from": MAX_ACTIONS - 1, "actions": [["undo", {}]] * 2}),
+        "beyond",
+    ),
+    "data nested 30,000 deep": (
+        json.dumps({"type": "actions", "from": 0, "actions": [["undo", "NEST"]]}).replace(
+            '"NEST"', nest(30_000)
+        ),
+        "nested",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "reason"), BEYOND_A_GAME.values(), ids=BEYOND_A_GAME.keys())
+def test_a_host_is_held_to_what_a_game_may_hold(text: str, reason: str) -> None:
+    assert len(text) <= TO_GUEST_LIMIT
+    with pytest.raises(BadMessage) as refused:
+        decode(text, Direction.TO_GUEST)
+    assert reason in refused.value.reason
 
 
 def test_what_a_host_may_not_send_is_refused() -> None:

@@ -13,6 +13,7 @@ continues, rather than keeping a second one.
 Call every method from one thread (the page's events).
 """
 
+import logging
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, Protocol
@@ -23,6 +24,7 @@ from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.sharing.channel import Channel, ChannelState
 from views.sharing.link_messages import (
+    REMEMBERED,
     VERSION,
     Accepted,
     Act,
@@ -38,9 +40,7 @@ from views.sharing.link_messages import (
     encode,
 )
 
-_REMEMBERED = 64
-"""How many of its latest proposals a guest can name as shown under a new one (the host
-remembers as many)."""
+_log = logging.getLogger(__name__)
 
 
 class LinkState(Enum):
@@ -164,7 +164,7 @@ class TableGuest:
         self.channel.send(encode(Act(ref, after, action, on)))
         self._next_ref += 1
         self._pending.append((ref, action))
-        self._proposed = [*self._proposed[-_REMEMBERED + 1 :], (ref, action)]
+        self._proposed = [*self._proposed[-REMEMBERED + 1 :], (ref, action)]
         return SavedGame(game_as_shown.id, ledger, game_as_shown.summary)
 
     def carry_on(self) -> SavedGame | None:
@@ -182,26 +182,31 @@ class TableGuest:
         if self._over:
             return
         try:
-            message = decode(text, Direction.TO_GUEST)
-            match message:
-                case Welcome():
-                    self._welcomed(message)
-                case Actions():
-                    self._take(message)
-                case Rights(may_enter):
-                    self._may_enter = may_enter
-                    self.observer.rights_changed(may_enter)
-                case Accepted(ref):
-                    self._answered(ref)
-                case Refused(ref, key, params):
-                    self._answered(ref)
-                    self.observer.refused(key, params)
-                case Ended():
-                    self._end(LinkState.ENDED)
-                case ShutOut():
-                    self._end(LinkState.SHUT_OUT)
+            self._read(text)
         except BadMessage:
             self._end(LinkState.LOST)
+        except Exception:  # a fault the host's message met here: this link ends, not the app
+            _log.exception("The host's message failed here: the link is closed")
+            self._end(LinkState.LOST)
+
+    def _read(self, text: str) -> None:
+        match decode(text, Direction.TO_GUEST):
+            case Welcome() as welcome:
+                self._welcomed(welcome)
+            case Actions() as actions:
+                self._take(actions)
+            case Rights(may_enter):
+                self._may_enter = may_enter
+                self.observer.rights_changed(may_enter)
+            case Accepted(ref):
+                self._answered(ref)
+            case Refused(ref, key, params):
+                self._answered(ref)
+                self.observer.refused(key, params)
+            case Ended():
+                self._end(LinkState.ENDED)
+            case ShutOut():
+                self._end(LinkState.SHUT_OUT)
 
     def changed(self, state: ChannelState) -> None:
         """The channel's state changed (the channel's listener)."""

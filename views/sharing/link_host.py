@@ -10,6 +10,7 @@ nothing else: whatever else it sends closes its channel, and harms no one else.
 Call every method, and the listeners it hands out, from one thread (the page's events).
 """
 
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from storage.keeper import GameChanged, GameKeeper, SavedGame
 from views.sharing.channel import Channel, ChannelListener, ChannelState
 from views.sharing.fair_share import FairShare, MeteredListener
 from views.sharing.link_messages import (
+    REMEMBERED,
     Accepted,
     Act,
     BadMessage,
@@ -43,10 +45,7 @@ MAY_NOT_ENTER = "share.may_not_enter"
 
 _CHANGED = "storage.changed_elsewhere"
 
-_REMEMBERED = 64
-"""How many of a guest's latest proposals the host remembers, for the guest's `on`; and
-how many of the game's latest ledgers, each as it stood after a save: a guest's proposal is
-mostly built on one of them, and needs no replay of the game."""
+_log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -202,16 +201,23 @@ class TableHost:
             self._welcome(guest)
 
     def _received(self, guest: _Guest, text: str) -> None:
+        """A guest's message answered; one it should never have sent closes its link, and
+        so does one that meets a fault here: the table goes on for everyone else."""
         if self._stopped or guest not in self._guests:
             return
         try:
-            act = decode(text, Direction.TO_HOST)
-            if not isinstance(act, Act):
-                raise BadMessage("a guest sends acts only")
-            self._check(guest, act)
+            self._answer(guest, text)
         except BadMessage:
             self._drop(guest)
-            return
+        except Exception:
+            _log.exception("A guest's message failed here: its link is closed")
+            self._drop(guest)
+
+    def _answer(self, guest: _Guest, text: str) -> None:
+        act = decode(text, Direction.TO_HOST)
+        if not isinstance(act, Act):
+            raise BadMessage("a guest sends acts only")
+        self._check(guest, act)
         guest.last_ref = act.ref
         try:
             if not self._may_enter:
@@ -272,14 +278,15 @@ class TableHost:
         return seen
 
     def _opened(self) -> SavedGame:
-        """The game as saved, its ledger remembered by its action count."""
+        """The game as saved, its ledger remembered by its action count: a guest's proposal
+        is mostly built on one of the latest ones, and then needs no replay of the game."""
         game = self.keeper.open(self.game_id)
         self._ledgers[game.ledger.action_count] = game.ledger
-        while len(self._ledgers) > _REMEMBERED:
+        while len(self._ledgers) > REMEMBERED:
             self._ledgers.popitem(last=False)
         return game
 
     def _remember(self, guest: _Guest, ref: int, action: Action | None) -> None:
         guest.proposals[ref] = action
-        while len(guest.proposals) > _REMEMBERED:
+        while len(guest.proposals) > REMEMBERED:
             guest.proposals.popitem(last=False)

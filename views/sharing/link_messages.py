@@ -3,8 +3,9 @@ as JSON text over one channel each (views.sharing.channel).
 
 Every message is a JSON object whose "type" names it; nothing else is accepted. `decode`
 takes only what its direction may carry, with exactly its fields, of their types, within
-the size limit: anything else raises BadMessage, and the receiver closes that channel. No
-message names a game: a channel is bound to one game by the host.
+the size and nesting limits (both checked before the text is parsed) and within what a game
+may hold: anything else raises BadMessage, and the receiver closes that channel. No message
+names a game: a channel is bound to one game by the host.
 """
 
 import json
@@ -14,7 +15,9 @@ from enum import Enum
 from typing import Any
 
 from scorers import InvalidEntry
-from scorers.ledger import Action
+from scorers.games import rules_for
+from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
+from storage.game_file import nesting
 
 VERSION = 1
 """The protocol's version, sent in `welcome`: a guest refuses a host of another version."""
@@ -24,6 +27,19 @@ TO_GUEST_LIMIT = 64 * 1024
 
 TO_HOST_LIMIT = 16 * 1024
 """The longest guest -> host message, in bytes of UTF-8: far above any entry's."""
+
+TO_GUEST_DEPTH = 3 + MAX_DATA_DEPTH
+"""How deep a host -> guest message nests: `actions`, their list, one [kind, data] pair,
+then an action's data. A parser recurses once per level, and in the phone's browser a
+message nested thousands deep exhausts the WebAssembly stack and kills Python before a
+RecursionError could be raised: deeper text is refused unparsed."""
+
+TO_HOST_DEPTH = 1 + MAX_DATA_DEPTH
+"""How deep a guest -> host message nests: the `act`, then its action's data."""
+
+REMEMBERED = 64
+"""How many of a guest's latest proposals the host remembers, and so how many of them a
+guest may name in an `Act`'s `on`."""
 
 GUEST_KINDS = frozenset({"edit", "score", "undo", "redo", "rename", "adjust", "remove_adjustment"})
 """The actions a guest may propose: what a game screen sends (views.game_screen.open_game).
@@ -181,12 +197,17 @@ def chunked(start: int, actions: Sequence[Action]) -> list[Actions]:
 
 def decode(text: str, direction: Direction) -> Message:
     """The message `text` carries, of those `direction` may carry; raises BadMessage for
-    text over the limit, not JSON (NaN and Infinity included), not an object, of an unknown
-    type, with a field missing, unknown or of the wrong type, a negative count, or (to the
-    host) an action a guest may never propose."""
-    limit = TO_GUEST_LIMIT if direction is Direction.TO_GUEST else TO_HOST_LIMIT
+    text over the limit or nested deeper than any message, not JSON (NaN and Infinity
+    included), not an object, of an unknown type, with a field missing, unknown or of the
+    wrong type, a negative count, more than a game may hold, or (to the host) an action a
+    guest may never propose."""
+    to_guest = direction is Direction.TO_GUEST
+    limit = TO_GUEST_LIMIT if to_guest else TO_HOST_LIMIT
     if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
         raise BadMessage(f"over {limit} bytes")
+    depth, most = nesting(text), TO_GUEST_DEPTH if to_guest else TO_HOST_DEPTH
+    if depth > most:
+        raise BadMessage(f"nested {depth} deep, over {most}")
     try:
         obj = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
@@ -217,10 +238,12 @@ class _Fields:
         self.kind = kind
         self.obj = obj
 
-    def count(self, name: str) -> int:
+    def count(self, name: str, most: int | None = None) -> int:
         value = self.obj[name]
         if type(value) is not int or value < 0:
             raise BadMessage(f"{self.kind}: {name} is no count")
+        if most is not None and value > most:
+            raise BadMessage(f"{self.kind}: {name} is over {most}")
         return value
 
     def flag(self, name: str) -> bool:
@@ -249,21 +272,27 @@ class _Fields:
 
 
 def _welcome(f: _Fields) -> Welcome:
-    players = f.list("players")
-    if not all(type(name) is str for name in players):
-        raise BadMessage("welcome: a player is no text")
+    """A welcome to a game the rules know, of players its table may seat, with no more
+    actions than a game may hold (the guest waits for them all before it shows the game)."""
+    game = f.text("game")
+    players = rules_for(game).check_players(f.list("players"))
+    if players != tuple(f.obj["players"]):
+        raise BadMessage("welcome: the players' names are not as a game keeps them")
     return Welcome(
-        f.text("game"), tuple(players), f.flag("may_enter"), f.count("count"), f.count("version")
+        game, players, f.flag("may_enter"), f.count("count", MAX_ACTIONS), f.count("version")
     )
 
 
 def _actions(f: _Fields) -> Actions:
+    start, pairs = f.count("from", MAX_ACTIONS), f.list("actions")
+    if start + len(pairs) > MAX_ACTIONS:
+        raise BadMessage(f"actions: beyond the {MAX_ACTIONS} a game may hold")
     actions = []
-    for pair in f.list("actions"):
+    for pair in pairs:
         if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
             raise BadMessage("actions: an action is no [kind, data] pair")
         actions.append(Action(pair[0], pair[1]))
-    return Actions(f.count("from"), tuple(actions))
+    return Actions(start, tuple(actions))
 
 
 def _refused(f: _Fields) -> Refused:
@@ -275,8 +304,8 @@ def _act(f: _Fields) -> Act:
     if kind not in GUEST_KINDS:
         raise BadMessage(f"act: a guest may not send {kind!r}")
     on = f.list("on")
-    if not all(type(ref) is int and ref >= 0 for ref in on):
-        raise BadMessage("act: on holds no refs")
+    if len(on) > REMEMBERED or not all(type(ref) is int and ref >= 0 for ref in on):
+        raise BadMessage("act: on holds no refs, or more than a host remembers")
     return Act(f.count("ref"), f.count("after"), Action(kind, f.object("data")), tuple(on))
 
 
