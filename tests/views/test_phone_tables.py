@@ -5,6 +5,7 @@ the link; or the texts are read by the camera (what it reads is the test's), and
 same way. Each phone is its own session over its own store; their links are joined in
 memory (tests/sharing/memory_links.py; the browser's real ones: tests/e2e)."""
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -208,6 +209,25 @@ async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_c
     assert guest.shown("table-link") == t("table.link.shut_out")
     assert host.shown("table-guests") == t("table.guests", count=0)
     assert guest.keeper.open(copy_id).ledger.actions == host.keeper.open(game_id).ledger.actions
+
+
+async def test_a_hosts_refusal_it_cannot_say_is_said_in_general_words_and_the_screen_works(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    await shared_game(host, guest)
+    await bid(guest.harness, "Ben", 1)
+    (pair,) = host.links.network.pairs.values()
+    # A hostile host: a refusal whose message needs a parameter it does not give.
+    refused = {"type": "refused", "ref": 1, "key": "ledger.round_not_current", "params": {}}
+    pair.host_end.send(json.dumps(refused))
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.open")
+    assert t("table.host_refused") in guest.harness.texts()
+    await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
+    await guest.harness.settle()
+    assert guest.harness.page.route == "/"
+    assert t("home.pick_game") in guest.harness.texts()
 
 
 async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered(

@@ -10,11 +10,15 @@ key starts with the game's name ("plotters.count_too_high") has them said that w
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from scorers import InvalidEntry
+from scorers.games import GAME_RULES
+from scorers.messages import FIELDS
 from storage import StorageError
-from views.shell.i18n import t
+from views.shell.i18n import DEFAULT_LANGUAGE, LANGUAGES, layer_messages, t
+from views.shell.message_format import placeholder_names
 
 
 @dataclass(frozen=True)
@@ -64,11 +68,142 @@ def say_instead(keys: Mapping[str, str]) -> None:
     _WORDS_INSTEAD.update(keys)
 
 
-def said(key: str, params: Mapping[str, Any]) -> str:
-    """The message `key` in the player's words; a field it names is translated too."""
+def said(key: str, params: Mapping[str, Any], language: str | None = None) -> str:
+    """The message `key` in the player's words (in `language`, default the session's); a
+    field it names is translated too."""
     key = _WORDS_INSTEAD.get(key, key)
     words = params_in_words(key, params)
     if "field_key" in words:
         field_key = words["field_key"]
-        words["field"] = t(field_key, **params_in_words(field_key, words["field_params"]))
-    return t(key, **words)
+        field_words = params_in_words(field_key, words["field_params"])
+        words["field"] = t(field_key, language, **field_words)
+    return t(key, language, **words)
+
+
+HOST_REFUSED = "table.host_refused"
+"""What a guest says of a refusal its host sent that it cannot say in its own words."""
+
+SHARE_REFUSALS = frozenset({"share.may_not_enter"})
+"""The share's own refusals of a guest's entry (views.sharing.link_host.MAY_NOT_ENTER)."""
+
+PARAMETER_KINDS: dict[str, frozenset[str]] = {
+    "whole": frozenset(
+        {
+            "actual",
+            "after",
+            "back",
+            "bid",
+            "cards",
+            "count",
+            "current",
+            "depth",
+            "expected",
+            "found",
+            "full",
+            "high",
+            "less",
+            "limit",
+            "lost",
+            "low",
+            "most",
+            "number",
+            "off",
+            "players",
+            "round",
+            "rounds",
+            "seat",
+            "size",
+            "step",
+            "supported",
+            "total",
+        }
+    ),
+    "text": frozenset(
+        {
+            "code",
+            "colour",
+            "dealer",
+            "detail",
+            "field",
+            "first",
+            "game",
+            "kind",
+            "log",
+            "name",
+            "options",
+            "path",
+            "picks",
+            "player",
+            "reason",
+            "suit",
+            "what",
+        }
+    ),
+    "either": frozenset({"card", "value"}),  # a card's or a setting's value as entered
+}
+"""Every parameter the rules' and storage's messages fill, by what it must be: a whole
+number, a text, or either (tests/views/test_host_refusals.py keeps each in one)."""
+_LONGEST_TEXT = 100
+"""Far longer than any name, card or value a refusal names."""
+
+
+def refusal_from_host(key: str, params: Mapping[str, object]) -> Refusal:
+    """A refusal the host's phone sent for this phone's entry, checked as data: kept when
+    its key is a refusal a host makes (the rules', storage's or the share's) and each
+    parameter its message fills is there, of its kind, so that every language can say it;
+    else the general HOST_REFUSED. Parameters the message does not fill are left out."""
+    words = _words(key, params)
+    if words is None:
+        return Refusal(HOST_REFUSED)
+    try:
+        for language in LANGUAGES:
+            said(key, words, language)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return Refusal(HOST_REFUSED)
+    return Refusal(key, words)
+
+
+def _words(key: str, params: Mapping[str, object]) -> dict[str, object] | None:
+    """The parameters the message `key` fills, taken from `params`; None when `key` is no
+    message a host sends, or one of them is missing or not of its kind. A field the message
+    names comes with its own key and parameters, checked the same way."""
+    text = _host_texts().get(key)
+    if text is None:
+        return None
+    words: dict[str, object] = {}
+    for name in placeholder_names(text):
+        if name not in params or not _fits(name, params[name]):
+            return None
+        words[name] = params[name]
+    field_key, field_params = params.get("field_key"), params.get("field_params")
+    if "field" in words and field_key is not None:
+        if field_key not in _field_keys() or not isinstance(field_params, Mapping):
+            return None
+        field_words = _words(str(field_key), field_params)
+        if field_words is None:
+            return None
+        words |= {"field_key": field_key, "field_params": field_words}
+    return words
+
+
+@cache
+def _host_texts() -> dict[str, str]:
+    """The English text of every message a host may refuse a guest's entry with."""
+    return layer_messages() | {key: t(key, DEFAULT_LANGUAGE) for key in SHARE_REFUSALS}
+
+
+@cache
+def _field_keys() -> frozenset[str]:
+    """The names of an entry's fields a refusal may name: the shared ones, each game's."""
+    return frozenset(FIELDS).union(*(rules.messages.fields for rules in GAME_RULES.values()))
+
+
+def _fits(name: str, value: object) -> bool:
+    """Whether `value` is of the kind the parameter `name` must be."""
+    whole = type(value) is int
+    text = type(value) is str and len(value) <= _LONGEST_TEXT
+    return (
+        (name in PARAMETER_KINDS["whole"] and whole)
+        or (name in PARAMETER_KINDS["text"] and text)
+        or (name in PARAMETER_KINDS["either"] and (whole or text))
+    )

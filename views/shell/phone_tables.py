@@ -23,7 +23,7 @@ from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay, ScanWords
 from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
-from views.shell.messages import Refusal
+from views.shell.messages import Refusal, refusal_from_host
 
 Told = Callable[[str], None]
 """Tell this phone's screens that a game changed (its id)."""
@@ -95,7 +95,7 @@ class GuestTable:
             self.tell(self.game_id)
 
     def refused(self, key: str, params: Mapping[str, Any]) -> None:
-        self.refusal = Refusal(key, dict(params))
+        self.refusal = refusal_from_host(key, params)
         self.copy_changed()
 
     def rights_changed(self, may_enter: bool) -> None:
