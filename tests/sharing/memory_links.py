@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 
 from tests.sharing.channel_pair import ChannelPair
 from views.sharing.channel import Channel, ChannelListener
-from views.sharing.invitation import EXPIRED, NOT_THIS_ONE, UNREADABLE, BadInvitation
+from views.sharing.invitation import (
+    EXPIRED,
+    NOT_THIS_ONE,
+    UNREADABLE,
+    BadInvitation,
+    NoConnection,
+)
 from views.sharing.peer_links import CameraRefused, ScanWords
 
 
@@ -27,6 +33,8 @@ class Network:
     guests: dict[str, ChannelListener] = field(default_factory=dict)
     opened: dict[str, asyncio.Future[Channel]] = field(default_factory=dict)
     invitations: list[MemoryInvitation] = field(default_factory=list)
+    held: bool = False
+    """Whether the channels made hold their messages until a test delivers them."""
 
 
 class MemoryInvitation:
@@ -34,6 +42,7 @@ class MemoryInvitation:
         self.network, self.number = network, number
         self.text = f"INVITE-{number}"
         self.spent = False  # used, or expired: as the real one, good for one phone
+        self.withdrawn = False
         network.invitations.append(self)
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel:
@@ -42,25 +51,34 @@ class MemoryInvitation:
         if self.spent:
             raise BadInvitation(EXPIRED)
         self.spent = True
-        pair = ChannelPair()
+        if self.text not in self.network.guests:  # the guest gave up: nothing answers
+            raise NoConnection()
+        pair = ChannelPair(held=self.network.held)
         pair.join(listener, self.network.guests.pop(self.text))
         self.network.pairs[self.text] = pair
         self.network.opened.pop(self.text).set_result(pair.guest_end)
         return pair.host_end
 
     def cancel(self) -> None:
-        pass
+        """Withdrawn: a reply to it is refused, as to one expired."""
+        self.spent = True
+        self.withdrawn = True
 
 
 class MemoryJoining:
-    def __init__(self, reply: str, opened: asyncio.Future[Channel]) -> None:
-        self.reply, self._opened = reply, opened
+    def __init__(self, network: Network, invitation_text: str, opened: asyncio.Future[Channel]):
+        self.network, self._invitation = network, invitation_text
+        self.reply = invitation_text.replace("INVITE-", "REPLY-")
+        self._opened = opened
 
     async def opened(self) -> Channel:
         return await self._opened
 
     def cancel(self) -> None:
-        pass
+        """Given up: the host's taking of the reply finds nothing to connect to."""
+        self.network.guests.pop(self._invitation, None)
+        if not self._opened.done():
+            self._opened.set_exception(NoConnection())
 
 
 class MemoryLinks:
@@ -81,7 +99,7 @@ class MemoryLinks:
         opened: asyncio.Future[Channel] = asyncio.get_running_loop().create_future()
         self.network.guests[invitation_text] = listener
         self.network.opened[invitation_text] = opened
-        return MemoryJoining(invitation_text.replace("INVITE-", "REPLY-"), opened)
+        return MemoryJoining(self.network, invitation_text, opened)
 
     async def scan(self, words: ScanWords) -> str | None:
         self.scans.append(words)

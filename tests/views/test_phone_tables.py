@@ -248,6 +248,69 @@ async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered
     assert host.shown("table-invite") == "INVITE-2"
 
 
+async def test_an_invitation_shows_again_with_its_game_and_goes_when_the_share_stops(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, _ = table
+    game_id = await inviting(host)
+    invitation = host.links.network.invitations[-1]
+    await host.harness.go("/")
+    await host.harness.go(f"/game/{game_id}")
+    assert host.shown("table-invite") == invitation.text
+    assert not invitation.withdrawn
+    await host.tap(t("share.stop"))
+    await host.harness.click(
+        host.harness.find(ft.TextButton, text=t("share.stop"), within=host.harness.dialog())
+    )
+    assert invitation.withdrawn  # a reply to it is refused from now on
+    assert not host.harness.find_all(ft.Semantics, identifier="table-invite")
+
+
+async def reply_shown(host: Phone, guest: Phone) -> str:
+    """The guest, on Home, answered the host's invitation showing: its reply's text."""
+    await guest.start("/")
+    await guest.tap(t("table.join"))
+    await guest.type_in("join-invite", host.shown("table-invite"))
+    await guest.harness.click_leaving_a_wait(
+        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+    )
+    return guest.shown("table-reply")
+
+
+async def test_a_join_left_on_its_screen_is_given_up_for_good(table: tuple[Phone, Phone]) -> None:
+    host, guest = table
+    await inviting(host)
+    reply = await reply_shown(host, guest)
+    await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
+    await guest.harness.settle()
+    await host.type_in("host-reply", reply)
+    await host.tap(t("table.take"))
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert t("invitation.no_connection") in host.harness.texts()
+    assert host.shown("table-guests") == t("table.guests", count=0)
+    assert guest.harness.page.route == "/"
+    assert guest.keeper.unfinished() == []
+
+
+async def test_a_link_lost_before_the_game_arrived_is_told_on_home(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    await inviting(host)
+    host.links.network.held = True  # what the host sends waits on its way
+    reply = await reply_shown(host, guest)
+    await host.type_in("host-reply", reply)
+    await host.tap(t("table.take"))
+    (pair,) = host.links.network.pairs.values()
+    assert pair.waiting("host")  # the welcome and the game, not there yet
+    pair.set_state(ChannelState.CLOSED)
+    await guest.harness.settle()
+    assert guest.harness.page.route == "/"
+    assert guest.shown("home-notice") == t("table.lost_before_copy")
+    assert guest.keeper.unfinished() == []
+
+
 async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
     table: tuple[Phone, Phone],
 ) -> None:

@@ -8,7 +8,6 @@ import flet as ft
 from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
 from views.sharing.invitation import EXPIRED, NO_CONNECTION, BadInvitation, NoConnection
 from views.sharing.link_host import TableHost
-from views.sharing.peer_links import Invitation
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
@@ -45,10 +44,10 @@ def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
 
 @ft.component
 def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control:
-    """How many phones joined; an invitation for the next one and the field for its reply."""
-    invitation: Invitation | None
-    set_invitation: Setter[Invitation | None]
-    invitation, set_invitation = ft.use_state(None)
+    """How many phones joined; an invitation for the next one and the field for its reply.
+    The invitation is the share's (PhoneTables.inviting): it shows again when the game's
+    screen is opened again, and goes when the share stops."""
+    invitation, set_invitation = use_state_from(lambda: tables.inviting.get(game_id))
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
@@ -57,7 +56,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
 
     async def invite() -> None:
         try:
-            set_invitation(await tables.invite())
+            set_invitation(await tables.invite(game_id))
             set_problem(None)
         except NoConnection as refused:
             set_problem(t(refused.key))
@@ -70,6 +69,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
             if refused.key in (EXPIRED, NO_CONNECTION):  # spent: the next phone needs a new one
+                tables.withdraw(game_id)
                 set_invitation(None)
             return
         typed["text"] = ""

@@ -20,7 +20,7 @@ from views.screens.join_table import JOIN_TABLE
 from views.screens.keeping import StorageFailing
 from views.screens.rules import rules_route
 from views.shell.device import DeviceStore
-from views.shell.hooks import Setter, keyed
+from views.shell.hooks import Setter, keyed, use_state_from
 from views.shell.i18n import joined, moment, t
 from views.shell.live import LISTS, announce, use_live
 from views.shell.notices import Notice, acknowledge
@@ -276,10 +276,12 @@ def use_delete_question(
 @ft.component
 def Home() -> ft.View:
     services = use_services()
-    keeper = services.keeper
+    keeper, tables = services.keeper, services.tables
     # Bumped after a delete or restore so the lists are read again.
     version, set_version = ft.use_state(0)
-    notices, set_notices = ft.use_state(services.startup_notices)
+    notices, set_notices = use_state_from(
+        lambda: (*services.startup_notices, *(tables.take_news() if tables else ()))
+    )
     playing, set_playing = ft.use_state(PAGE)
     unfinished = ft.use_memo(lambda: keeper.unfinished(limit=playing + 1), [version, playing])
     player = ft.use_route_params().get("player") or None
@@ -306,7 +308,7 @@ def Home() -> ft.View:
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         *[new_game_tile(view) for view in GAME_VIEWS],
-        *join_table_button(services.tables is not None),
+        *join_table_button(tables is not None),
         ImportButton(),
         # Keyed: the lists above it appear with a merge's first game, and its line stays.
         keyed(

@@ -1,19 +1,60 @@
 """Join a table another phone shares, with no computer (views.shell.phone_tables): scan or
 paste the scorer's invitation, show the reply this phone makes, and once the scorer's
-phone has taken it, the shared game opens."""
+phone has taken it, the shared game opens. A join is given up for good when its screen is
+left; one whose link is lost before the game arrived is told on Home."""
+
+from collections.abc import Callable
 
 import flet as ft
 
 from views.sharing.invitation import BadInvitation, NoConnection
+from views.sharing.peer_links import Joining
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
-from views.shell.phone_tables import told_on
+from views.shell.notices import Notice
+from views.shell.phone_tables import LOST_BEFORE_COPY, GuestTable, Joined, PhoneTables, told_on
 from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import message_line
 
 JOIN_TABLE = "/table"
+
+
+class Pending:
+    """The join this screen waits on, as long as the scorer takes: given up for good when
+    the screen is left."""
+
+    def __init__(self) -> None:
+        self.joining: tuple[Joining, GuestTable] | None = None
+        self.abandoned = False
+
+    async def follow(
+        self, page: ft.Page, tables: PhoneTables, joined: Joined, failed: Callable[[str], None]
+    ) -> None:
+        """The game opens once the scorer's phone has taken the reply; a link lost before
+        the game arrived is told on Home; another failure is said here (`failed`, in
+        words); nothing happens once the screen was left."""
+        joining, table, relay = joined
+        self.joining = (joining, table)
+        try:
+            game_id = await tables.follow(joining, table, relay)
+        except NoConnection as refused:
+            if self.abandoned:
+                return
+            if refused.key == LOST_BEFORE_COPY:
+                tables.news.append(Notice(LOST_BEFORE_COPY))
+                page.navigate("/")
+            else:
+                failed(t(refused.key))
+            return
+        if not self.abandoned:
+            page.navigate(f"/game/{game_id}")
+
+    def abandon(self, tables: PhoneTables | None) -> None:
+        self.abandoned = True
+        if tables is not None and self.joining is not None:
+            tables.abandon(*self.joining)
 
 
 @ft.component
@@ -30,30 +71,25 @@ def JoinTableScreen() -> ft.View:
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
+    pending, _ = use_state_from(Pending)
+    ft.use_effect(lambda: None, [], cleanup=lambda: pending.abandon(tables))
     if tables is None:  # a server: its share is joined by code (views.screens.join)
         return screen(JOIN_TABLE, t("table.join"), [ft.Text(t("table.no_links"))], back_to="/")
 
     async def answer() -> None:
         try:
-            joining, table, relay = await tables.join(
-                typed["text"].strip(), told_on(page, services.reconnects)
-            )
+            joined = await tables.join(typed["text"].strip(), told_on(page, services.reconnects))
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
             return
         set_problem(None)
-        set_reply(joining.reply)
+        set_reply(joined[0].reply)
 
-        async def follow() -> None:  # as long as the scorer takes: not in the tap's handler
-            try:
-                game_id = await tables.follow(joining, table, relay)
-            except NoConnection as refused:
-                set_reply(None)
-                set_problem(t(refused.key))
-                return
-            page.navigate(f"/game/{game_id}")
+        def failed(problem: str) -> None:
+            set_reply(None)
+            set_problem(problem)
 
-        page.run_task(follow)
+        page.run_task(pending.follow, page, tables, joined, failed)
 
     controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
     if reply is None:

@@ -18,12 +18,17 @@ import flet as ft
 from scorers.ledger import Action
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
+from views.sharing.invitation import NoConnection
 from views.sharing.link_guest import OVER, LinkState, NotSent, TableGuest
 from views.sharing.link_host import TableHost
 from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay, ScanWords
 from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal, refusal_from_host
+from views.shell.notices import Notice
+
+LOST_BEFORE_COPY = "table.lost_before_copy"
+"""A guest's link was over before the game's copy had arrived: nothing of it is kept."""
 
 Told = Callable[[str], None]
 """Tell this phone's screens that a game changed (its id)."""
@@ -51,7 +56,8 @@ class GuestTable:
         self.keeper, self.tell = keeper, tell
         self.link: TableGuest | None = None
         self.refusal: Refusal | None = None
-        self.copied = asyncio.Event()
+        self.settled = asyncio.Event()
+        """Set once the game's copy is made, or the link is over before it was."""
 
     @property
     def game_id(self) -> str:
@@ -91,7 +97,7 @@ class GuestTable:
     # What the link tells (views.sharing.link_guest.GuestObserver).
     def copy_changed(self) -> None:
         if self.game_id:
-            self.copied.set()
+            self.settled.set()
             self.tell(self.game_id)
 
     def refused(self, key: str, params: Mapping[str, Any]) -> None:
@@ -102,7 +108,14 @@ class GuestTable:
         self.copy_changed()
 
     def link_changed(self, state: LinkState) -> None:
+        if state in OVER:
+            self.settled.set()
         self.copy_changed()
+
+
+Joined = tuple[Joining, GuestTable, Relay]
+"""A reply made to an invitation (Joining), the table it will be, and what hears its link
+until then."""
 
 
 class PhoneTables:
@@ -114,6 +127,10 @@ class PhoneTables:
         self.links, self.keeper = links, keeper
         self.hosted: dict[str, TableHost] = {}
         self.followed: dict[str, GuestTable] = {}
+        self.inviting: dict[str, Invitation] = {}
+        """The invitation a shared game shows, until it is taken, withdrawn or stopped."""
+        self.news: list[Notice] = []
+        """What Home is to tell next (a join whose link was lost before its game came)."""
 
     def share(self, game_id: str, tell: Told) -> TableHost:
         """Share the game: guests may enter until the host says they only watch."""
@@ -121,14 +138,31 @@ class PhoneTables:
         self.hosted[game_id] = host
         return host
 
+    def take_news(self) -> tuple[Notice, ...]:
+        """What Home is to tell, once."""
+        news, self.news = tuple(self.news), []
+        return news
+
     def stop(self, game_id: str) -> None:
-        """Stop sharing the game, for good: every guest is told and let go."""
+        """Stop sharing the game, for good: every guest is told and let go, and the
+        invitation showing is withdrawn (a reply to it is refused)."""
+        self.withdraw(game_id)
         host = self.hosted.pop(game_id, None)
         if host is not None:
             host.stop()
 
-    async def invite(self) -> Invitation:
-        return await self.links.invite()
+    async def invite(self, game_id: str) -> Invitation:
+        """A new invitation to the shared game, in place of the one it showed."""
+        invitation = await self.links.invite()
+        self.withdraw(game_id)
+        self.inviting[game_id] = invitation
+        return invitation
+
+    def withdraw(self, game_id: str) -> None:
+        """The game's invitation is withdrawn, if one shows."""
+        invitation = self.inviting.pop(game_id, None)
+        if invitation is not None:
+            invitation.cancel()
 
     async def scan(self) -> str | None:
         """A QR code's text read with the camera, None if cancelled (PeerLinks.scan)."""
@@ -138,13 +172,15 @@ class PhoneTables:
         """Take the guest that replied to `invitation` into the shared game."""
         relay = Relay()
         channel = await invitation.accept(reply_text, relay)
+        if self.inviting.get(game_id) is invitation:  # taken: the next phone needs a new one
+            del self.inviting[game_id]
         host = self.hosted.get(game_id)
         if host is None:  # stopped meanwhile
             channel.close()
             return
         relay.hand_to(host.add_heard_guest(channel))
 
-    async def join(self, invitation_text: str, tell: Told) -> tuple[Joining, GuestTable, Relay]:
+    async def join(self, invitation_text: str, tell: Told) -> Joined:
         """The reply to an invitation, and the table it will be once the host takes it."""
         relay = Relay()
         joining = await self.links.join(invitation_text, relay)
@@ -153,13 +189,23 @@ class PhoneTables:
     async def follow(self, joining: Joining, table: GuestTable, relay: Relay) -> str:
         """Once the host took the reply: the link made, the game's copy kept; its id. A
         table this phone followed until its link was over is followed on in the same copy
-        (the phone joined it again)."""
+        (the phone joined it again). NoConnection when the link did not open, or was over
+        before the copy was made (LOST_BEFORE_COPY)."""
         channel = await joining.opened()
         table.link = TableGuest(self.keeper, channel, table, self.copies_left())
         relay.hand_to(table.link)
-        await table.copied.wait()
+        await table.settled.wait()
+        if not table.game_id:
+            raise NoConnection(LOST_BEFORE_COPY)
         self.followed[table.game_id] = table
         return table.game_id
+
+    def abandon(self, joining: Joining, table: GuestTable) -> None:
+        """Give up a join whose screen was left, for good: the reply is let go, and so is a
+        link made before the game's copy arrived (`follow` then raises NoConnection)."""
+        joining.cancel()
+        if table.link is not None and not table.game_id:
+            table.link.channel.close()
 
     def copies_left(self) -> list[SavedGame]:
         """The copies of the tables followed whose links are over, not carried on."""
