@@ -75,10 +75,14 @@ class MemoryJoining:
         return await self._opened
 
     def cancel(self) -> None:
-        """Given up: the host's taking of the reply finds nothing to connect to."""
+        """Given up: the host's taking of the reply finds nothing to connect to, and a link
+        made already is closed (as the page's is)."""
         self.network.guests.pop(self._invitation, None)
         if not self._opened.done():
             self._opened.set_exception(NoConnection())
+        pair = self.network.pairs.get(self._invitation)
+        if pair is not None:
+            pair.guest_end.close()
 
 
 class MemoryLinks:

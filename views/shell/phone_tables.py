@@ -201,10 +201,13 @@ class PhoneTables:
         return table.game_id
 
     def abandon(self, joining: Joining, table: GuestTable) -> None:
-        """Give up a join whose screen was left, for good: the reply is let go, and so is a
-        link made before the game's copy arrived (`follow` then raises NoConnection)."""
+        """Give up a join whose screen was left before the game's copy arrived, for good:
+        the reply is let go, and so is a link made meanwhile (`follow` then raises
+        NoConnection). A table whose copy is here is followed: nothing is given up."""
+        if table.game_id:
+            return
         joining.cancel()
-        if table.link is not None and not table.game_id:
+        if table.link is not None:
             table.link.channel.close()
 
     def copies_left(self) -> list[SavedGame]:
