@@ -3,11 +3,11 @@ from types import MappingProxyType
 
 import pytest
 
-from scorers import InvalidEntry, colour_blind, plotters
+from scorers import InvalidEntry, plotters
 from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, change_name
 from scorers.wizard import MAX_ROUNDS
 from tests.big_game import long_wizard_ledger
-from tests.scorers.helpers import plotters_counts, refused
+from tests.scorers.helpers import plotters_counts, refused, take_trick
 
 THREE = ["Ann", "Bob", "Cy"]
 
@@ -410,7 +410,7 @@ def colour_blind_deal(ledger, winners):
     number = ledger.state.current_round
     entry = {"row": RED_ROW, "captured_by": [None] * 13}
     for seat in winners:
-        entry = colour_blind.take_trick(entry, seat)
+        entry = take_trick(entry, seat)
         ledger = ledger.apply(draft(number, entry))
     return ledger.apply(score(number, ledger.state.draft))
 
