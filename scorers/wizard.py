@@ -139,12 +139,6 @@ def forbidden_bid(cards: int, other_bids: Sequence[int]) -> int | None:
     return rest if rest >= 0 else None
 
 
-def forbidden_dealer_bid(context: RoundContext, bids: Sequence[int | None]) -> int | None:
-    """The dealer bid the round's settings forbid, once every other player has bid."""
-    restriction = dealer_restriction(context, bids)
-    return restriction[0] if restriction else None
-
-
 def dealer_restriction(context: RoundContext, bids: Sequence[int | None]) -> tuple[int, str] | None:
     """(forbidden bid, message key) under the hook or Canadian rule, or None."""
     settings, info = context.settings, context.info

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from scorers import InvalidEntry, colour_blind
-from scorers.game import GameRules, RoundContext
+from scorers.game import GameRules, RoundContext, RoundInfo
+from scorers.messages import english
 
 
 @contextmanager
@@ -35,6 +36,12 @@ def context(
         settings=resolved,
         totals_before=tuple(totals) if totals is not None else (0,) * len(players),
     )
+
+
+def reminder_text(info: RoundInfo) -> str:
+    """The round's reminder in English, its parameters filled in (the screens say it in
+    the player's language)."""
+    return english(info.reminder).format(**info.reminder_params)
 
 
 def plotters_counts(rotation: int) -> list[dict[str, int]]:

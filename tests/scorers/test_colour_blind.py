@@ -1,7 +1,7 @@
 import pytest
 
 from scorers import colour_blind
-from tests.scorers.helpers import context, refused, take_trick
+from tests.scorers.helpers import context, refused, reminder_text, take_trick
 
 RULES = colour_blind.RULES
 THREE = ["Ann", "Bob", "Cy"]
@@ -168,7 +168,7 @@ def test_three_players_exactly_and_the_deal_passes_left():
     info = RULES.round_info(7, THREE, 1, settings)
     assert (info.cards, info.dealer, info.first) == (13, 1, 2)
     assert info.reminder == "colour_blind.row"
-    assert "Cy leads" in info.reminder_text
+    assert "Cy leads" in reminder_text(info)
 
 
 @pytest.mark.parametrize(("card", "colour"), [("AH", "red"), ("10d", "red"), ("KS", "black")])

@@ -468,7 +468,7 @@ def test_round_context_and_forbidden_bid_for_views():
     ledger = play(wizard_game(hook=True), score(1, wizard_entry([1, 0, 1], [1, 0, 0])))
     context = ledger.state.round_context(2)
     assert context.totals_before == (30, 20, -10) and context.info.dealer == 1
-    assert wizard.forbidden_dealer_bid(context, [1, None, 0]) == 1
+    assert wizard.dealer_restriction(context, [1, None, 0]) == (1, "wizard.hook_forbidden_bid")
     assert ledger.state.round_context(1).totals_before == (0, 0, 0)
     with refused("ledger.round_not_current", "3"):
         ledger.state.round_context(3)
