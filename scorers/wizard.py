@@ -13,7 +13,7 @@ without it (every game saved before it was asked) is the same round as before.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -327,13 +327,13 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return 0
 
 
-WIN_REASONS = ("first_wizard", "highest_trump", "highest_led", "first_jester")
+WinReason = Literal["first_wizard", "highest_trump", "highest_led", "first_jester"]
 """Why a trick's card wins (`win_reason`): the first Wizard played; the highest trump; the
 highest card of the led suit; only Jesters were played, so the first of them."""
 
 
-def win_reason(cards: Sequence[str], trump: str | None) -> str:
-    """Which rule gives the trick to its winner (`trick_winner`), one of `WIN_REASONS`.
+def win_reason(cards: Sequence[str], trump: str | None) -> WinReason:
+    """Which rule gives the trick to its winner (`trick_winner`).
 
     >>> win_reason(["7H", "13H", "2S", "J"], trump="S")
     'highest_trump'

@@ -30,13 +30,13 @@ FOLLOW_ID = "trick-follow"
 """The Semantics identifier of the line saying what the next card must follow."""
 NO_TRUMP = ""
 """The trump chips' value for no trump."""
-WIN_KEYS = {
+WIN_KEYS: dict[wizard.WinReason, str] = {
     "first_wizard": "wizard.trick.first_wizard",
     "highest_trump": "wizard.trick.highest_trump",
     "highest_led": "wizard.trick.highest_led",
     "first_jester": "wizard.trick.first_jester",
 }
-"""The winner's line for each of the rules' reasons (scorers.wizard.WIN_REASONS)."""
+"""The winner's line for each of the rules' reasons (scorers.wizard.WinReason)."""
 DECK_KEYS = {"numbers": "setting.deck.numbers", "standard": "setting.deck.standard"}
 """The words of each way a deck marks its cards (scorers.wizard.DECKS)."""
 
