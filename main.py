@@ -25,13 +25,13 @@ from serving.memory import return_large_blocks
 from serving.screens_loader import AppMain, ScreensLoader
 from serving.web_app import Uploads, web_app
 from serving.web_guard import guarded
-from storage import StorageError, open_store
+from storage import OpenResult, StorageError, open_store
 from storage.backup import MAX_LIBRARY_BYTES
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
 from views.sharing.codes import Shares
 from views.shell.i18n import t
-from views.shell.notices import recovery_notices
+from views.shell.notices import Notice, recovery_notices
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 
@@ -136,48 +136,59 @@ def has_display() -> bool:
     )
 
 
-def run(argv: list[str]) -> None:
-    args = parse_args(argv)
-    open_files = raise_open_files_limit()
-    return_large_blocks()
-    data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
-    # The folder is taken before the port: a second `make run` on the default port should
-    # hear that Trickpad already runs there, not that the port is in use.
-    lock = hold_folder(data_dir)
-    sock = claim_port(args.host, args.port)
-    port = sock.getsockname()[1]
+def open_games(data_dir: Path, lock: FolderLock, address: str) -> OpenResult:
+    """The games in `data_dir`, opened once its lock names this server's `address`; SystemExit
+    with one clear line if the folder or its database cannot be used."""
     try:
-        lock.announce(f"http://{args.host}:{port}")
-        opened = open_store(data_dir)
+        lock.announce(address)
+        return open_store(data_dir)
     except StorageError as error:
         raise SystemExit(t(error.key, **error.params)) from None
+
+
+def told_recovery(opened: OpenResult) -> list[Notice]:
+    """What opening the games recovered from (a damaged database set aside): printed now,
+    and returned for Home to say."""
     notices = recovery_notices(opened.recovery) if opened.recovery else []
     for notice in notices:
         print(t(notice.key, **notice.params), file=sys.stderr, flush=True)
-    keeper = GameKeeper(opened.store)
-    keeper.complete_listings()
+    return notices
 
-    listeners: list[Callable[[ASGIApp], Listener]] = [lambda app: Listener(guarded(app), sock)]
-    share_url = None
-    if args.share:
-        # Imported only here: cryptography is slow to import (bench/ui_bench.py's cold start).
-        from serving.certificate import ensure_certificate
 
-        address = args.share_address or lan_address()
-        share_sock = claim_port(address, port)
-        tls = ensure_certificate(data_dir, address)
-        for moved in tls.set_aside:
-            print(t("cli.certificate_set_aside", path=str(moved)), file=sys.stderr, flush=True)
-        share_url = url_of("https", address, port)
-        # The share's strangers may hold so many connections, and leave the host the rest.
-        book = ConnectionBook(PER_ADDRESS, share_of_open_files(open_files))
-        listeners.append(lambda app: Listener(guarded(app, via_share=True), share_sock, tls, book))
+ServedOn = Callable[[ASGIApp], Listener]
+"""A socket claimed, waiting for the app it will serve."""
+
+
+def share_listener(
+    data_dir: Path, address: str | None, port: int, open_files: int
+) -> tuple[str, ServedOn]:
+    """The table share's address, https on this computer's network address (`address` if
+    given) and `port`, and its socket, whose strangers may hold so many connections, and
+    leave the host the rest."""
+    # Imported only here: cryptography is slow to import (bench/ui_bench.py's cold start).
+    from serving.certificate import ensure_certificate
+
+    address = address or lan_address()
+    sock = claim_port(address, port)
+    tls = ensure_certificate(data_dir, address)
+    for moved in tls.set_aside:
+        print(t("cli.certificate_set_aside", path=str(moved)), file=sys.stderr, flush=True)
+    book = ConnectionBook(PER_ADDRESS, share_of_open_files(open_files))
+
+    def served_on(app: ASGIApp) -> Listener:
+        return Listener(guarded(app, via_share=True), sock, tls, book)
+
+    return url_of("https", address, port), served_on
+
+
+def trickpad_app(
+    keeper: GameKeeper, notices: list[Notice], uploads: Uploads, share_url: str | None
+) -> ASGIApp:
+    """The web app: Flet's client (compressed once, on the first start) and the screens,
+    imported in the background while the browser starts Flutter."""
     shares = Shares()
 
-    uploads = uploads_in(data_dir)
-
     def load_main() -> AppMain:
-        # The screens are imported here, in the background, while the browser starts Flutter.
         from views.app import build_main
         from views.shell.services import FilePickerFiles
 
@@ -200,14 +211,37 @@ def run(argv: list[str]) -> None:
             flush=True,
         ),
     )
-    app = screens.after_client_program(app)
+    return screens.after_client_program(app)
+
+
+def run(argv: list[str]) -> None:
+    """Serve the games of the data folder the flags name until SIGINT or SIGTERM."""
+    args = parse_args(argv)
+    open_files = raise_open_files_limit()
+    return_large_blocks()
+    data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
+    # The folder is taken before the port: a second `make run` on the default port should
+    # hear that Trickpad already runs there, not that the port is in use.
+    lock = hold_folder(data_dir)
+    sock = claim_port(args.host, args.port)
+    port = sock.getsockname()[1]
+    opened = open_games(data_dir, lock, f"http://{args.host}:{port}")
+    notices = told_recovery(opened)
+    keeper = GameKeeper(opened.store)
+    keeper.complete_listings()
+    share_url: str | None = None
+    share: ServedOn | None = None
+    if args.share:
+        share_url, share = share_listener(data_dir, args.share_address, port, open_files)
+    app = trickpad_app(keeper, notices, uploads_in(data_dir), share_url)
+    listeners = [Listener(guarded(app), sock)]
+    if share is not None:
+        listeners.append(share(app))
     open_browser = has_display() and not args.no_browser
     # SIGTERM stops the server gracefully; afterwards the process exits normally (status 0).
     signal.signal(signal.SIGTERM, lambda *_: None)
-    serving = [listener(app) for listener in listeners]
-    serve(serving, lambda: announce(args.host, port, open_browser, share_url))
-    opened.store.close()
-    lock.release()
+    with lock, opened.store:
+        serve(listeners, lambda: announce(args.host, port, open_browser, share_url))
 
 
 if __name__ == "__main__":

@@ -92,11 +92,6 @@ class SyncGate:
         self._emptied = False  # the browser dropped the storage: write back, then say so
         self._writing_back = False
 
-    @property
-    def holding(self) -> bool:
-        """Frames wait for a sync of new commits."""
-        return self._holding
-
     def committed(self) -> None:
         """A write was committed to the file: keep it before anything more is shown. One
         sync at a time; a commit during a sync is kept by the next one."""

@@ -145,11 +145,6 @@ def deal_parts(captured: Iterable[str], good: str) -> DealParts:
     return DealParts(good_sum, bad_sum, max(good_sum - bad_sum, 0))
 
 
-def round_score(captured: Iterable[str], good: str) -> int:
-    """Good-colour values minus bad-colour values, never below 0."""
-    return deal_parts(captured, good).score
-
-
 def captured_cards(entry: Mapping[str, Any], seat: int) -> list[str]:
     """The row cards `seat` has captured, in row order."""
     return [c for c, s in zip(entry["row"], entry["captured_by"], strict=True) if s == seat]
@@ -168,16 +163,6 @@ def next_capture(entry: Mapping[str, Any]) -> int | None:
         if captured_by[index] is None:
             return index
     return None
-
-
-def take_trick(entry: Mapping[str, Any], seat: int) -> ColourBlindEntry:
-    """The entry after `seat` won a trick: they capture the last uncaptured row card."""
-    if not is_whole(seat, 0, PLAYERS - 1):
-        raise InvalidEntry("players.seat_invalid", seat=seat, players=PLAYERS)
-    index = next_capture(entry)
-    if index is None:
-        raise InvalidEntry("colour_blind.nothing_to_capture")
-    return with_captor(entry, index, seat)
 
 
 def target_reached_but_tied(totals: Sequence[int], settings: Mapping[str, Any]) -> bool:
@@ -200,7 +185,6 @@ MESSAGES = GameMessages(
         "one player.",
         "colour_blind.captor_invalid": "{card} is captured by seat {seat}, but there are only "
         "seats 0 to 2.",
-        "colour_blind.nothing_to_capture": "Every card of the row has been captured already.",
     },
     fields={
         "colour_blind.field.row": "The row",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scorers.errors import InvalidEntry
-from scorers.messages import GameMessages, add_game_messages, english
+from scorers.messages import GameMessages, add_game_messages
 from scorers.seats import check_names, dealer_of, left_of
 from scorers.standings import Standing, rank
 from scorers.stats import Record
@@ -26,11 +26,6 @@ class RoundInfo:
     first: int
     reminder: str
     reminder_params: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def reminder_text(self) -> str:
-        """The reminder in English, its parameters filled in."""
-        return english(self.reminder).format(**self.reminder_params)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,6 @@ game's rules up in it, and the screens list a view for each game in it (views.ga
 Adding a game is one line here, after its rules module in scorers/ (docs/adding-a-game.md).
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from scorers import colour_blind, plotters, wizard
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules
@@ -22,15 +19,3 @@ def rules_for(game: object) -> GameRules:
     if not isinstance(game, str) or game not in GAME_RULES:
         raise InvalidEntry("game.unknown", game=game)
     return GAME_RULES[game]
-
-
-@contextmanager
-def registered_rules(rules: GameRules) -> Iterator[GameRules]:
-    """One more game known while the block runs (a game that only tests play)."""
-    if rules.name in GAME_RULES:
-        raise ValueError(f"a game called {rules.name!r} is known already")
-    GAME_RULES[rules.name] = rules
-    try:
-        yield rules
-    finally:
-        del GAME_RULES[rules.name]

@@ -42,7 +42,6 @@ _FIELDS: dict[str, dict[str, type]] = {
 # Games saved before a rename named every seat renamed one seat per action; they still
 # replay. An action holding any of these fields is checked against this shape instead.
 _EARLIER_FIELDS: dict[str, dict[str, type]] = {"rename": {"seat": int, "name": str}}
-KINDS = tuple(_FIELDS)
 
 # The most actions one game's record takes (undo and redo count): far beyond any game
 # played at a table, and what a game file may hold (storage.game_file), so that every game
@@ -670,9 +669,6 @@ class Ledger:
 
     def can_undo(self) -> bool:
         return self._done.below is not None
-
-    def can_redo(self) -> bool:
-        return self._undone is not None
 
     def undo_target(self) -> Action | None:
         """The action an undo would take back, or None when there is none."""

@@ -13,7 +13,7 @@ without it (every game saved before it was asked) is the same round as before.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from scorers.checks import fields, is_whole, per_seat
 from scorers.errors import InvalidEntry
@@ -137,12 +137,6 @@ def forbidden_bid(cards: int, other_bids: Sequence[int]) -> int | None:
             raise InvalidEntry("wizard.bid_not_possible", value=bid, cards=cards)
     rest = cards - sum(other_bids)
     return rest if rest >= 0 else None
-
-
-def forbidden_dealer_bid(context: RoundContext, bids: Sequence[int | None]) -> int | None:
-    """The dealer bid the round's settings forbid, once every other player has bid."""
-    restriction = dealer_restriction(context, bids)
-    return restriction[0] if restriction else None
 
 
 def dealer_restriction(context: RoundContext, bids: Sequence[int | None]) -> tuple[int, str] | None:
@@ -333,13 +327,13 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return 0
 
 
-WIN_REASONS = ("first_wizard", "highest_trump", "highest_led", "first_jester")
+WinReason = Literal["first_wizard", "highest_trump", "highest_led", "first_jester"]
 """Why a trick's card wins (`win_reason`): the first Wizard played; the highest trump; the
 highest card of the led suit; only Jesters were played, so the first of them."""
 
 
-def win_reason(cards: Sequence[str], trump: str | None) -> str:
-    """Which rule gives the trick to its winner (`trick_winner`), one of `WIN_REASONS`.
+def win_reason(cards: Sequence[str], trump: str | None) -> WinReason:
+    """Which rule gives the trick to its winner (`trick_winner`).
 
     >>> win_reason(["7H", "13H", "2S", "J"], trump="S")
     'highest_trump'

@@ -93,9 +93,6 @@ class ConnectionBook:
             self._by_address.pop(address, None)
         return held
 
-    def __len__(self) -> int:
-        return self._open
-
 
 class CountingSocket(socket.socket):
     """A listening socket that hands asyncio only the connections its book admits, and

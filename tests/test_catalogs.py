@@ -128,16 +128,16 @@ def categories(language: str) -> set[str]:
 
 
 def counts(text: str) -> set[str]:
-    return {name for name, _ in plural_blocks(text)}
+    return {block.name for block in plural_blocks(text)}
 
 
 @pytest.mark.parametrize("language", [DEFAULT_LANGUAGE, *TRANSLATED])
 def test_every_plural_block_has_each_category_of_its_language(language: str) -> None:
     wanted = categories(language)
     for key, text in catalog(language).items():
-        for name, branches in plural_blocks(text):
-            named = {selector for selector in branches if not selector.startswith("=")}
-            assert named == wanted, f"{key}: {name} has {named}, {language} has {wanted}"
+        for block in plural_blocks(text):
+            named = {selector for selector in block.branches if not selector.startswith("=")}
+            assert named == wanted, f"{key}: {block.name} has {named}, {language} has {wanted}"
 
 
 @pytest.mark.parametrize(

@@ -32,14 +32,14 @@ def connection(made: list[socket.socket]) -> socket.socket:
 def test_an_address_holds_its_bound_and_gets_a_place_back_as_one_closes(
     connections: list[socket.socket],
 ) -> None:
-    book = ConnectionBook(per_address=2)
+    book = ConnectionBook(per_address=2, most=3)
     first, second = connection(connections), connection(connections)
     assert book.admit(first, "192.0.2.1") and book.admit(second, "192.0.2.1")
     assert not book.admit(connection(connections), "192.0.2.1")
     assert book.admit(connection(connections), "192.0.2.2")  # another phone is not held back
     first.close()
     assert book.admit(connection(connections), "192.0.2.1")
-    assert len(book) == 3
+    assert not book.admit(connection(connections), "192.0.2.3")  # 3 open: the most it holds
 
 
 def test_the_share_leaves_the_host_its_files(connections: list[socket.socket]) -> None:

@@ -1,4 +1,4 @@
-"""Shared test helpers: a refused-entry check and a round context builder."""
+"""Shared test helpers: a refused-entry check, a round context builder and a few entries."""
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from scorers import InvalidEntry
-from scorers.game import GameRules, RoundContext
+from scorers import InvalidEntry, colour_blind
+from scorers.game import GameRules, RoundContext, RoundInfo
+from scorers.messages import english
 
 
 @contextmanager
@@ -37,6 +38,12 @@ def context(
     )
 
 
+def reminder_text(info: RoundInfo) -> str:
+    """The round's reminder in English, its parameters filled in (the screens say it in
+    the player's language)."""
+    return english(info.reminder).format(**info.reminder_params)
+
+
 def plotters_counts(rotation: int) -> list[dict[str, int]]:
     """A full 4-player round: each player 14 cards, every colour 14 in all."""
     hands = [
@@ -46,3 +53,11 @@ def plotters_counts(rotation: int) -> list[dict[str, int]]:
         {"blue": 0, "green": 2, "red": 4, "yellow": 8},
     ]
     return hands[rotation:] + hands[:rotation]
+
+
+def take_trick(entry: Mapping[str, Any], seat: int) -> colour_blind.ColourBlindEntry:
+    """The Colour-blind entry after `seat` won a trick: they take the row card at the
+    uncovered end (the one the views mark as the next trick's)."""
+    index = colour_blind.next_capture(entry)
+    assert index is not None, "every card of the row is taken already"
+    return colour_blind.with_captor(entry, index, seat)

@@ -1,7 +1,7 @@
 import pytest
 
 from scorers import colour_blind
-from tests.scorers.helpers import context, refused
+from tests.scorers.helpers import context, refused, reminder_text, take_trick
 
 RULES = colour_blind.RULES
 THREE = ["Ann", "Bob", "Cy"]
@@ -68,20 +68,24 @@ def test_trick_winner_refusals():
         colour_blind.trick_winner([])
 
 
-def test_round_score_good_minus_bad():
-    assert colour_blind.round_score(["AH", "KD", "QS"], "red") == 1 + 13 - 12
-    assert colour_blind.round_score(["AH", "KD", "QS"], "black") == 0
-    assert colour_blind.round_score(["QS", "jc"], "black") == 23
-    assert colour_blind.round_score([], "red") == 0
+def deal_score(captured, good):
+    return colour_blind.deal_parts(captured, good).score
 
 
-def test_round_score_refusals():
+def test_deal_score_good_minus_bad():
+    assert deal_score(["AH", "KD", "QS"], "red") == 1 + 13 - 12
+    assert deal_score(["AH", "KD", "QS"], "black") == 0
+    assert deal_score(["QS", "jc"], "black") == 23
+    assert deal_score([], "red") == 0
+
+
+def test_deal_score_refusals():
     with refused("colour_blind.good_invalid", "green"):
-        colour_blind.round_score(["AH"], "green")
+        deal_score(["AH"], "green")
     with refused("colour_blind.captured_twice", "AH"):
-        colour_blind.round_score(["AH", "ah"], "red")
+        deal_score(["AH", "ah"], "red")
     with refused("colour_blind.card_invalid", "ZZ"):
-        colour_blind.round_score(["ZZ"], "red")
+        deal_score(["ZZ"], "red")
 
 
 def ctx(totals=None, settings=None):
@@ -94,7 +98,7 @@ def test_complete_entry_scores_each_players_captures():
     ann = ["AH", "4D", "7H", "10S", "KC"]
     bob = ["2D", "5H", "8S", "JC"]
     cy = ["3H", "6D", "9C", "QS"]
-    expected = tuple(colour_blind.round_score(cards, "red") for cards in (ann, bob, cy))
+    expected = tuple(deal_score(cards, "red") for cards in (ann, bob, cy))
     assert RULES.score(checked, ctx()) == expected == (0, 0, 0)
     captured_by = [0] * 7 + [1] * 6
     checked = RULES.check_entry({"row": ROW, "captured_by": captured_by}, ctx(), complete=True)
@@ -127,17 +131,17 @@ def test_entry_refusals_name_the_card():
         RULES.check_entry({"row": "AH", "captured_by": []}, ctx(), complete=False)
 
 
-def test_take_trick_captures_the_uncovered_end():
+def test_each_trick_takes_the_uncovered_end():
     entry = {"row": ROW[:3], "captured_by": [None, None, None]}
-    entry = colour_blind.take_trick(entry, 1)
+    entry = take_trick(entry, 1)
     assert entry["captured_by"] == [None, None, 1]
     entry = {"row": ROW[:3], "captured_by": [None, 2, None]}
-    entry = colour_blind.take_trick(colour_blind.take_trick(entry, 0), 1)
+    entry = take_trick(take_trick(entry, 0), 1)
     assert entry["captured_by"] == [1, 2, 0]
-    with refused("colour_blind.nothing_to_capture"):
-        colour_blind.take_trick(entry, 0)
-    with refused("players.seat_invalid", "seat 3"):
-        colour_blind.take_trick({"row": ["AH"], "captured_by": [None]}, 3)
+    assert colour_blind.next_capture(entry) is None  # nothing left to take
+    with refused("colour_blind.captor_invalid", "seat 3"):
+        taken_by_seat_3 = take_trick({"row": ["AH"], "captured_by": [None]}, 3)
+        RULES.check_entry(taken_by_seat_3, ctx(), complete=False)
 
 
 def test_game_ends_when_a_sole_leader_reaches_the_target():
@@ -164,7 +168,7 @@ def test_three_players_exactly_and_the_deal_passes_left():
     info = RULES.round_info(7, THREE, 1, settings)
     assert (info.cards, info.dealer, info.first) == (13, 1, 2)
     assert info.reminder == "colour_blind.row"
-    assert "Cy leads" in info.reminder_text
+    assert "Cy leads" in reminder_text(info)
 
 
 @pytest.mark.parametrize(("card", "colour"), [("AH", "red"), ("10d", "red"), ("KS", "black")])
@@ -175,7 +179,7 @@ def test_card_colour_by_suit(card, colour):
 def test_deal_parts_splits_good_and_bad_and_floors_the_score():
     parts = colour_blind.deal_parts(["AH", "KD", "QS"], "red")
     assert (parts.good_sum, parts.bad_sum, parts.difference) == (14, 12, 2)
-    assert parts.score == 2 == colour_blind.round_score(["AH", "KD", "QS"], "red")
+    assert parts.score == 2
     losing = colour_blind.deal_parts(["AH", "KD", "QS"], "black")
     assert tuple(losing) == (12, 14, 0)
     assert losing.difference == -2
@@ -191,7 +195,7 @@ def test_captured_cards_and_next_capture_follow_the_row():
     assert colour_blind.captured_cards(entry, 1) == ["AH", "3H"]
     assert colour_blind.captured_cards(entry, 0) == []
     assert colour_blind.next_capture(entry) == 3
-    entry = colour_blind.take_trick(entry, 2)
+    entry = take_trick(entry, 2)
     assert colour_blind.next_capture(entry) == 1
     assert colour_blind.next_capture({"row": [], "captured_by": []}) is None
     assert colour_blind.next_capture({"row": ["AH"], "captured_by": [0]}) is None

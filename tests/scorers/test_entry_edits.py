@@ -2,7 +2,7 @@
 and giving an entry the rules accept as a draft."""
 
 from scorers import colour_blind, plotters, wizard
-from tests.scorers.helpers import context
+from tests.scorers.helpers import context, take_trick
 
 
 def test_a_wizard_bid_or_trick_tapped_again_is_kept_and_cleared_only_on_purpose():
@@ -55,4 +55,4 @@ def test_colour_blind_cards_are_laid_taken_back_and_given():
     given = colour_blind.with_captor(entry, 0, 2)
     assert given["captured_by"] == [2, None, None]
     assert colour_blind.with_captor(given, 0, None)["captured_by"] == [None] * 3
-    assert colour_blind.take_trick(given, 1)["captured_by"] == [2, None, 1]
+    assert take_trick(given, 1)["captured_by"] == [2, None, 1]

@@ -3,11 +3,11 @@ from types import MappingProxyType
 
 import pytest
 
-from scorers import InvalidEntry, colour_blind, plotters
+from scorers import InvalidEntry, plotters
 from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, change_name
 from scorers.wizard import MAX_ROUNDS
 from tests.big_game import long_wizard_ledger
-from tests.scorers.helpers import plotters_counts, refused
+from tests.scorers.helpers import plotters_counts, refused, take_trick
 
 THREE = ["Ann", "Bob", "Cy"]
 
@@ -107,7 +107,7 @@ def test_draft_and_score_refusals_change_nothing():
         with refused(key, fragment):
             ledger.apply(action)
     assert ledger.actions == before_actions and ledger.state == before_state
-    assert ledger.can_undo() and not ledger.can_redo()
+    assert ledger.can_undo() and ledger.redo_target() is None
 
 
 def test_edit_of_a_past_round_changes_later_totals_without_a_new_round():
@@ -173,7 +173,7 @@ def test_undo_and_redo_many_steps_across_rounds():
         assert ledger.redo_target() == action
         ledger = ledger.apply(Action("redo"))
         assert ledger.state == expected_state
-    assert not ledger.can_redo()
+    assert ledger.redo_target() is None
     assert len(ledger.actions) == 1 + 3 * len(actions)
 
 
@@ -185,9 +185,9 @@ def test_a_new_action_clears_the_redo_stack():
         Action("undo"),
         Action("undo"),
     )
-    assert ledger.can_redo() and ledger.state.current_round == 1
+    assert ledger.redo_target() is not None and ledger.state.current_round == 1
     ledger = ledger.apply(draft(1, {"bids": [0, None, None], "tricks": [None] * 3}))
-    assert not ledger.can_redo() and ledger.redo_target() is None
+    assert ledger.redo_target() is None
     with refused("ledger.nothing_to_redo"):
         ledger.apply(Action("redo"))
     undone = ledger.apply(Action("undo"))
@@ -410,7 +410,7 @@ def colour_blind_deal(ledger, winners):
     number = ledger.state.current_round
     entry = {"row": RED_ROW, "captured_by": [None] * 13}
     for seat in winners:
-        entry = colour_blind.take_trick(entry, seat)
+        entry = take_trick(entry, seat)
         ledger = ledger.apply(draft(number, entry))
     return ledger.apply(score(number, ledger.state.draft))
 
@@ -468,7 +468,7 @@ def test_round_context_and_forbidden_bid_for_views():
     ledger = play(wizard_game(hook=True), score(1, wizard_entry([1, 0, 1], [1, 0, 0])))
     context = ledger.state.round_context(2)
     assert context.totals_before == (30, 20, -10) and context.info.dealer == 1
-    assert wizard.forbidden_dealer_bid(context, [1, None, 0]) == 1
+    assert wizard.dealer_restriction(context, [1, None, 0]) == (1, "wizard.hook_forbidden_bid")
     assert ledger.state.round_context(1).totals_before == (0, 0, 0)
     with refused("ledger.round_not_current", "3"):
         ledger.state.round_context(3)

@@ -74,7 +74,7 @@ def test_colour_blind_score_is_zero_or_the_good_minus_bad_sum(captured, good):
         colour_blind.card_value(card) * (1 if (card[-1] in red) == (good == "red") else -1)
         for card in captured
     )
-    score = colour_blind.round_score(captured, good)
+    score = colour_blind.deal_parts(captured, good).score
     assert score == (signed if signed > 0 else 0)
 
 

@@ -2,7 +2,7 @@ import pytest
 
 from scorers import wizard
 from scorers.game import ScoredRound
-from tests.scorers.helpers import context, refused
+from tests.scorers.helpers import context, refused, reminder_text
 
 RULES = wizard.RULES
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -105,10 +105,10 @@ def test_trump_reminder_and_no_trump_when_every_card_is_dealt():
     fourteen = RULES.round_info(14, FOUR, 0, settings)
     assert fourteen.reminder == "wizard.trump"
     assert fourteen.reminder_params["dealer"] == "Bob"
-    assert "Bob" in fourteen.reminder_text
+    assert "Bob" in reminder_text(fourteen)
     last = RULES.round_info(15, FOUR, 0, settings)
     assert last.reminder == "wizard.no_trump"
-    assert "no trump" in last.reminder_text
+    assert "no trump" in reminder_text(last)
     with refused("round.beyond_game", "16", "15"):
         RULES.round_info(16, FOUR, 0, settings)
     with refused("round.invalid", "0"):
@@ -165,15 +165,15 @@ def test_hook_forbids_the_dealers_bid_that_makes_the_total():
     with refused("wizard.hook_forbidden_bid") as info:
         RULES.check_entry(entry([2, 2, 3, 0]), ctx, complete=False)
     assert str(info.value) == "Bids may not total 7: Ann may not bid 2."
-    assert wizard.forbidden_dealer_bid(ctx, [None, 2, 3, 0]) == 2
+    assert wizard.dealer_restriction(ctx, [None, 2, 3, 0]) == (2, "wizard.hook_forbidden_bid")
     assert RULES.check_entry(entry([3, 2, 3, 0]), ctx, complete=False)["bids"] == [3, 2, 3, 0]
 
 
 def test_hook_waits_for_every_other_bid_and_forbids_nothing_when_over():
     ctx = seven({"hook": True})
-    assert wizard.forbidden_dealer_bid(ctx, [2, 2, None, 0]) is None
+    assert wizard.dealer_restriction(ctx, [2, 2, None, 0]) is None
     RULES.check_entry(entry([2, 2, None, 3]), ctx, complete=False)
-    assert wizard.forbidden_dealer_bid(ctx, [None, 4, 4, 0]) is None
+    assert wizard.dealer_restriction(ctx, [None, 4, 4, 0]) is None
     RULES.check_entry(entry([0, 4, 4, 0]), ctx, complete=False)
 
 
@@ -195,12 +195,12 @@ def test_canadian_rule_applies_only_to_a_sole_leader():
     RULES.check_entry(entry([2, 2, 3, 0]), tied, complete=False)
     behind = seven({"canadian": True}, totals=[10, 50, 30, 20])
     RULES.check_entry(entry([2, 2, 3, 0]), behind, complete=False)
-    assert wizard.forbidden_dealer_bid(behind, [None, 2, 3, 0]) is None
+    assert wizard.dealer_restriction(behind, [None, 2, 3, 0]) is None
 
 
 def test_canadian_rule_always_allows_a_zero_bid():
     leading = seven({"canadian": True}, totals=[50, 40, 30, 20])
-    assert wizard.forbidden_dealer_bid(leading, [None, 3, 3, 1]) is None
+    assert wizard.dealer_restriction(leading, [None, 3, 3, 1]) is None
     RULES.check_entry(entry([0, 3, 3, 1]), leading, complete=False)
 
 

@@ -3,10 +3,9 @@ with the slips a real table makes (an edited round, undo, redo, a rename)."""
 
 from collections.abc import Sequence
 
-from scorers import colour_blind
 from scorers.ledger import Action
 from storage.keeper import GameKeeper, SavedGame
-from tests.scorers.helpers import plotters_counts
+from tests.scorers.helpers import plotters_counts, take_trick
 
 COLOURS = ("blue", "green", "red", "yellow")
 # 7 red, 6 black: red is the good colour.
@@ -71,7 +70,7 @@ def colour_blind_deal(keeper: GameKeeper, game: SavedGame, winners: Sequence[int
     number = game.ledger.state.current_round
     entry = {"row": RED_ROW, "captured_by": [None] * 13}
     for seat in winners:
-        entry = colour_blind.take_trick(entry, seat)
+        entry = take_trick(entry, seat)
         game = keeper.apply(game, draft(number, entry))
     return keeper.apply(game, score(number, entry))
 

@@ -157,7 +157,7 @@ class KeeperMachine(RuleBasedStateMachine):
         assert (tuple(state.draft["bids"]) if state.draft else None) == self.model.draft
         assert state.is_over == self.over
         assert self.game.ledger.can_undo() == (len(self.done) > 1)
-        assert self.game.ledger.can_redo() == bool(self.undone)
+        assert (self.game.ledger.redo_target() is not None) == bool(self.undone)
 
     @invariant()
     def the_file_holds_every_action_and_the_finish(self) -> None:

@@ -1,9 +1,10 @@
 """A fourth game that only the tests play: Tally, each player's points written down per
 round for a set number of rounds. It lives entirely under tests/ and reaches the app the
 way a real game does: its rules (with its own messages) and its GameView, registered in the
-table of games (here for a test's length, with views.games.registry.GAME_VIEWS.registered)."""
+table of games (here for a test's length, with `registered`)."""
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import flet as ft
@@ -11,12 +12,16 @@ import flet as ft
 from scorers.checks import fields, per_seat
 from scorers.errors import InvalidEntry
 from scorers.game import GameRules, RoundContext
+from scorers.games import GAME_RULES
 from scorers.messages import GameMessages
 from scorers.settings import positive_whole, resolve
 from views.games.game_view import GameView
 from views.games.panel import EntryPanel
+from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import FieldKind, SettingField
 from views.games.table import Table
+from views.shell.i18n import catalog
+from views.shell.messages import say_params_with
 from views.shell.widgets import number_chips
 
 HIGHEST = 3
@@ -103,3 +108,21 @@ class Tally(GameView):
 
     def rules_sheet(self) -> str:
         return "# Tally\n\nWrite down each player's points."
+
+
+@contextmanager
+def registered(view: GameView) -> Iterator[GameView]:
+    """The tables of games, rules and views, with one more game while the block runs, as a
+    line in scorers/games.py and a view module would add it; the English catalog holds its
+    rules' messages meanwhile."""
+    assert view.game not in GAME_RULES, f"a game called {view.game!r} is known already"
+    GAME_RULES[view.game] = view.rules
+    GAME_VIEWS[view.game] = view
+    say_params_with(view.game, view.params_in_words)
+    catalog.cache_clear()
+    try:
+        yield view
+    finally:
+        del GAME_RULES[view.game], GAME_VIEWS[view.game]
+        say_params_with(view.game, None)
+        catalog.cache_clear()

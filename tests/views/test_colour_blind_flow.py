@@ -220,7 +220,9 @@ async def test_a_deal_takes_at_most_22_taps_and_keeps_every_trick(app: AppUnderT
     assert list(state.rounds[0].entry["captured_by"]) == taken
     good = colour_blind.good_colour(ROW)
     expected = [
-        colour_blind.round_score([c for c, s in zip(ROW, taken, strict=True) if s == seat], good)
+        colour_blind.deal_parts(
+            [c for c, s in zip(ROW, taken, strict=True) if s == seat], good
+        ).score
         for seat in range(3)
     ]
     assert state.totals == tuple(expected)

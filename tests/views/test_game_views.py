@@ -9,7 +9,7 @@ import pytest
 from scorers.game import GameRules
 from scorers.games import GAME_RULES, rules_for
 from tests.views.conftest import AppUnderTest
-from tests.views.tally_game import REMINDER, Tally, TallyRules, point_name
+from tests.views.tally_game import REMINDER, Tally, TallyRules, point_name, registered
 from views.games.game_view import GameView
 from views.games.registry import GAME_VIEWS, view_of
 from views.shell.i18n import catalog, t
@@ -31,7 +31,7 @@ def assert_complete(view: GameView) -> None:
     assert view.progress(0, 1, [0] * rules.min_players, settings) == 0.0
 
 
-@pytest.mark.parametrize("view", list(GAME_VIEWS), ids=lambda view: view.game)
+@pytest.mark.parametrize("view", list(GAME_VIEWS.values()), ids=lambda view: view.game)
 def test_every_game_has_a_complete_view(view: GameView) -> None:
     assert_complete(view)
     texts = catalog()
@@ -42,8 +42,8 @@ def test_every_game_has_a_complete_view(view: GameView) -> None:
 
 
 def test_the_views_are_those_of_the_rules_table_in_its_order() -> None:
-    assert [view.game for view in GAME_VIEWS] == list(GAME_RULES)
-    assert all(view.rules is GAME_RULES[view.game] for view in GAME_VIEWS)
+    assert [view.game for view in GAME_VIEWS.values()] == list(GAME_RULES)
+    assert all(view.rules is GAME_RULES[view.game] for view in GAME_VIEWS.values())
 
 
 def test_a_game_without_a_view_module_fails_loudly() -> None:
@@ -57,7 +57,7 @@ def test_a_game_without_a_view_module_fails_loudly() -> None:
 
 @pytest.fixture
 def tally() -> Iterator[GameView]:
-    with GAME_VIEWS.registered(Tally()) as view:
+    with registered(Tally()) as view:
         yield view
     assert "tally" not in GAME_VIEWS and "tally" not in GAME_RULES
 

@@ -5,7 +5,12 @@ from datetime import datetime
 import pytest
 
 from views.shell.i18n import moment, t
-from views.shell.message_format import MessageSyntaxError, format_message, plural_blocks
+from views.shell.message_format import (
+    MessageSyntaxError,
+    PluralBlock,
+    format_message,
+    plural_blocks,
+)
 
 CARDS = "{cards, plural, one {# card each} other {# cards each}}"
 
@@ -50,7 +55,9 @@ def test_the_catalog_uses_plural_blocks() -> None:
 
 
 def test_plural_blocks_lists_each_count_and_its_branches() -> None:
-    assert plural_blocks(CARDS) == [("cards", {"one": "# card each", "other": "# cards each"})]
+    branches = {"one": "# card each", "other": "# cards each"}
+    assert plural_blocks(CARDS) == [PluralBlock(0, len(CARDS), "cards", branches)]
+    assert plural_blocks(f"Deal {CARDS}.") == [PluralBlock(5, 5 + len(CARDS), "cards", branches)]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from views.shell.i18n import t
 from views.shell.rules_sheets import rules_sheet
 from views.shell.widgets import CHIP_SIZE
 
-GAMES = [view.game for view in GAME_VIEWS]
+GAMES = list(GAME_VIEWS)
 
 
 async def open_rules(app: AppUnderTest, route: str) -> AppHarness:
@@ -266,7 +266,7 @@ async def test_colour_blind_helper_picks_the_last_of_equal_ranks(app: AppUnderTe
 
 async def test_rules_are_one_tap_from_home_and_from_a_new_game_form(app: AppUnderTest) -> None:
     harness = await app.start("/")
-    for view in GAME_VIEWS:
+    for view in GAME_VIEWS.values():
         name = t("home.rules", game=t(view.title_key))
         await harness.click(
             harness.find(

@@ -41,7 +41,7 @@ def default_words(value: object) -> str:
     )
 
 
-@pytest.mark.parametrize("entry", GAME_VIEWS, ids=lambda entry: entry.game)
+@pytest.mark.parametrize("entry", GAME_VIEWS.values(), ids=lambda entry: entry.game)
 def test_each_sheet_names_every_setting_with_its_default(entry: GameView) -> None:
     rules = rules_for(entry.game)
     defaults = rules.resolve_settings({}, rules.min_players)
@@ -70,7 +70,7 @@ LETTER_WIDTH = 8.5
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("entry", GAME_VIEWS, ids=lambda entry: entry.game)
+@pytest.mark.parametrize("entry", GAME_VIEWS.values(), ids=lambda entry: entry.game)
 def test_no_rules_table_is_too_wide_for_a_phone_to_keep_its_words_whole(
     entry: GameView, language: str
 ) -> None:
@@ -88,5 +88,5 @@ def test_no_rules_table_is_too_wide_for_a_phone_to_keep_its_words_whole(
 def test_no_sheet_has_code_of_its_own(language: str) -> None:
     """The sheets draw red suit signs as code spans (views.shell.widgets.suited_markdown):
     a backtick of the sheet's own would turn its text red."""
-    for entry in GAME_VIEWS:
+    for entry in GAME_VIEWS.values():
         assert "`" not in rules_sheet(entry.game, language), entry.game

@@ -96,7 +96,7 @@ async def test_a_games_name_is_never_broken_in_the_new_game_title(app: AppUnderT
     name = t("game.colour_blind")
     assert title == t("new_game.title", game=name) and "\u2011" in name
     for language in LANGUAGES:
-        for view in GAME_VIEWS:
+        for view in GAME_VIEWS.values():
             name = t(view.title_key, language)
             assert not set(name) & set(BREAKING_HYPHENS), (language, name)
 

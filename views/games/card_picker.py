@@ -5,6 +5,9 @@ taken back. What the cards mean is the rules' (scorers); a helper only says it.
 
 A game describes its pack as a `Deck`: the suits, each suit's numbers, the cards with no
 suit, and the code the game's rules read for each card ("13H", "red14", "QS").
+
+Its chip (`picker_chip`, on lines by `chips`) is also the one Wizard's trump is tapped in
+with (views.games.wizard.trump).
 """
 
 from collections.abc import Callable, Sequence
@@ -70,16 +73,17 @@ def picker_chip(
     on_pick: Callable[[], None],
     *,
     round_chip: bool,
+    text_size: int | None = None,
     selected: bool = False,
     disabled: bool = False,
     ink: str | None = None,
 ) -> ft.Control:
-    """A 48 px chip named `name` for screen readers; `round_chip`: a number's circle, else
-    a word's rounded chip; filled when `selected`."""
+    """A 48 px chip of a card or a suit named `name` for screen readers; `round_chip`: a
+    number's or a sign's circle, else a word's rounded chip; filled when `selected`."""
     label = ft.Text(
         text,
         semantics_label=name,
-        size=16 if round_chip else None,
+        size=text_size,
         weight=ft.FontWeight.BOLD if selected else None,
         color=ft.Colors.ON_PRIMARY if selected else ink,
     )
@@ -226,6 +230,7 @@ def number_chips(
                 t("picker.plays", player=player, card=deck.card_name(suit.code, number)),
                 partial(play, code),
                 round_chip=True,
+                text_size=16,
                 disabled=code in cards,
                 ink=suit.ink,
             )

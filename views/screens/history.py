@@ -40,7 +40,7 @@ def FinishedGames(
     if not finished and not game and not player:
         return ft.Column(visible=False)
     options = [(ALL_GAMES, t("players.all_games"), t("history.all_games"))]
-    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS.values()]
     controls: list[ft.Control] = [
         ft.Text(t("home.history"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         choice_chips(options, game, set_game),

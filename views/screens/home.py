@@ -307,7 +307,7 @@ def Home() -> ft.View:
     controls += game_list("home.in_progress", unfinished, playing, set_playing, ask_delete)
     controls += [
         ft.Text(t("home.pick_game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        *[new_game_tile(view) for view in GAME_VIEWS],
+        *[new_game_tile(view) for view in GAME_VIEWS.values()],
         *join_table_button(tables is not None),
         ImportButton(),
         # Keyed: the lists above it appear with a merge's first game, and its line stays.

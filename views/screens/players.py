@@ -59,7 +59,7 @@ def record_lines(record: Record) -> list[str]:
 
 def game_filter(chosen: str, on_pick: Callable[[str], None]) -> ft.Control:
     options = [(ALL_GAMES, t("players.all_games"), t("players.all_games"))]
-    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS]
+    options += [(view.game, t(view.title_key), t(view.title_key)) for view in GAME_VIEWS.values()]
     return choice_chips(options, chosen, on_pick)
 
 

@@ -20,6 +20,7 @@ language writes it too ("1.500" and "-2,5" in German); one with a format spec
 from collections.abc import Callable, Mapping
 from functools import cache
 from string import Formatter
+from typing import NamedTuple
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -30,6 +31,16 @@ NO_BREAK_SPACE = "\xa0"
 
 class MessageSyntaxError(ValueError):
     """A catalog text whose braces or plural blocks do not parse."""
+
+
+class PluralBlock(NamedTuple):
+    """One plural block of a catalog text: where it starts and ends, the name of its count
+    and its branches ({selector: text})."""
+
+    start: int
+    end: int
+    name: str
+    branches: dict[str, str]
 
 
 @cache
@@ -53,9 +64,18 @@ def plural_category(language: str, count: int | float) -> str:
     return locale(language).plural_form(count)
 
 
-def plural_blocks(text: str) -> list[tuple[str, dict[str, str]]]:
-    """Each plural block of ``text`` as (count name, {branch selector: branch text})."""
-    return [(name, branches) for _, _, name, branches in _blocks(text)]
+def plural_blocks(text: str) -> list[PluralBlock]:
+    """Every top-level plural block in ``text``, in order."""
+    blocks = []
+    position = 0
+    while (start := text.find("{", position)) != -1:
+        end = _closing_brace(text, start)
+        head, _, rest = text[start + 1 : end].partition(",")
+        kind, _, body = rest.partition(",")
+        if kind.strip() == "plural":
+            blocks.append(PluralBlock(start, end + 1, head.strip(), _branches(body)))
+        position = end + 1
+    return blocks
 
 
 def placeholder_names(text: str) -> set[str]:
@@ -64,7 +84,7 @@ def placeholder_names(text: str) -> set[str]:
     names: set[str] = set()
     pieces: list[str] = []
     position = 0
-    for start, end, name, branches in _blocks(text):
+    for start, end, name, branches in plural_blocks(text):
         pieces.append(text[position:start])
         names.add(name)
         for branch in branches.values():
@@ -79,7 +99,7 @@ def format_message(text: str, language: str, params: Mapping[str, object]) -> st
     """``text`` with its plural blocks chosen for ``params`` and its placeholders filled."""
     pieces: list[str] = []
     position = 0
-    for start, end, name, branches in _blocks(text):
+    for start, end, name, branches in plural_blocks(text):
         pieces.append(text[position:start])
         pieces.append(_chosen_branch(name, branches, language, params))
         position = end
@@ -111,20 +131,6 @@ def _chosen_branch(
     if branch is None:
         raise MessageSyntaxError(f"no {selector!r} or 'other' branch for {name!r}")
     return branch.replace("#", written(format_decimal, count, language))
-
-
-def _blocks(text: str) -> list[tuple[int, int, str, dict[str, str]]]:
-    """(start, end, count name, branches) of every top-level plural block in ``text``."""
-    blocks = []
-    position = 0
-    while (start := text.find("{", position)) != -1:
-        end = _closing_brace(text, start)
-        head, _, rest = text[start + 1 : end].partition(",")
-        kind, _, body = rest.partition(",")
-        if kind.strip() == "plural":
-            blocks.append((start, end + 1, head.strip(), _branches(body)))
-        position = end + 1
-    return blocks
 
 
 def _branches(body: str) -> dict[str, str]:

@@ -12,7 +12,7 @@ import flet as ft
 
 from scorers import wizard
 from scorers.seats import seats_from
-from views.games.card_picker import CardPicker, Deck, Special, Suit, chips
+from views.games.card_picker import CardPicker, Deck, Special, Suit
 from views.games.table import Table
 from views.games.trick_helpers import (
     TrickCheck,
@@ -21,7 +21,7 @@ from views.games.trick_helpers import (
     result_text,
     use_trick,
 )
-from views.games.wizard.trump import RED_SUITS, card_chip, suit_name, suit_words
+from views.games.wizard.trump import RED_SUITS, chip_row, suit_name, suit_words
 from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
 from views.shell.widgets import CHIP_SIZE, RED_INK, choice_chips, icon_button, identified
@@ -30,13 +30,13 @@ FOLLOW_ID = "trick-follow"
 """The Semantics identifier of the line saying what the next card must follow."""
 NO_TRUMP = ""
 """The trump chips' value for no trump."""
-WIN_KEYS = {
+WIN_KEYS: dict[wizard.WinReason, str] = {
     "first_wizard": "wizard.trick.first_wizard",
     "highest_trump": "wizard.trick.highest_trump",
     "highest_led": "wizard.trick.highest_led",
     "first_jester": "wizard.trick.first_jester",
 }
-"""The winner's line for each of the rules' reasons (scorers.wizard.WIN_REASONS)."""
+"""The winner's line for each of the rules' reasons (scorers.wizard.WinReason)."""
 DECK_KEYS = {"numbers": "setting.deck.numbers", "standard": "setting.deck.standard"}
 """The words of each way a deck marks its cards (scorers.wizard.DECKS)."""
 
@@ -176,12 +176,7 @@ def WizardTrickHelper(
     controls: list[ft.Control] = [
         ft.Text(t("rules.helper.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
         ft.Text(t("wizard.trick.trump")),
-        chips(
-            [
-                card_chip(value, text, name, selected=value == shown_trump, on_pick=set_trump)
-                for value, text, name in trump_options()
-            ]
-        ),
+        chip_row(trump_options(), shown_trump, set_trump),
     ]
     if players:
         controls += leader_choice(players, leader, lead)

@@ -4,6 +4,7 @@ bids and tricks are entered. Which cards a round may record, and what they mean,
 rules' (scorers.wizard); this only shows them."""
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -22,10 +23,11 @@ from scorers.wizard import (
     with_trump,
     wizard_picks,
 )
+from views.games.card_picker import chips, picker_chip
 from views.games.table import Table
 from views.shell.hooks import keyed, memo
 from views.shell.i18n import t
-from views.shell.widgets import CHIP_SIZE, RED_INK, icon_button, identified, suited_text
+from views.shell.widgets import RED_INK, icon_button, identified, suited_text
 
 SUIT_KEYS = {
     "S": "wizard.suit.spades",
@@ -80,48 +82,34 @@ def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple
 RED_SUITS = frozenset({"H", "D"})
 
 
-def card_chip(
+def trump_chip(
     value: str, text: str, name: str, *, selected: bool, on_pick: Callable[[str], None]
 ) -> ft.Control:
-    """A 48 px chip of a card or suit, filled when it is the one chosen; screen readers hear
-    `name` ("hearts turned up"). A suit's sign is a round chip, a word a rounded one."""
+    """The chip of a card or suit that can be trump, filled when it is the one chosen;
+    screen readers hear `name` ("hearts turned up"). A suit's sign is a round chip in the
+    suit's ink, a word a rounded one."""
     sign = value in SUIT_SIGNS
-    ink = RED_INK if value in RED_SUITS else None
-    label = ft.Text(
+    return picker_chip(
         text,
-        semantics_label=name,
-        size=20 if sign else None,
-        weight=ft.FontWeight.BOLD if selected else None,
-        color=ft.Colors.ON_PRIMARY if selected else ink,
-    )
-    style = ft.ButtonStyle(
-        shape=ft.CircleBorder() if sign else ft.StadiumBorder(),
-        padding=0 if sign else ft.Padding.symmetric(horizontal=12),
-        bgcolor=ft.Colors.PRIMARY if selected else None,
-        side=ft.BorderSide(1, ft.Colors.PRIMARY) if selected else None,
-    )
-    return ft.OutlinedButton(
-        content=label,
-        style=style,
-        on_click=lambda _: on_pick(value),
-        width=CHIP_SIZE if sign else None,
-        height=CHIP_SIZE,
+        name,
+        partial(on_pick, value),
+        round_chip=sign,
+        text_size=20 if sign else None,
+        selected=selected,
+        ink=RED_INK if value in RED_SUITS else None,
     )
 
 
 def chip_row(
     options: list[tuple[str, str, str]], selected: str | None, on_pick: Callable[[str], None]
 ) -> ft.Row:
-    """The chips side by side, wrapped over lines where they do not fit: every card that
-    can turn up in sight, as every number of the pad is, none behind a sideways scroll."""
-    return ft.Row(
-        wrap=True,
-        spacing=4,
-        run_spacing=4,
-        controls=[
-            card_chip(value, text, name, selected=value == selected, on_pick=on_pick)
+    """The chips of `options` (value, text, accessible name) on as many lines as they need:
+    every card that can turn up in sight, as every number of the pad is."""
+    return chips(
+        [
+            trump_chip(value, text, name, selected=value == selected, on_pick=on_pick)
             for value, text, name in options
-        ],
+        ]
     )
 
 
