@@ -228,7 +228,7 @@ def run(argv: list[str]) -> None:
     opened = open_games(data_dir, lock, f"http://{args.host}:{port}")
     notices = told_recovery(opened)
     keeper = GameKeeper(opened.store)
-    keeper.complete_listings()
+    keeper.at_start()
     share_url: str | None = None
     share: ServedOn | None = None
     if args.share:

@@ -58,7 +58,7 @@ async def main(page: ft.Page) -> None:
     files, kept = page_files.PageFiles(), BrowserKeeping()
     if keeping.kept:
         keep_before_showing(page, opened.store, KeepingTold(page, keeper, files, kept))
-    keeper.complete_listings()
+    keeper.at_start()
     # The page's own address says whether the browser may keep the screen on (is_secure).
     device = replace(THIS_DEVICE, secure=is_secure(page.url or ""))
     await build_main(

@@ -13,7 +13,6 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 from scorers import InvalidEntry
@@ -264,6 +263,13 @@ class GameKeeper:
         """Take back a merge right after it, as it was made."""
         self.store.people.unmerge_players(merged)
 
+    def at_start(self) -> None:
+        """What is done once as the app starts: the listings completed, and the games
+        deleted before this start removed for good, their players' names with them (a
+        deleted game is kept for its Undo, which lasts the session that deleted it)."""
+        self.complete_listings()
+        self.store.purge_deleted()
+
     def complete_listings(self) -> int:
         """Work out the listing of every game saved before listings were kept (replaying
         it once), marking those that cannot be replayed damaged; returns how many games it
@@ -295,9 +301,6 @@ class GameKeeper:
 
     def restore(self, game_id: str) -> None:
         self.store.restore(game_id)
-
-    def purge_deleted(self, older_than: datetime) -> int:
-        return self.store.purge_deleted(older_than)
 
     def _remember(self, game: SavedGame) -> SavedGame:
         """Keep `game` as its latest save, forgetting the least recently used beyond a few."""

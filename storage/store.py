@@ -162,12 +162,14 @@ class GameStore:
         """Undo :meth:`delete`."""
         self._update(game_id, "deleted_at = NULL", ())
 
-    def purge_deleted(self, older_than: datetime) -> int:
-        """Remove for good the games deleted before ``older_than``; returns how many."""
+    def purge_deleted(self, older_than: datetime | None = None) -> int:
+        """Remove for good the games deleted before ``older_than`` (default: now); returns
+        how many."""
+        cutoff = older_than if older_than is not None else self._db.clock()
         with self._db.write() as connection:
             cursor = connection.execute(
                 "DELETE FROM games WHERE deleted_at IS NOT NULL AND deleted_at < ?",
-                (to_text(older_than),),
+                (to_text(cutoff),),
             )
         return cursor.rowcount
 

@@ -2,7 +2,8 @@ from datetime import timedelta
 
 import pytest
 
-from storage import GameStore, StorageError
+from storage import GameStore, StorageError, open_store
+from storage.keeper import GameKeeper
 from tests.storage.conftest import add, new_game
 
 
@@ -82,3 +83,19 @@ def test_purge_removes_only_games_deleted_before_the_cutoff(store: GameStore, cl
         store.actions(old)
     assert caught.value.key == "storage.game_not_found"
     assert store.purge_deleted(older_than=clock.now + timedelta(days=1)) == 0
+
+
+def test_a_game_deleted_is_restorable_until_the_app_starts_again(tmp_path, clock) -> None:
+    """Its Undo lasts the session that deleted it; at the next start the game, and the
+    players' names it holds, are gone for good."""
+    with open_store(tmp_path, clock=clock).store as store:
+        gone, restored, kept = (new_game(store, "wizard") for _ in range(3))
+        store.delete(gone)
+        store.delete(restored)
+        store.restore(restored)
+    with open_store(tmp_path, clock=clock).store as store:
+        GameKeeper(store).at_start()
+        assert set(ids(store.unfinished_games())) == {restored, kept}
+        with pytest.raises(StorageError) as caught:
+            store.restore(gone)
+        assert caught.value.key == "storage.game_not_found"
