@@ -129,7 +129,8 @@ window.TrickpadPeers = (() => {
         return;
       }
       entry.channel = channel;
-      channel.addEventListener("open", () => this.#tell(link, "open"));
+      // Once: Chromium 156 at times fires a channel's "open" twice.
+      channel.addEventListener("open", () => this.#tell(link, "open"), { once: true });
       channel.addEventListener("message", (event) => this.#tell(link, "message", event.data));
       channel.addEventListener("close", () => this.#ended(link));
     }
