@@ -1,8 +1,9 @@
 // Trickpad's links between phones: WebRTC data channels, held on the page's main thread
 // (a worker has no RTCPeerConnection in Chromium or Firefox) for the phone alone's Python,
 // which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
-// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, text?}}, kept from Flet's own
-//   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls; also
+// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, limit?, text?}}, kept from
+//   Flet's own handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls
+//   ("offer" and "answer" carry the `limit` of the link's messages to this end); also
 //   {do: "scan", ask, instruction, cancel}: the camera reads the other phone's QR code
 //   (trickpad-scan.js), answered {ask, text | cancelled | refused};
 // - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?,
@@ -33,15 +34,17 @@ window.TrickpadPeers = (() => {
   class TrickpadPeers {
     // `tell({link, event, text})`: "open", "message" (with its text), "interrupted" (the
     // network went), "back" (connected again) and "closed" (by the other end or failed;
-    // the last event of a link). A link closed here tells nothing more.
+    // the last event of a link). A link closed here tells nothing more. A message that is
+    // not text, or longer than its link's `limit` (in UTF-16 units), closes the link
+    // unheard: only text within the limit reaches the worker.
     constructor(tell) {
       this.tell = tell;
       this.links = new Map();
     }
 
     // An offer of one ordered, reliable data channel on a new link.
-    async offer(link) {
-      const connection = this.#open(link);
+    async offer(link, limit) {
+      const connection = this.#open(link, limit);
       this.#watch(link, connection.createDataChannel("trickpad", { ordered: true }));
       await connection.setLocalDescription(await connection.createOffer());
       await gathered(connection);
@@ -49,8 +52,8 @@ window.TrickpadPeers = (() => {
     }
 
     // The answer to another phone's offer, on a new link.
-    async answer(link, sdp) {
-      const connection = this.#open(link);
+    async answer(link, sdp, limit) {
+      const connection = this.#open(link, limit);
       connection.addEventListener("datachannel", (event) => this.#watch(link, event.channel));
       await connection.setRemoteDescription({ type: "offer", sdp });
       await connection.setLocalDescription(await connection.createAnswer());
@@ -84,9 +87,9 @@ window.TrickpadPeers = (() => {
       const { link } = request;
       switch (request.do) {
         case "offer":
-          return { sdp: await this.offer(link) };
+          return { sdp: await this.offer(link, request.limit) };
         case "answer":
-          return { sdp: await this.answer(link, request.sdp) };
+          return { sdp: await this.answer(link, request.sdp, request.limit) };
         case "accept":
           return await this.accept(link, request.sdp);
         case "send":
@@ -100,12 +103,12 @@ window.TrickpadPeers = (() => {
       }
     }
 
-    #open(link) {
+    #open(link, limit) {
       if (this.links.has(link)) {
         throw new Error(`Trickpad: link ${link} is open already`);
       }
       const connection = new RTCPeerConnection({ iceServers: [] });
-      const entry = { connection, channel: null, interrupted: false };
+      const entry = { connection, channel: null, limit, interrupted: false };
       this.links.set(link, entry);
       connection.addEventListener("connectionstatechange", () => {
         const state = connection.connectionState;
@@ -131,7 +134,13 @@ window.TrickpadPeers = (() => {
       entry.channel = channel;
       // Once: Chromium 156 at times fires a channel's "open" twice.
       channel.addEventListener("open", () => this.#tell(link, "open"), { once: true });
-      channel.addEventListener("message", (event) => this.#tell(link, "message", event.data));
+      channel.addEventListener("message", ({ data }) => {
+        if (typeof data === "string" && data.length <= entry.limit) {
+          this.#tell(link, "message", data);
+        } else {
+          this.#ended(link); // binary, or surely over the limit in bytes of UTF-8 too
+        }
+      });
       channel.addEventListener("close", () => this.#ended(link));
     }
 

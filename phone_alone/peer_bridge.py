@@ -35,6 +35,7 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
+from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 from views.sharing.peer_links import CameraRefused, ScanWords
 
 PAGE_PACKET = 0x02
@@ -74,10 +75,14 @@ class PeerChannel:
             self._bridge.close_link(self.link)
             self._changed(ChannelState.CLOSED)
 
-    def event(self, event: str, text: str | None) -> None:
-        """What the page tells of the link once open."""
-        if event == "message" and text is not None:
-            self._listener.received(text)
+    def event(self, event: str, text: object) -> None:
+        """What the page tells of the link once open. A message that is not text ends the
+        link (the page lets none through: this guards the listener if it ever did)."""
+        if event == "message":
+            if isinstance(text, str):
+                self._listener.received(text)
+            else:
+                self.close()
         elif event in STATES:
             self._changed(STATES[event])
 
@@ -175,8 +180,8 @@ class PeerBridge:
         """A new invitation, its connection waiting for the reply. NoConnection if the
         browser cannot make one."""
         link = f"link-{next(self._numbers)}"
-        try:
-            offer = (await self.ask("offer", link=link))["sdp"]
+        try:  # the host hears the guests' messages: theirs is the limit
+            offer = (await self.ask("offer", link=link, limit=TO_HOST_LIMIT))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
@@ -189,8 +194,8 @@ class PeerBridge:
         offer, invitation_id = unpack_offer(invitation_text)
         link = f"link-{next(self._numbers)}"
         opening = self.opening(link, listener)
-        try:
-            answer = (await self.ask("answer", link=link, sdp=offer))["sdp"]
+        try:  # the guest hears the host's
+            answer = (await self.ask("answer", link=link, sdp=offer, limit=TO_GUEST_LIMIT))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             if refused.unsupported:
@@ -231,7 +236,7 @@ class PeerBridge:
         text = answer.get("text")
         return text if isinstance(text, str) else None
 
-    async def ask(self, do: str, **fields: str) -> Message:
+    async def ask(self, do: str, **fields: str | int) -> Message:
         """The page's answer to a request; PageRefused with its error."""
         number = next(self._numbers)
         answer: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
