@@ -51,12 +51,21 @@ window.TrickpadPeers = (() => {
       return connection.localDescription.sdp;
     }
 
-    // The answer to another phone's offer, on a new link.
+    // The answer to another phone's offer, on a new link, making this end the DTLS server
+    // ("passive"; browsers answer "active"). Anyone who copies the invitation learns the
+    // host's ICE password and passes ICE with it; answering "active", a second phone sent
+    // the host its DTLS handshake, and the host's Chromium took it (the first to come) in
+    // place of the taken reply's phone, which then never linked. The host, as DTLS client,
+    // speaks only on the path ICE chose, to the phone whose reply it took.
     async answer(link, sdp, limit) {
       const connection = this.#open(link, limit);
       connection.addEventListener("datachannel", (event) => this.#watch(link, event.channel));
       await connection.setRemoteDescription({ type: "offer", sdp });
-      await connection.setLocalDescription(await connection.createAnswer());
+      const answer = (await connection.createAnswer()).sdp;
+      await connection.setLocalDescription({
+        type: "answer",
+        sdp: answer.replace(/^a=setup:active$/m, "a=setup:passive"),
+      });
       await gathered(connection);
       return connection.localDescription.sdp;
     }

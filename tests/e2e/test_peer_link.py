@@ -3,12 +3,13 @@ built site's assets/trickpad-peers.js on two pages of their own (two browser con
 as two phones are), the invitation and the reply packed and unpacked by
 views.sharing.invitation between them, with no STUN or TURN server. The connection
 opens, a message crosses each way, and closing one end tells the other; a message that is
-not text, or longer than its end's limit, ends the link at both ends unheard. Then the same
-through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker
-(driven from the test through the worker's `self.pyodide`, as the share's screens will
-drive it), relayed by index.html's Worker subclass while the app goes on drawing. Timings
-and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to each other
-by the same texts, each hosting once."""
+not text, or longer than its end's limit, ends the link at both ends unheard. An invitation
+answered by two phones links the one whose reply the host takes. Then the same through the
+phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker (driven from
+the test through the worker's `self.pyodide`, as the share's screens will drive it),
+relayed by index.html's Worker subclass while the app goes on drawing. Timings and texts
+are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to each other by the
+same texts, each hosting once (Chromium's invitation answered by a second phone too)."""
 
 import json
 import re
@@ -169,6 +170,33 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
     )
 
 
+ICE_CONNECTED = "(c) => ['connected', 'completed'].includes(c.iceConnectionState)"
+"""Whether a connection has passed ICE with the other phone."""
+
+
+def test_a_second_answer_to_the_invitation_cannot_keep_the_taken_phone_out(
+    browser: Browser, site: str
+) -> None:
+    """Anyone who copies an invitation can answer it, and passes ICE with the host (the
+    invitation holds the host's ICE password) before the host takes the reply it was
+    shown. Before the guests answered as DTLS servers, the second phone's DTLS handshake
+    reached the host's Chromium first and the taken phone's channel never opened."""
+    host, taken, other = phone(browser, site), phone(browser, site), phone(browser, site)
+    invitation_id = new_invitation_id()
+    offer, _ = unpack_offer(pack_offer(offered_by(host, "guest"), invitation_id))
+    answered_by(other, "host", offer)  # its reply never reaches the host
+    other.wait_for_function(
+        f"({ICE_CONNECTED})(peers.links.get('host').connection)", timeout=30_000
+    )
+    reply = pack_answer(answered_by(taken, "host", offer), invitation_id)
+    host.evaluate("(sdp) => peers.accept('guest', sdp)", unpack_answer(reply)[0])
+    wait_for_event(host, {"link": "guest", "event": "open"})
+    wait_for_event(taken, {"link": "host", "event": "open"})
+    host.evaluate("peers.send('guest', 'Ann bids 1')")
+    wait_for_event(taken, {"link": "host", "event": "message", "text": "Ann bids 1"})
+    assert other.evaluate("events") == []
+
+
 def linked(host: Page, guest: Page, link: str) -> None:
     """A link named `link` at both ends, once open at both."""
     offer = offered_by(host, link)
@@ -320,9 +348,14 @@ def test_firefox_and_chromium_connect_by_the_same_texts(
         wait_for_event(chromium, {"link": "firefox", "event": "closed"})
         told = "return events.filter((e) => e.link === 'chromium').map((e) => e.event)"
         assert tab.run(told) == ["open", "message", "closed"]
-        # Chromium hosts, Firefox joins.
+        # Chromium hosts, Firefox joins, though another Chromium phone answered first.
         invitation = pack_offer(offered_by(chromium, "firefox-guest"), "CHROMIUM")
         offer, invitation_id = unpack_offer(invitation)
+        other = phone(browser, site)
+        answered_by(other, "chromium-host", offer)
+        other.wait_for_function(
+            f"({ICE_CONNECTED})(peers.links.get('chromium-host').connection)", timeout=30_000
+        )
         answer = tab.resolve(
             f"() => peers.answer('chromium-host', {json.dumps(offer)}, {TO_GUEST_LIMIT})"
         )
