@@ -34,9 +34,10 @@ window.TrickpadPeers = (() => {
   class TrickpadPeers {
     // `tell({link, event, text})`: "open", "message" (with its text), "interrupted" (the
     // network went), "back" (connected again) and "closed" (by the other end or failed;
-    // the last event of a link). A link closed here tells nothing more. A message that is
-    // not text, or longer than its link's `limit` (in UTF-16 units), closes the link
-    // unheard: only text within the limit reaches the worker.
+    // the last event of a link), or "another" in its place (before the link opened, a
+    // second phone's answer to its invitation broke in). A link closed here tells nothing
+    // more. A message that is not text, or longer than its link's `limit` (in UTF-16
+    // units), closes the link unheard: only text within the limit reaches the worker.
     constructor(tell) {
       this.tell = tell;
       this.links = new Map();
@@ -117,7 +118,7 @@ window.TrickpadPeers = (() => {
         throw new Error(`Trickpad: link ${link} is open already`);
       }
       const connection = new RTCPeerConnection({ iceServers: [] });
-      const entry = { connection, channel: null, limit, interrupted: false };
+      const entry = { connection, channel: null, limit, opened: false, interrupted: false };
       this.links.set(link, entry);
       connection.addEventListener("connectionstatechange", () => {
         const state = connection.connectionState;
@@ -128,7 +129,7 @@ window.TrickpadPeers = (() => {
           entry.interrupted = false;
           this.#tell(link, "back");
         } else if (state === "failed") {
-          this.#ended(link);
+          this.#ended(link, this.#brokenInto(entry) ? "another" : "closed");
         }
       });
       return connection;
@@ -142,7 +143,11 @@ window.TrickpadPeers = (() => {
       }
       entry.channel = channel;
       // Once: Chromium 156 at times fires a channel's "open" twice.
-      channel.addEventListener("open", () => this.#tell(link, "open"), { once: true });
+      const opened = () => {
+        entry.opened = true;
+        this.#tell(link, "open");
+      };
+      channel.addEventListener("open", opened, { once: true });
       channel.addEventListener("message", ({ data }) => {
         if (typeof data === "string" && data.length <= entry.limit) {
           this.#tell(link, "message", data);
@@ -162,11 +167,19 @@ window.TrickpadPeers = (() => {
     }
 
     // Closed by the other end, or failed: told once, and the link is let go.
-    #ended(link) {
+    #ended(link, event = "closed") {
       if (this.links.has(link)) {
         this.close(link);
-        this.tell({ link, event: "closed" });
+        this.tell({ link, event });
       }
+    }
+
+    // Whether the link failed before it opened though ICE had connected: its DTLS
+    // handshake failed, as it does when another phone's DTLS breaks in (in the host's
+    // Chromium, from a second answer to the invitation that says "active", as no
+    // Trickpad's does: see `answer`). Both phones of the link then fail so.
+    #brokenInto({ connection, opened }) {
+      return !opened && ["connected", "completed"].includes(connection.iceConnectionState);
     }
 
     #tell(link, event, text) {

@@ -22,6 +22,7 @@ from typing import Any
 
 from views.sharing.channel import ChannelListener, ChannelState
 from views.sharing.invitation import (
+    ANOTHER_PHONE,
     EXPIRED,
     NO_CONNECTION,
     NO_PEER_LINKS,
@@ -48,6 +49,9 @@ CONNECT_SECONDS = 30.0
 well under a second; longer means they cannot reach each other."""
 
 Message = dict[str, Any]
+ENDINGS = {"closed": NO_CONNECTION, "another": ANOTHER_PHONE}
+"""The page's last events of a link, and what a link that had not opened is refused with
+(NoConnection's key): "another" when a second phone's answer to the invitation broke in."""
 
 
 class PageRefused(Exception):
@@ -117,7 +121,8 @@ class Invitation:
     async def accept(self, reply_text: str, listener: ChannelListener) -> PeerChannel:
         """The channel to the phone that replied, once open. BadInvitation when the text
         is no reply to this invitation or it has expired; NoConnection when the phones
-        cannot reach each other."""
+        cannot reach each other, or (ANOTHER_PHONE) another phone answered this invitation
+        too and broke in: this one is spent, the next needs a new invitation."""
         answer, invitation_id = unpack_answer(reply_text)
         if invitation_id != self.id:
             raise BadInvitation(NOT_THIS_ONE)
@@ -149,7 +154,8 @@ class Joining:
 
     async def opened(self) -> PeerChannel:
         """The channel to the host, once it has taken the reply; NoConnection if it has
-        not connected within the invitation's time."""
+        not connected within the invitation's time (ANOTHER_PHONE: another phone's answer
+        to the invitation broke in)."""
         return await self._bridge.opened(self._opening, self._bridge.invitation_seconds)
 
     def cancel(self) -> None:
@@ -216,9 +222,9 @@ class PeerBridge:
         event = message.get("event")
         if event == "open" and not link.opened.done():
             link.opened.set_result(link.channel)
-        elif event == "closed" and not link.opened.done():
+        elif event in ENDINGS and not link.opened.done():
             del self._links[link.channel.link]
-            link.opened.set_exception(NoConnection())
+            link.opened.set_exception(NoConnection(ENDINGS[event]))
         else:
             if event == "closed":
                 del self._links[link.channel.link]

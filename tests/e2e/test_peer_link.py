@@ -4,12 +4,14 @@ as two phones are), the invitation and the reply packed and unpacked by
 views.sharing.invitation between them, with no STUN or TURN server. The connection
 opens, a message crosses each way, and closing one end tells the other; a message that is
 not text, or longer than its end's limit, ends the link at both ends unheard. An invitation
-answered by two phones links the one whose reply the host takes. Then the same through the
-phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker (driven from
-the test through the worker's `self.pyodide`, as the share's screens will drive it),
-relayed by index.html's Worker subclass while the app goes on drawing. Timings and texts
-are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to each other by the
-same texts, each hosting once (Chromium's invitation answered by a second phone too)."""
+answered by two phones links the one whose reply the host takes; an answer that says
+"active" (no Trickpad's) breaks in all the same, and both phones are told so at once. Then
+the same through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide
+worker (driven from the test through the worker's `self.pyodide`, as the share's screens
+will drive it), relayed by index.html's Worker subclass while the app goes on drawing.
+Timings and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to
+each other by the same texts, each hosting once (Chromium's invitation answered by a second
+phone too)."""
 
 import json
 import re
@@ -195,6 +197,35 @@ def test_a_second_answer_to_the_invitation_cannot_keep_the_taken_phone_out(
     host.evaluate("peers.send('guest', 'Ann bids 1')")
     wait_for_event(taken, {"link": "host", "event": "message", "text": "Ann bids 1"})
     assert other.evaluate("events") == []
+
+
+FORGED_ANSWER = """async (sdp) => {
+  window.forged = new RTCPeerConnection();
+  await forged.setRemoteDescription({ type: "offer", sdp });
+  await forged.setLocalDescription();
+  return forged.localDescription.sdp;
+}"""
+"""A browser's own answer to an invitation, as an older Trickpad's page or one made by hand
+gives it: "active", the DTLS client, which sends the first handshake."""
+
+
+def test_both_phones_are_told_at_once_when_an_active_answer_breaks_in(
+    browser: Browser, site: str
+) -> None:
+    """A second answer that says "active" still breaks into the host's Chromium, which then
+    fails the link's DTLS handshake: the host and the taken phone are told "another" as it
+    fails (the scorer can make a new invitation), not left waiting for it to open."""
+    host, taken, other = phone(browser, site), phone(browser, site), phone(browser, site)
+    invitation_id = new_invitation_id()
+    offer, _ = unpack_offer(pack_offer(offered_by(host, "guest"), invitation_id))
+    assert "a=setup:active" in other.evaluate(FORGED_ANSWER, offer)
+    other.wait_for_function(f"({ICE_CONNECTED})(forged)", timeout=30_000)
+    reply = pack_answer(answered_by(taken, "host", offer), invitation_id)
+    host.evaluate("(sdp) => peers.accept('guest', sdp)", unpack_answer(reply)[0])
+    wait_for_event(host, {"link": "guest", "event": "another"})
+    wait_for_event(taken, {"link": "host", "event": "another"})
+    assert told_of(host, "guest") == told_of(taken, "host") == ["another"]
+    assert host.evaluate("peers.links.size") == taken.evaluate("peers.links.size") == 0
 
 
 def linked(host: Page, guest: Page, link: str) -> None:

@@ -185,6 +185,28 @@ async def test_phones_that_do_not_connect_are_told_so() -> None:
         await accepting
 
 
+async def test_a_second_phone_breaking_in_is_said_to_the_host_and_the_guest() -> None:
+    """The page tells "another" in place of "closed" when a link that had not opened fails
+    as a second answer to its invitation breaks in: the invitation is spent."""
+    page = Page()
+    invitation = await page.bridge.invite()
+    reply = pack_answer(ANSWER, invitation.id)
+    accepting = asyncio.ensure_future(invitation.accept(reply, Heard()))
+    while not page.asked("accept"):
+        await asyncio.sleep(0)
+    page.tell(page.asked("offer")[0]["link"], "another")
+    with pytest.raises(NoConnection) as refusal:
+        await accepting
+    assert refusal.value.key == "invitation.another_phone"
+    with refused("invitation.expired"):
+        await invitation.accept(reply, Heard())
+    joining = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    page.tell(page.asked("answer")[0]["link"], "another")
+    with pytest.raises(NoConnection) as refusal:
+        await joining.opened()
+    assert refusal.value.key == "invitation.another_phone"
+
+
 async def test_a_guest_answers_an_invitation_and_refuses_what_is_none() -> None:
     page, heard = Page(), Heard()
     with refused("invitation.is_a_reply"):
