@@ -1,8 +1,9 @@
 // Trickpad's links between phones: WebRTC data channels, held on the page's main thread
 // (a worker has no RTCPeerConnection in Chromium or Firefox) for the phone alone's Python,
 // which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
-// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, text?}}, kept from Flet's own
-//   handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls; also
+// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, limit?, text?}}, kept from
+//   Flet's own handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls
+//   ("offer" and "answer" carry the `limit` of the link's messages to this end); also
 //   {do: "scan", ask, instruction, cancel}: the camera reads the other phone's QR code
 //   (trickpad-scan.js), answered {ask, text | cancelled | refused};
 // - page -> worker: a Uint8Array, byte 0x02 then UTF-8 JSON: {ask, sdp?, error?,
@@ -33,27 +34,39 @@ window.TrickpadPeers = (() => {
   class TrickpadPeers {
     // `tell({link, event, text})`: "open", "message" (with its text), "interrupted" (the
     // network went), "back" (connected again) and "closed" (by the other end or failed;
-    // the last event of a link). A link closed here tells nothing more.
+    // the last event of a link), or "another" in its place (before the link opened, a
+    // second phone's answer to its invitation broke in). A link closed here tells nothing
+    // more. A message that is not text, or longer than its link's `limit` (in UTF-16
+    // units), closes the link unheard: only text within the limit reaches the worker.
     constructor(tell) {
       this.tell = tell;
       this.links = new Map();
     }
 
     // An offer of one ordered, reliable data channel on a new link.
-    async offer(link) {
-      const connection = this.#open(link);
+    async offer(link, limit) {
+      const connection = this.#open(link, limit);
       this.#watch(link, connection.createDataChannel("trickpad", { ordered: true }));
       await connection.setLocalDescription(await connection.createOffer());
       await gathered(connection);
       return connection.localDescription.sdp;
     }
 
-    // The answer to another phone's offer, on a new link.
-    async answer(link, sdp) {
-      const connection = this.#open(link);
+    // The answer to another phone's offer, on a new link, making this end the DTLS server
+    // ("passive"; browsers answer "active"). Anyone who copies the invitation learns the
+    // host's ICE password and passes ICE with it; answering "active", a second phone sent
+    // the host its DTLS handshake, and the host's Chromium took it (the first to come) in
+    // place of the taken reply's phone, which then never linked. The host, as DTLS client,
+    // speaks only on the path ICE chose, to the phone whose reply it took.
+    async answer(link, sdp, limit) {
+      const connection = this.#open(link, limit);
       connection.addEventListener("datachannel", (event) => this.#watch(link, event.channel));
       await connection.setRemoteDescription({ type: "offer", sdp });
-      await connection.setLocalDescription(await connection.createAnswer());
+      const answer = (await connection.createAnswer()).sdp;
+      await connection.setLocalDescription({
+        type: "answer",
+        sdp: answer.replace(/^a=setup:active$/m, "a=setup:passive"),
+      });
       await gathered(connection);
       return connection.localDescription.sdp;
     }
@@ -84,9 +97,9 @@ window.TrickpadPeers = (() => {
       const { link } = request;
       switch (request.do) {
         case "offer":
-          return { sdp: await this.offer(link) };
+          return { sdp: await this.offer(link, request.limit) };
         case "answer":
-          return { sdp: await this.answer(link, request.sdp) };
+          return { sdp: await this.answer(link, request.sdp, request.limit) };
         case "accept":
           return await this.accept(link, request.sdp);
         case "send":
@@ -100,12 +113,12 @@ window.TrickpadPeers = (() => {
       }
     }
 
-    #open(link) {
+    #open(link, limit) {
       if (this.links.has(link)) {
         throw new Error(`Trickpad: link ${link} is open already`);
       }
       const connection = new RTCPeerConnection({ iceServers: [] });
-      const entry = { connection, channel: null, interrupted: false };
+      const entry = { connection, channel: null, limit, opened: false, interrupted: false };
       this.links.set(link, entry);
       connection.addEventListener("connectionstatechange", () => {
         const state = connection.connectionState;
@@ -116,7 +129,7 @@ window.TrickpadPeers = (() => {
           entry.interrupted = false;
           this.#tell(link, "back");
         } else if (state === "failed") {
-          this.#ended(link);
+          this.#ended(link, this.#brokenInto(entry) ? "another" : "closed");
         }
       });
       return connection;
@@ -129,8 +142,19 @@ window.TrickpadPeers = (() => {
         return;
       }
       entry.channel = channel;
-      channel.addEventListener("open", () => this.#tell(link, "open"));
-      channel.addEventListener("message", (event) => this.#tell(link, "message", event.data));
+      // Once: Chromium 156 at times fires a channel's "open" twice.
+      const opened = () => {
+        entry.opened = true;
+        this.#tell(link, "open");
+      };
+      channel.addEventListener("open", opened, { once: true });
+      channel.addEventListener("message", ({ data }) => {
+        if (typeof data === "string" && data.length <= entry.limit) {
+          this.#tell(link, "message", data);
+        } else {
+          this.#ended(link); // binary, or surely over the limit in bytes of UTF-8 too
+        }
+      });
       channel.addEventListener("close", () => this.#ended(link));
     }
 
@@ -143,11 +167,19 @@ window.TrickpadPeers = (() => {
     }
 
     // Closed by the other end, or failed: told once, and the link is let go.
-    #ended(link) {
+    #ended(link, event = "closed") {
       if (this.links.has(link)) {
         this.close(link);
-        this.tell({ link, event: "closed" });
+        this.tell({ link, event });
       }
+    }
+
+    // Whether the link failed before it opened though ICE had connected: its DTLS
+    // handshake failed, as it does when another phone's DTLS breaks in (in the host's
+    // Chromium, from a second answer to the invitation that says "active", as no
+    // Trickpad's does: see `answer`). Both phones of the link then fail so.
+    #brokenInto({ connection, opened }) {
+      return !opened && ["connected", "completed"].includes(connection.iceConnectionState);
     }
 
     #tell(link, event, text) {

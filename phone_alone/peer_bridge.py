@@ -22,6 +22,7 @@ from typing import Any
 
 from views.sharing.channel import ChannelListener, ChannelState
 from views.sharing.invitation import (
+    ANOTHER_PHONE,
     EXPIRED,
     NO_CONNECTION,
     NO_PEER_LINKS,
@@ -35,6 +36,7 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
+from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 from views.sharing.peer_links import CameraRefused, ScanWords
 
 PAGE_PACKET = 0x02
@@ -47,6 +49,9 @@ CONNECT_SECONDS = 30.0
 well under a second; longer means they cannot reach each other."""
 
 Message = dict[str, Any]
+ENDINGS = {"closed": NO_CONNECTION, "another": ANOTHER_PHONE}
+"""The page's last events of a link, and what a link that had not opened is refused with
+(NoConnection's key): "another" when a second phone's answer to the invitation broke in."""
 
 
 class PageRefused(Exception):
@@ -74,10 +79,14 @@ class PeerChannel:
             self._bridge.close_link(self.link)
             self._changed(ChannelState.CLOSED)
 
-    def event(self, event: str, text: str | None) -> None:
-        """What the page tells of the link once open."""
-        if event == "message" and text is not None:
-            self._listener.received(text)
+    def event(self, event: str, text: object) -> None:
+        """What the page tells of the link once open. A message that is not text ends the
+        link (the page lets none through: this guards the listener if it ever did)."""
+        if event == "message":
+            if isinstance(text, str):
+                self._listener.received(text)
+            else:
+                self.close()
         elif event in STATES:
             self._changed(STATES[event])
 
@@ -112,7 +121,8 @@ class Invitation:
     async def accept(self, reply_text: str, listener: ChannelListener) -> PeerChannel:
         """The channel to the phone that replied, once open. BadInvitation when the text
         is no reply to this invitation or it has expired; NoConnection when the phones
-        cannot reach each other."""
+        cannot reach each other, or (ANOTHER_PHONE) another phone answered this invitation
+        too and broke in: this one is spent, the next needs a new invitation."""
         answer, invitation_id = unpack_answer(reply_text)
         if invitation_id != self.id:
             raise BadInvitation(NOT_THIS_ONE)
@@ -144,7 +154,8 @@ class Joining:
 
     async def opened(self) -> PeerChannel:
         """The channel to the host, once it has taken the reply; NoConnection if it has
-        not connected within the invitation's time."""
+        not connected within the invitation's time (ANOTHER_PHONE: another phone's answer
+        to the invitation broke in)."""
         return await self._bridge.opened(self._opening, self._bridge.invitation_seconds)
 
     def cancel(self) -> None:
@@ -175,8 +186,8 @@ class PeerBridge:
         """A new invitation, its connection waiting for the reply. NoConnection if the
         browser cannot make one."""
         link = f"link-{next(self._numbers)}"
-        try:
-            offer = (await self.ask("offer", link=link))["sdp"]
+        try:  # the host hears the guests' messages: theirs is the limit
+            offer = (await self.ask("offer", link=link, limit=TO_HOST_LIMIT))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
@@ -189,8 +200,8 @@ class PeerBridge:
         offer, invitation_id = unpack_offer(invitation_text)
         link = f"link-{next(self._numbers)}"
         opening = self.opening(link, listener)
-        try:
-            answer = (await self.ask("answer", link=link, sdp=offer))["sdp"]
+        try:  # the guest hears the host's
+            answer = (await self.ask("answer", link=link, sdp=offer, limit=TO_GUEST_LIMIT))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             if refused.unsupported:
@@ -211,9 +222,9 @@ class PeerBridge:
         event = message.get("event")
         if event == "open" and not link.opened.done():
             link.opened.set_result(link.channel)
-        elif event == "closed" and not link.opened.done():
+        elif event in ENDINGS and not link.opened.done():
             del self._links[link.channel.link]
-            link.opened.set_exception(NoConnection())
+            link.opened.set_exception(NoConnection(ENDINGS[event]))
         else:
             if event == "closed":
                 del self._links[link.channel.link]
@@ -231,7 +242,7 @@ class PeerBridge:
         text = answer.get("text")
         return text if isinstance(text, str) else None
 
-    async def ask(self, do: str, **fields: str) -> Message:
+    async def ask(self, do: str, **fields: str | int) -> Message:
         """The page's answer to a request; PageRefused with its error."""
         number = next(self._numbers)
         answer: asyncio.Future[Message] = asyncio.get_running_loop().create_future()

@@ -2,12 +2,16 @@
 built site's assets/trickpad-peers.js on two pages of their own (two browser contexts,
 as two phones are), the invitation and the reply packed and unpacked by
 views.sharing.invitation between them, with no STUN or TURN server. The connection
-opens, a message crosses each way, and closing one end tells the other. Then the same
-through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide worker
-(driven from the test through the worker's `self.pyodide`, as the share's screens will
-drive it), relayed by index.html's Worker subclass while the app goes on drawing. Timings
-and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to each other
-by the same texts, each hosting once."""
+opens, a message crosses each way, and closing one end tells the other; a message that is
+not text, or longer than its end's limit, ends the link at both ends unheard. An invitation
+answered by two phones links the one whose reply the host takes; an answer that says
+"active" (no Trickpad's) breaks in all the same, and both phones are told so at once. Then
+the same through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide
+worker (driven from the test through the worker's `self.pyodide`, as the share's screens
+will drive it), relayed by index.html's Worker subclass while the app goes on drawing.
+Timings and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to
+each other by the same texts, each hosting once (Chromium's invitation answered by a second
+phone too)."""
 
 import json
 import re
@@ -29,6 +33,7 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
+from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 from views.shell.i18n import t
 
 BLANK = "<!doctype html><title>phone</title><script src='/trickpad-peers.js'></script>"
@@ -87,6 +92,36 @@ def wait_for_event(page: Page, event: dict[str, str]) -> None:
     )
 
 
+def wait_for_length(page: Page, link: str, length: int) -> None:
+    """Until `page` has heard a message of `length` characters on `link`."""
+    page.wait_for_function(
+        "([link, length]) => events.some((e) => e.link === link && e.text?.length === length)",
+        arg=[link, length],
+        timeout=30_000,
+    )
+
+
+def told_of(page: Page, link: str) -> list[str]:
+    """The events `page` was told on `link`, in order."""
+    return list(
+        page.evaluate("(link) => events.filter((e) => e.link === link).map((e) => e.event)", link)
+    )
+
+
+def offered_by(page: Page, link: str) -> str:
+    """The page's offer on a new link, as the host's Python asks for it."""
+    return str(page.evaluate("([link, limit]) => peers.offer(link, limit)", [link, TO_HOST_LIMIT]))
+
+
+def answered_by(page: Page, link: str, offer: str) -> str:
+    """The page's answer to `offer` on a new link, as a guest's Python asks for it."""
+    return str(
+        page.evaluate(
+            "([link, sdp, limit]) => peers.answer(link, sdp, limit)", [link, offer, TO_GUEST_LIMIT]
+        )
+    )
+
+
 def keep(name: str, record: dict[str, Any]) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"{name}.json").write_text(json.dumps(record, indent=2) + "\n")
@@ -96,11 +131,11 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
     host, guest = phone(browser, site), phone(browser, site)
     started = time.monotonic()
     invitation_id = new_invitation_id()
-    invitation = pack_offer(host.evaluate("peers.offer('guest-1')"), invitation_id)
+    invitation = pack_offer(offered_by(host, "guest-1"), invitation_id)
     offered = time.monotonic()
     offer, read_id = unpack_offer(invitation)
     assert read_id == invitation_id
-    reply = pack_answer(guest.evaluate("(sdp) => peers.answer('host', sdp)", offer), read_id)
+    reply = pack_answer(answered_by(guest, "host", offer), read_id)
     answered = time.monotonic()
     answer, replied_to = unpack_answer(reply)
     assert replied_to == invitation_id
@@ -135,6 +170,104 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
             "guest_events": guest.evaluate("events"),
         },
     )
+
+
+ICE_CONNECTED = "(c) => ['connected', 'completed'].includes(c.iceConnectionState)"
+"""Whether a connection has passed ICE with the other phone."""
+
+
+def test_a_second_answer_to_the_invitation_cannot_keep_the_taken_phone_out(
+    browser: Browser, site: str
+) -> None:
+    """Anyone who copies an invitation can answer it, and passes ICE with the host (the
+    invitation holds the host's ICE password) before the host takes the reply it was
+    shown. Before the guests answered as DTLS servers, the second phone's DTLS handshake
+    reached the host's Chromium first and the taken phone's channel never opened."""
+    host, taken, other = phone(browser, site), phone(browser, site), phone(browser, site)
+    invitation_id = new_invitation_id()
+    offer, _ = unpack_offer(pack_offer(offered_by(host, "guest"), invitation_id))
+    answered_by(other, "host", offer)  # its reply never reaches the host
+    other.wait_for_function(
+        f"({ICE_CONNECTED})(peers.links.get('host').connection)", timeout=30_000
+    )
+    reply = pack_answer(answered_by(taken, "host", offer), invitation_id)
+    host.evaluate("(sdp) => peers.accept('guest', sdp)", unpack_answer(reply)[0])
+    wait_for_event(host, {"link": "guest", "event": "open"})
+    wait_for_event(taken, {"link": "host", "event": "open"})
+    host.evaluate("peers.send('guest', 'Ann bids 1')")
+    wait_for_event(taken, {"link": "host", "event": "message", "text": "Ann bids 1"})
+    assert other.evaluate("events") == []
+
+
+FORGED_ANSWER = """async (sdp) => {
+  window.forged = new RTCPeerConnection();
+  await forged.setRemoteDescription({ type: "offer", sdp });
+  await forged.setLocalDescription();
+  return forged.localDescription.sdp;
+}"""
+"""A browser's own answer to an invitation, as an older Trickpad's page or one made by hand
+gives it: "active", the DTLS client, which sends the first handshake."""
+
+
+def test_both_phones_are_told_at_once_when_an_active_answer_breaks_in(
+    browser: Browser, site: str
+) -> None:
+    """A second answer that says "active" still breaks into the host's Chromium, which then
+    fails the link's DTLS handshake: the host and the taken phone are told "another" as it
+    fails (the scorer can make a new invitation), not left waiting for it to open."""
+    host, taken, other = phone(browser, site), phone(browser, site), phone(browser, site)
+    invitation_id = new_invitation_id()
+    offer, _ = unpack_offer(pack_offer(offered_by(host, "guest"), invitation_id))
+    assert "a=setup:active" in other.evaluate(FORGED_ANSWER, offer)
+    other.wait_for_function(f"({ICE_CONNECTED})(forged)", timeout=30_000)
+    reply = pack_answer(answered_by(taken, "host", offer), invitation_id)
+    host.evaluate("(sdp) => peers.accept('guest', sdp)", unpack_answer(reply)[0])
+    wait_for_event(host, {"link": "guest", "event": "another"})
+    wait_for_event(taken, {"link": "host", "event": "another"})
+    assert told_of(host, "guest") == told_of(taken, "host") == ["another"]
+    assert host.evaluate("peers.links.size") == taken.evaluate("peers.links.size") == 0
+
+
+def linked(host: Page, guest: Page, link: str) -> None:
+    """A link named `link` at both ends, once open at both."""
+    offer = offered_by(host, link)
+    host.evaluate(
+        "([link, sdp]) => peers.accept(link, sdp)", [link, answered_by(guest, link, offer)]
+    )
+    wait_for_event(host, {"link": link, "event": "open"})
+    wait_for_event(guest, {"link": link, "event": "open"})
+
+
+UNWANTED = {
+    "bytes": "new Uint8Array([123, 125])",  # "{}" in bytes, which JSON.stringify once sent on
+    "buffer": "new TextEncoder().encode('{}').buffer",
+    "blob": "new Blob(['{}'])",
+    "too long": f"'x'.repeat({TO_HOST_LIMIT + 1})",
+}
+"""What a guest's page may be made to send that the host's must not pass on (the host's
+limit is TO_HOST_LIMIT: a guest's message is far shorter)."""
+
+
+def test_a_message_not_text_or_over_its_links_limit_ends_the_link(
+    browser: Browser, site: str
+) -> None:
+    host, guest = phone(browser, site), phone(browser, site)
+    for link, message in UNWANTED.items():
+        linked(host, guest, link)
+        guest.evaluate(f"peers.send({json.dumps(link)}, {message})")
+        wait_for_event(host, {"link": link, "event": "closed"})
+        wait_for_event(guest, {"link": link, "event": "closed"})
+        assert told_of(host, link) == told_of(guest, link) == ["open", "closed"], link
+    # Up to each end's limit a message is heard; the guest's limit is the host's messages'.
+    linked(host, guest, "limits")
+    guest.evaluate(f"peers.send('limits', 'x'.repeat({TO_HOST_LIMIT}))")
+    wait_for_length(host, "limits", TO_HOST_LIMIT)
+    host.evaluate(f"peers.send('limits', 'y'.repeat({TO_GUEST_LIMIT}))")
+    wait_for_length(guest, "limits", TO_GUEST_LIMIT)
+    host.evaluate(f"peers.send('limits', 'y'.repeat({TO_GUEST_LIMIT + 1}))")
+    wait_for_event(guest, {"link": "limits", "event": "closed"})
+    wait_for_event(host, {"link": "limits", "event": "closed"})
+    assert told_of(host, "limits") == told_of(guest, "limits") == ["open", "message", "closed"]
 
 
 def app(browser: Browser, site: str) -> tuple[Page, Worker]:
@@ -229,19 +362,34 @@ def test_firefox_and_chromium_connect_by_the_same_texts(
         tab.run(SET_UP_FIREFOX)
         tab.wait_for("return window.peers !== undefined", timeout=FIREFOX_SECONDS, what="peers")
         # Firefox hosts, Chromium joins.
-        invitation = pack_offer(tab.resolve("() => peers.offer('chromium')"), "FIREFOX2")
+        invitation = pack_offer(
+            tab.resolve(f"() => peers.offer('chromium', {TO_HOST_LIMIT})"), "FIREFOX2"
+        )
         assert len(invitation) <= 200
         offer, invitation_id = unpack_offer(invitation)
-        answer = chromium.evaluate("(sdp) => peers.answer('firefox', sdp)", offer)
+        answer = answered_by(chromium, "firefox", offer)
         answer, _ = unpack_answer(pack_answer(answer, invitation_id))
         tab.resolve(f"() => peers.accept('chromium', {json.dumps(answer)}).then(() => true)")
         wait_for_event(chromium, {"link": "firefox", "event": "open"})
         chromium.evaluate("peers.send('firefox', 'from Chromium')")
         firefox_heard(tab, {"link": "chromium", "event": "message", "text": "from Chromium"})
-        # Chromium hosts, Firefox joins.
-        invitation = pack_offer(chromium.evaluate("peers.offer('firefox-guest')"), "CHROMIUM")
+        # Bytes reach Firefox's page as a Blob (its default binaryType): the link ends.
+        chromium.evaluate("peers.send('firefox', new Uint8Array([123, 125]))")
+        firefox_heard(tab, {"link": "chromium", "event": "closed"})
+        wait_for_event(chromium, {"link": "firefox", "event": "closed"})
+        told = "return events.filter((e) => e.link === 'chromium').map((e) => e.event)"
+        assert tab.run(told) == ["open", "message", "closed"]
+        # Chromium hosts, Firefox joins, though another Chromium phone answered first.
+        invitation = pack_offer(offered_by(chromium, "firefox-guest"), "CHROMIUM")
         offer, invitation_id = unpack_offer(invitation)
-        answer = tab.resolve(f"() => peers.answer('chromium-host', {json.dumps(offer)})")
+        other = phone(browser, site)
+        answered_by(other, "chromium-host", offer)
+        other.wait_for_function(
+            f"({ICE_CONNECTED})(peers.links.get('chromium-host').connection)", timeout=30_000
+        )
+        answer = tab.resolve(
+            f"() => peers.answer('chromium-host', {json.dumps(offer)}, {TO_GUEST_LIMIT})"
+        )
         reply = pack_answer(answer, invitation_id)
         assert len(reply) <= 200
         chromium.evaluate("(sdp) => peers.accept('firefox-guest', sdp)", unpack_answer(reply)[0])

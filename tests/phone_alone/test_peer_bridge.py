@@ -14,6 +14,7 @@ import pytest
 from phone_alone.peer_bridge import Invitation, Message, NoConnection, PeerBridge, PeerChannel
 from views.sharing.channel import ChannelState
 from views.sharing.invitation import BadInvitation, pack_answer, pack_offer, unpack_offer
+from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 from views.sharing.peer_links import CameraRefused, ScanWords
 
 CAPTURED = Path(__file__).parent.parent / "sdp"
@@ -95,6 +96,13 @@ async def test_an_invitation_is_the_pages_offer_with_its_id() -> None:
     offer, invitation_id = unpack_offer(invitation.text)
     assert invitation_id == invitation.id and "a=setup:actpass" in offer
     assert [request["do"] for request in page.requests] == ["offer"]
+    assert page.requests[0]["limit"] == TO_HOST_LIMIT  # the page closes a link over it
+
+
+async def test_a_guests_answer_asks_for_the_limit_of_the_hosts_messages() -> None:
+    page = Page()
+    await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    assert page.asked("answer")[0]["limit"] == TO_GUEST_LIMIT
 
 
 async def test_a_channel_hears_every_message_from_its_opening_on() -> None:
@@ -117,6 +125,16 @@ async def test_the_channel_tells_interruptions_and_its_close_once() -> None:
     channel.close()
     assert heard.told == ["first", ChannelState.INTERRUPTED, ChannelState.OPEN, ChannelState.CLOSED]
     assert page.asked("send") == [] and channel.state is ChannelState.CLOSED
+
+
+@pytest.mark.parametrize("text", [{}, None, 7, ["Ann"]])
+async def test_a_message_that_is_not_text_closes_the_link_unheard(text: object) -> None:
+    page, heard = Page(), Heard()
+    channel = await connected(page, heard)
+    page.bridge.delivered({"link": channel.link, "event": "message", "text": text})
+    page.tell(channel.link, "message", "after the end")
+    assert heard.told == ["first", ChannelState.CLOSED]
+    assert page.asked("close") == [{"do": "close", "link": channel.link}]
 
 
 async def test_closing_tells_the_page_and_the_listener() -> None:
@@ -165,6 +183,28 @@ async def test_phones_that_do_not_connect_are_told_so() -> None:
     failing.tell(failing.asked("offer")[0]["link"], "closed")  # ICE failed
     with pytest.raises(NoConnection):
         await accepting
+
+
+async def test_a_second_phone_breaking_in_is_said_to_the_host_and_the_guest() -> None:
+    """The page tells "another" in place of "closed" when a link that had not opened fails
+    as a second answer to its invitation breaks in: the invitation is spent."""
+    page = Page()
+    invitation = await page.bridge.invite()
+    reply = pack_answer(ANSWER, invitation.id)
+    accepting = asyncio.ensure_future(invitation.accept(reply, Heard()))
+    while not page.asked("accept"):
+        await asyncio.sleep(0)
+    page.tell(page.asked("offer")[0]["link"], "another")
+    with pytest.raises(NoConnection) as refusal:
+        await accepting
+    assert refusal.value.key == "invitation.another_phone"
+    with refused("invitation.expired"):
+        await invitation.accept(reply, Heard())
+    joining = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    page.tell(page.asked("answer")[0]["link"], "another")
+    with pytest.raises(NoConnection) as refusal:
+        await joining.opened()
+    assert refusal.value.key == "invitation.another_phone"
 
 
 async def test_a_guest_answers_an_invitation_and_refuses_what_is_none() -> None:

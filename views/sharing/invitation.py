@@ -56,6 +56,9 @@ NO_CONNECTION = "invitation.no_connection"
 """The phones did not connect (phone_alone.peer_bridge.NoConnection)."""
 NO_PEER_LINKS = "invitation.no_peer_links"
 """The browser cannot connect to another phone at all (it has no WebRTC)."""
+ANOTHER_PHONE = "invitation.another_phone"
+"""A second phone answered the invitation too and broke into the link as it was being made
+(phone_alone.peer_bridge: the page tells it, on either phone)."""
 
 
 class BadInvitation(Exception):
@@ -67,8 +70,8 @@ class BadInvitation(Exception):
 
 
 class NoConnection(Exception):
-    """The phones did not connect in time, or the browser cannot connect phones at all:
-    `key` (NO_CONNECTION, NO_PEER_LINKS) says which."""
+    """The phones did not connect in time, another phone broke in, or the browser cannot
+    connect phones at all: `key` (NO_CONNECTION, ANOTHER_PHONE, NO_PEER_LINKS) says which."""
 
     def __init__(self, key: str = NO_CONNECTION) -> None:
         super().__init__(key)
