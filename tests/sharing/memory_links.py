@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from tests.sharing.channel_pair import ChannelPair
 from views.sharing.channel import Channel, ChannelListener
 from views.sharing.invitation import (
+    ANOTHER_PHONE,
     EXPIRED,
     NOT_THIS_ONE,
     UNREADABLE,
@@ -35,6 +36,8 @@ class Network:
     invitations: list[MemoryInvitation] = field(default_factory=list)
     held: bool = False
     """Whether the channels made hold their messages until a test delivers them."""
+    another_answers: bool = False
+    """Whether another phone answers every invitation too, and breaks the link in."""
 
 
 class MemoryInvitation:
@@ -53,6 +56,8 @@ class MemoryInvitation:
         self.spent = True
         if self.text not in self.network.guests:  # the guest gave up: nothing answers
             raise NoConnection()
+        if self.network.another_answers:
+            raise NoConnection(ANOTHER_PHONE)
         pair = ChannelPair(held=self.network.held)
         pair.join(listener, self.network.guests.pop(self.text))
         self.network.pairs[self.text] = pair

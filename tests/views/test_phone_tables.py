@@ -311,6 +311,22 @@ async def test_a_link_lost_before_the_game_arrived_is_told_on_home(
     assert guest.keeper.unfinished() == []
 
 
+async def test_another_phone_answering_too_is_said_and_a_new_invitation_is_one_tap(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    await inviting(host)
+    host.links.network.another_answers = True  # someone copied the invitation's code
+    reply = await reply_shown(host, guest)
+    await host.type_in("host-reply", reply)
+    await host.tap(t("table.take"))
+    assert t("invitation.another_phone") in host.harness.texts()
+    assert host.links.network.invitations[-1].withdrawn
+    host.links.network.another_answers = False
+    await host.tap(t("table.invite"))
+    assert host.shown("table-invite") == "INVITE-2"
+
+
 async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
     table: tuple[Phone, Phone],
 ) -> None:

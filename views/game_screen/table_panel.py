@@ -6,7 +6,13 @@ do."""
 import flet as ft
 
 from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
-from views.sharing.invitation import EXPIRED, NO_CONNECTION, BadInvitation, NoConnection
+from views.sharing.invitation import (
+    ANOTHER_PHONE,
+    EXPIRED,
+    NO_CONNECTION,
+    BadInvitation,
+    NoConnection,
+)
 from views.sharing.link_host import TableHost
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
@@ -14,6 +20,10 @@ from views.shell.phone_tables import PhoneTables, told_on
 from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.services import use_services
 from views.shell.widgets import identified, message_line
+
+SPENT = (EXPIRED, NO_CONNECTION, ANOTHER_PHONE)
+"""Why a reply was not taken that uses the invitation up: it expired, the phones did not
+connect, or another phone answered it too."""
 
 
 @ft.component
@@ -68,7 +78,7 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
             await tables.take(game_id, invitation, typed["text"].strip())
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
-            if refused.key in (EXPIRED, NO_CONNECTION):  # spent: the next phone needs a new one
+            if refused.key in SPENT:  # the next phone needs a new invitation
                 tables.withdraw(game_id)
                 set_invitation(None)
             return
