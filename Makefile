@@ -7,13 +7,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 QUIET_PIP := $(BIN)/python -m pip install -q
 
-# `make test` runs every test on two workers (the 2-core machine's count), one test at a time
-# each, in the order tests/conftest.py gives: the browser tests first, the longest first; then
-# the few marked after_the_rest (Firefox's and WebKit's journeys), on a machine left quiet.
+# The tests run on two xdist workers (the 2-core machine's count), one test at a time each, in
+# the order tests/conftest.py gives: the browser tests first, the longest first.
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
+# Prints how long the recipe's command took, set-up included: `$(call timed,name,command)`.
+timed = started=$$(date +%s); $(2); status=$$?; took=$$(($$(date +%s) - started)); \
+	echo "$(1) took $$((took / 60)) min $$((took % 60)) s"; exit $$status
 
-.PHONY: run test test-fast site
+.PHONY: run test test-all lint first-tier every-tier site
 
 $(BIN)/python:
 	@echo "Creating $(VENV) with $(PYTHON)..."
@@ -34,16 +36,29 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app-installed
 	@$(BIN)/python main.py $(ARGS)
 
-test: $(VENV)/.test-installed
+# Before each commit, at most five minutes from a fresh clone: lint and types, every test
+# that needs no browser, and one Chromium journey per shape of the app (marked every_shape:
+# a round served, a round on a phone alone reloaded offline, two phones linked).
+test:
+	@$(call timed,make test,$(MAKE) --no-print-directory first-tier)
+
+# Everything, as CI runs it (.ci/run): every browser journey, Firefox's and WebKit's last
+# (marked after_the_rest: beside two busy workers the phone alone's Python in Firefox lost
+# typed keys), the real storage failures and the benchmarks' smoke runs.
+test-all:
+	@$(call timed,make test-all,$(MAKE) --no-print-directory every-tier)
+
+lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+first-tier: lint
+	$(BIN)/python -m pytest $(XDIST) -m "not browser or every_shape"
+
+every-tier: lint
 	$(BIN)/python -m pytest $(XDIST) -m "not after_the_rest"
 	$(BIN)/python -m pytest $(XDIST) -m after_the_rest
-
-# While working: the rules, storage and views without a browser, in well under a minute.
-test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest $(XDIST) tests/scorers tests/storage tests/sharing tests/views
 
 # Trickpad on a phone alone: the whole app as static files in site/ (Flet's web client,
 # Pyodide and the app's Python), nothing fetched from elsewhere. ARGS=--serve serves it on

@@ -45,6 +45,10 @@ def allowed_seconds(item: pytest.Item) -> float:
     return float(item.config.getini("timeout") or 0)
 
 
+BROWSER = (E2E, TESTS / "tools")
+"""The layers whose tests drive a browser: `make test` runs only their `every_shape` ones."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests that start the app server, a browser or a benchmark first (tests/e2e,
     tests/server, tests/tools), then the rest; within each, the modules whose tests may
@@ -54,6 +58,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     longest start at once instead of holding up the end of the run, a module-scoped server
     is started once per worker, and the browser's sync Playwright loop is gone before the
     asyncio view tests run."""
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in BROWSER):
+            item.add_marker(pytest.mark.browser)
     modules = [list(tests) for _, tests in groupby(items, key=lambda item: item.path)]
     modules.sort(
         key=lambda tests: (

@@ -98,6 +98,7 @@ def open_site(context: BrowserContext, url: str) -> Page:
     return page
 
 
+@pytest.mark.every_shape
 def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     browser: Browser, site: str
 ) -> None:

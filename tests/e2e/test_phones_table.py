@@ -1,14 +1,21 @@
-"""A table of phones with no computer, in Chromium: three phones (three browser contexts)
+"""A table of phones with no computer, in Chromium: phones (browser contexts of their own)
 on the built site. The scorer's phone shares a Wizard game; a second phone, which has no
 camera (its scan is refused in words), joins by the invitation's text pasted into "Join a
-table" and its reply pasted back, and enters a bid; then the scorer lets phones only
-watch, and a third joins by scanning the invitation's QR code with its camera (a browser
-of its own, whose fake camera shows the code; its first scan is cancelled) and watches.
-Every phone shows the same totals; the scorer's page is closed, and the phone that entered
-carries on with its copy."""
+table" and its reply pasted back, and a bid crosses each way: the first journey, which
+`make test` runs too. In the second, the scorer then lets phones only watch, and a third
+joins by scanning the invitation's QR code with its camera (a browser of its own, whose
+fake camera shows the code; its first scan is cancelled) and watches. Every phone shows
+the same totals. The watching phone turns hostile and sends a message nested 7,000 deep:
+its link is closed and the scorer and the other phone go on; the scorer's phone then sends
+a refusal that does not fit its message, which the other phone says in general words and
+goes on. Last, the scorer's page is closed, and the phone that entered carries on with its
+copy."""
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
@@ -49,6 +56,18 @@ CAMERA_STOPPED_JS = """(count) => cameraStreams.length === count && cameraStream
   (stream) => stream.getTracks().every((track) => track.readyState === "ended"))"""
 
 pytestmark = pytest.mark.timeout(480)
+
+PYTHON_WORKER = re.compile(r"/python-worker\.js$")
+RUN_PYTHON = "async (code) => await self.pyodide.runPythonAsync(code)"
+DEEP_ACT = json.dumps(
+    {"type": "act", "ref": 1, "after": 1, "on": [], "kind": "edit", "data": {"x": "NEST"}}
+).replace('"NEST"', "[" * 7000 + "]" * 7000)
+"""Under the 16 KiB a guest may send, and deep enough to exhaust the WebAssembly stack of
+a parser (the scorer's Python died of one before it was checked unparsed)."""
+BAD_REFUSAL = json.dumps(
+    {"type": "refused", "ref": 1, "key": "ledger.round_not_current", "params": {}}
+)
+"""A refusal whose message needs parameters it does not give (it froze a guest's screen)."""
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +125,24 @@ def take_reply(scorer: Page, guest: Page) -> None:
     expect_value(guest, "table-link", t("table.link.open"))
 
 
-def test_three_phones_share_a_round_and_a_guest_carries_on_when_the_scorer_goes(
+def in_python(page: Page, code: str) -> Any:
+    """What `code` (its last expression) gives, run in the phone's own Python."""
+    (worker,) = [worker for worker in page.workers if PYTHON_WORKER.search(worker.url)]
+    return worker.evaluate(RUN_PYTHON, code)
+
+
+@pytest.mark.every_shape
+def test_two_phones_link_and_a_bid_crosses_each_way(browser: Browser, site: str) -> None:
+    contexts = [phone(browser, site)[0] for _ in range(2)]
+    try:
+        scorer, entering = (context.pages[0] for context in contexts)
+        link_and_bid(scorer, entering)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_three_phones_share_a_round_outlast_a_hostile_one_and_one_carries_on(
     browser: Browser, site: str, playwright: Playwright, tmp_path: Path
 ) -> None:
     camera = tmp_path / "camera.y4m"
@@ -123,9 +159,9 @@ def test_three_phones_share_a_round_and_a_guest_carries_on_when_the_scorer_goes(
                 context.close()
 
 
-def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path) -> None:
-    """The journey: the entering phone joins by text, the watching one by camera."""
-    pages = (scorer, entering, watching)
+def link_and_bid(scorer: Page, entering: Page) -> None:
+    """The scorer shares a short Wizard game; the entering phone joins by text, and a bid
+    crosses each way."""
     start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
     tap(scorer, t("share.start"))
     invitation = invite(scorer)
@@ -145,6 +181,12 @@ def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path
     tap(entering, t("wizard.bid_name", player="Cas", count=0))
     expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ann"))
     screenshot(entering, "phones-table-guest")
+
+
+def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path) -> None:
+    """The journey: the entering phone joins by text, the watching one by camera."""
+    pages = (scorer, entering, watching)
+    link_and_bid(scorer, entering)
     # From now on phones only watch; a third joins and sees the round as it goes.
     tap(scorer, t("share.view_only"))
     join_by_camera(scorer, watching, invite(scorer), camera)
@@ -158,10 +200,41 @@ def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path
         for seat, total in enumerate([-10, 30, 20]):
             expect_score(page, f"total-{seat}", total)
     screenshot(watching, "phones-table-watcher")
+    outlast_a_hostile_phone(scorer, entering, watching)
     # The scorer's phone dies: the guest that entered keeps every entry, and plays on.
     scorer.context.close()
     expect_value(entering, "table-link", t("table.link.lost"))
     tap(entering, t("table.carry_on"))
-    tap(entering, t("wizard.bid_name", player="Cas", count=1))
-    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
+    tap(entering, t("wizard.bid_name", player="Ben", count=0))
+    expect_value(entering, "entry-hint", t("wizard.next_tricks", player="Cas"))
     screenshot(entering, "phones-table-carried-on")
+
+
+def outlast_a_hostile_phone(scorer: Page, entering: Page, watching: Page) -> None:
+    """The watching phone sends, past its own screen, a message nested 7,000 deep: the
+    scorer closes its link alone, and enters on with the other phone. Then the scorer's
+    phone sends the other a refusal that does not fit its message: said in general words,
+    and its screen goes on."""
+    in_python(
+        watching,
+        "import gc\nfrom views.shell.phone_tables import GuestTable\n"
+        "(table,) = [o for o in gc.get_objects() if isinstance(o, GuestTable)]\n"
+        f"table.link.channel.send({DEEP_ACT!r})",
+    )
+    expect_value(scorer, "table-guests", t("table.guests", count=1))
+    expect(by_id(watching, "table-link")).not_to_have_text(t("table.link.open"))
+    tap(scorer, t("share.can_enter"))
+    # Round 2, Ben deals: Cas bids first, on the scorer's phone, then Ann on the other.
+    tap(scorer, t("wizard.bid_name", player="Cas", count=0))
+    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
+    in_python(
+        scorer,
+        "import gc\nfrom views.sharing.link_host import TableHost\n"
+        "(host,) = [o for o in gc.get_objects() if isinstance(o, TableHost)]\n"
+        "(guest,) = host._guests\n"
+        f"guest.channel.send({BAD_REFUSAL!r})",
+    )
+    expect(entering.get_by_text(t("table.host_refused"))).to_be_visible()
+    screenshot(entering, "phones-table-refusal-said")
+    tap(entering, t("wizard.bid_name", player="Ann", count=1))
+    expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ben"))

@@ -95,6 +95,7 @@ def in_reach(page: Page, control: Locator, what: str) -> None:
     on_screen(page, control, what)
 
 
+@pytest.mark.every_shape
 @pytest.mark.timeout(300)
 def test_each_wizard_step_fits_a_phone_and_every_number_is_in_reach_on_a_small_one(
     browser: Browser, app_server: AppServer
