@@ -25,11 +25,11 @@ from serving.memory import return_large_blocks
 from serving.screens_loader import AppMain, ScreensLoader
 from serving.web_app import Uploads, web_app
 from serving.web_guard import guarded
+from sharing.table_share.codes import Shares
 from storage import OpenResult, StorageError, open_store
 from storage.backup import MAX_LIBRARY_BYTES
 from storage.folder_lock import FolderInUse, FolderLock, lock_folder
 from storage.keeper import GameKeeper
-from views.sharing.codes import Shares
 from views.shell.i18n import t
 from views.shell.notices import Notice, recovery_notices
 

@@ -24,10 +24,10 @@ from phone_alone.browser_storage import Keeping
 from phone_alone.file_limits import PHONE_FILE_LIMITS
 from phone_alone.keeping_told import KeepingTold
 from phone_alone.sync_gate import SyncGate
+from sharing.table_share.connections import THIS_DEVICE, is_secure
 from storage import DB_FILENAME, GameStore, StorageError, open_store
 from storage.keeper import GameKeeper
 from views.app import build_main
-from views.sharing.peers import THIS_DEVICE, is_secure
 from views.shell.i18n import t
 from views.shell.keeping import PHONE_WORDS, BrowserKeeping
 from views.shell.messages import said, say_instead

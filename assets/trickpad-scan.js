@@ -1,6 +1,6 @@
 // Trickpad's camera scan: reads the QR code of another phone's invitation or reply for the
-// phone alone's Python (phone_alone/peer_bridge.py's `scan`, whose request
-// assets/trickpad-peers.js hands here). While it reads, a full-screen overlay covers
+// phone alone's Python (phone_alone/webrtc_bridge.py's `scan`, whose request
+// assets/trickpad-webrtc.js hands here). While it reads, a full-screen overlay covers
 // Flutter's canvas: the camera's picture, the instruction and a Cancel button, in the words
 // Python sent ({instruction, cancel}). The answer is {text} (the code's text), {cancelled}
 // or {refused: "insecure" | "denied" | "none" | "failed"}.

@@ -1,8 +1,8 @@
 // Trickpad's links between phones: WebRTC data channels, held on the page's main thread
 // (a worker has no RTCPeerConnection in Chromium or Firefox) for the phone alone's Python,
-// which runs in Flet's worker and drives them through messages (phone_alone/peer_bridge.py):
-// - worker -> page: {trickpadPeer: {do, link, ask?, sdp?, limit?, text?}}, kept from
-//   Flet's own handler by `TrickpadPeers.serve`, which index.html's Worker subclass calls
+// which runs in Flet's worker and drives them through messages (phone_alone/webrtc_bridge.py):
+// - worker -> page: {trickpadWebRTC: {do, link, ask?, sdp?, limit?, text?}}, kept from
+//   Flet's own handler by `TrickpadWebRTC.serve`, which index.html's Worker subclass calls
 //   ("offer" and "answer" carry the `limit` of the link's messages to this end); also
 //   {do: "scan", ask, instruction, cancel}: the camera reads the other phone's QR code
 //   (trickpad-scan.js), answered {ask, text | cancelled | refused};
@@ -12,7 +12,7 @@
 // No STUN or TURN server: the phones share one Wi-Fi or hotspot, so host candidates
 // (Chromium's mDNS names) are all there is, and a description is whole once gathered.
 "use strict";
-window.TrickpadPeers = (() => {
+window.TrickpadWebRTC = (() => {
   const GATHERING_MS = 5000;
   const PAGE_PACKET = 0x02;
 
@@ -31,7 +31,7 @@ window.TrickpadPeers = (() => {
       done();
     });
 
-  class TrickpadPeers {
+  class TrickpadWebRTC {
     // `tell({link, event, text})`: "open", "message" (with its text), "interrupted" (the
     // network went), "back" (connected again) and "closed" (by the other end or failed;
     // the last event of a link), or "another" in its place (before the link opened, a
@@ -198,23 +198,23 @@ window.TrickpadPeers = (() => {
         packet.set(json, 1);
         worker.postMessage(packet, [packet.buffer]);
       };
-      const peers = new TrickpadPeers(post);
+      const links = new TrickpadWebRTC(post);
       worker.addEventListener("message", (event) => {
-        const request = event.data?.trickpadPeer;
+        const request = event.data?.trickpadWebRTC;
         if (request === undefined) {
           return;
         }
         event.stopImmediatePropagation();
-        peers.handle(request).then(
+        links.handle(request).then(
           (result) => request.ask !== undefined && post({ ask: request.ask, ...result }),
           (error) =>
             request.ask !== undefined &&
             post({ ask: request.ask, error: String(error), unsupported: !window.RTCPeerConnection }),
         );
       });
-      return peers;
+      return links;
     }
   }
 
-  return TrickpadPeers;
+  return TrickpadWebRTC;
 })();

@@ -19,7 +19,7 @@ from storage.errors import StorageError
 from views.shell.services import FilePickerFiles, PickedFile
 
 FILE_PACKET = 0x03
-"""The first byte of the page's answers (trickpad-files.js); the peers' are 0x02."""
+"""The first byte of the page's answers (trickpad-files.js); the WebRTC bridge's are 0x02."""
 DONE = 0
 """The status byte of an answer that holds what was asked (else the read failed)."""
 
@@ -54,7 +54,7 @@ class PageFiles:
     def _received(self, event: object) -> None:
         data = event.data  # type: ignore[attr-defined]  # a JavaScript MessageEvent
         if not js.ArrayBuffer.isView(data) or data.length < 6 or data[0] != FILE_PACKET:
-            return  # Flet's, or the peers' (phone_alone.page_relay)
+            return  # Flet's, or the WebRTC bridge's (phone_alone.page_relay)
         packet = data.to_bytes()
         answer = self._waiting.pop(int.from_bytes(packet[1:5], "big"), None)
         if answer is None or answer.done():

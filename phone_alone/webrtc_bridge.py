@@ -1,16 +1,16 @@
 """The phone alone's links to other phones, as the share's Python uses them.
 
-The page holds the WebRTC connections (assets/trickpad-peers.js: a worker has none); this
+The page holds the WebRTC connections (assets/trickpad-webrtc.js: a worker has none); this
 module drives them by requests and hears what happens on them (phone_alone.page_relay
-carries both between Flet's worker and the page). The host invites (`PeerBridge.invite`):
-its invitation's text goes to a guest, whose `PeerBridge.join` gives the reply's text;
-the host's `Invitation.accept` of that reply connects them. Either text may be read from
-the other phone's screen with the camera (`PeerBridge.scan`). Each end then has a
-`PeerChannel` (views.sharing.channel's Channel) that tells the listener it was given when
+carries both between Flet's worker and the page). The host invites (`WebRTCBridge.invite`):
+its invitation's text goes to a guest, whose `WebRTCBridge.join` gives the reply's text;
+the host's `BridgedInvitation.accept` of that reply connects them. Either text may be read from
+the other phone's screen with the camera (`WebRTCBridge.scan`). Each end then has a
+`BridgedChannel` (sharing.phones_only.channel's Channel) that tells the listener it was given when
 the link was made: every message is delivered to it, none before it is known.
 
 An invitation is good for one phone and INVITATION_SECONDS: once used or expired its
-connection is closed, and a reply to it is refused (views.sharing.invitation.EXPIRED).
+connection is closed, and a reply to it is refused (sharing.phones_only.invitation.EXPIRED).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from views.sharing.channel import ChannelListener, ChannelState
-from views.sharing.invitation import (
+from sharing.phones_only.channel import ChannelListener, ChannelState
+from sharing.phones_only.invitation import (
     ANOTHER_PHONE,
     EXPIRED,
     NO_CONNECTION,
@@ -36,8 +36,8 @@ from views.sharing.invitation import (
     unpack_answer,
     unpack_offer,
 )
-from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
-from views.sharing.peer_links import CameraRefused, ScanWords
+from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 
 PAGE_PACKET = 0x02
 """The first byte of the page's messages to the worker (then UTF-8 JSON); Flet's own
@@ -63,10 +63,10 @@ class PageRefused(Exception):
         self.unsupported = unsupported
 
 
-class PeerChannel:
-    """One end of a link to another phone (views.sharing.channel.Channel)."""
+class BridgedChannel:
+    """One end of a link to another phone (sharing.phones_only.channel.Channel)."""
 
-    def __init__(self, bridge: PeerBridge, link: str, listener: ChannelListener) -> None:
+    def __init__(self, bridge: WebRTCBridge, link: str, listener: ChannelListener) -> None:
         self._bridge, self.link, self._listener = bridge, link, listener
         self.state = ChannelState.OPEN
 
@@ -106,19 +106,19 @@ STATES = {
 class _Link:
     """A link being made: its channel, and whether it has opened (or failed first)."""
 
-    def __init__(self, channel: PeerChannel, opened: asyncio.Future[PeerChannel]) -> None:
+    def __init__(self, channel: BridgedChannel, opened: asyncio.Future[BridgedChannel]) -> None:
         self.channel, self.opened = channel, opened
 
 
-class Invitation:
+class BridgedInvitation:
     """The host's invitation for one phone: `text` to show, `accept` its reply."""
 
-    def __init__(self, bridge: PeerBridge, link: str, invitation_id: str, text: str) -> None:
+    def __init__(self, bridge: WebRTCBridge, link: str, invitation_id: str, text: str) -> None:
         self._bridge, self._link, self.id, self.text = bridge, link, invitation_id, text
         self.spent = False
         self._expiry = asyncio.get_running_loop().call_later(bridge.invitation_seconds, self.cancel)
 
-    async def accept(self, reply_text: str, listener: ChannelListener) -> PeerChannel:
+    async def accept(self, reply_text: str, listener: ChannelListener) -> BridgedChannel:
         """The channel to the phone that replied, once open. BadInvitation when the text
         is no reply to this invitation or it has expired; NoConnection when the phones
         cannot reach each other, or (ANOTHER_PHONE) another phone answered this invitation
@@ -146,13 +146,13 @@ class Invitation:
             self._bridge.close_link(self._link)
 
 
-class Joining:
+class BridgedJoining:
     """A guest's answer to an invitation: `reply` to show the host, then `opened`."""
 
-    def __init__(self, bridge: PeerBridge, link: str, reply: str, opening: _Link) -> None:
+    def __init__(self, bridge: WebRTCBridge, link: str, reply: str, opening: _Link) -> None:
         self._bridge, self._link, self.reply, self._opening = bridge, link, reply, opening
 
-    async def opened(self) -> PeerChannel:
+    async def opened(self) -> BridgedChannel:
         """The channel to the host, once it has taken the reply; NoConnection if it has
         not connected within the invitation's time (ANOTHER_PHONE: another phone's answer
         to the invitation broke in)."""
@@ -165,7 +165,7 @@ class Joining:
             self._opening.opened.set_exception(NoConnection())
 
 
-class PeerBridge:
+class WebRTCBridge:
     """The page's links, driven from Python: `post` sends the page a request (a dict);
     the page's messages come back through `delivered`."""
 
@@ -182,7 +182,7 @@ class PeerBridge:
         self._asked: dict[int, asyncio.Future[Message]] = {}
         self._links: dict[str, _Link] = {}
 
-    async def invite(self) -> Invitation:
+    async def invite(self) -> BridgedInvitation:
         """A new invitation, its connection waiting for the reply. NoConnection if the
         browser cannot make one."""
         link = f"link-{next(self._numbers)}"
@@ -192,9 +192,9 @@ class PeerBridge:
             self.close_link(link)
             raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
         invitation_id = new_invitation_id()
-        return Invitation(self, link, invitation_id, pack_offer(offer, invitation_id))
+        return BridgedInvitation(self, link, invitation_id, pack_offer(offer, invitation_id))
 
-    async def join(self, invitation_text: str, listener: ChannelListener) -> Joining:
+    async def join(self, invitation_text: str, listener: ChannelListener) -> BridgedJoining:
         """The answer to an invitation (BadInvitation when the text is none; NoConnection
         when the browser cannot connect phones)."""
         offer, invitation_id = unpack_offer(invitation_text)
@@ -207,7 +207,7 @@ class PeerBridge:
             if refused.unsupported:
                 raise NoConnection(NO_PEER_LINKS) from refused
             raise BadInvitation(UNREADABLE) from refused
-        return Joining(self, link, pack_answer(answer, invitation_id), opening)
+        return BridgedJoining(self, link, pack_answer(answer, invitation_id), opening)
 
     def delivered(self, message: Message) -> None:
         """A message from the page: the answer to a request, or an event on a link."""
@@ -255,12 +255,12 @@ class PeerBridge:
 
     def opening(self, link: str, listener: ChannelListener) -> _Link:
         """The link's channel, told from the page's first event on."""
-        opened: asyncio.Future[PeerChannel] = asyncio.get_running_loop().create_future()
-        opening = _Link(PeerChannel(self, link, listener), opened)
+        opened: asyncio.Future[BridgedChannel] = asyncio.get_running_loop().create_future()
+        opening = _Link(BridgedChannel(self, link, listener), opened)
         self._links[link] = opening
         return opening
 
-    async def opened(self, opening: _Link, seconds: float) -> PeerChannel:
+    async def opened(self, opening: _Link, seconds: float) -> BridgedChannel:
         try:
             return await asyncio.wait_for(asyncio.shield(opening.opened), seconds)
         except TimeoutError:

@@ -107,7 +107,7 @@ def keep_sessions_while_they_start() -> None:
 
 def take_turns_per_connection() -> None:
     """Run each event of a connection in one of that connection's turns
-    (views.sharing.fair_share): a phone's events beyond its few turns wait parked, off the
+    (sharing.fair_share): a phone's events beyond its few turns wait parked, off the
     loop, instead of each being a task the loop runs at once.
 
     Flet 1.0.5's receive loop starts every CONTROL_EVENT as a task of its own

@@ -20,7 +20,7 @@ A frame Flet sends after its client has gone is dropped: Flet's handler would ot
 with the error before letting go of the session, which nothing would ever delete.
 
 Once a socket has registered, every frame it sends passes its `FairShare` (the phone's
-allowance, views.sharing.fair_share) before Flet reads it, and each of its events waits for
+allowance, sharing.fair_share) before Flet reads it, and each of its events waits for
 one of the socket's turns (flet_internals.take_turns_per_connection). A socket that keeps
 sending more than a person can tap is told so on its screen (Flet's "session crashed"
 message, in the language its browser asks for), its session ends for good, and the socket,
@@ -38,8 +38,8 @@ from flet.messaging.protocol import MessageAction, RegisterClientRequestBody
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from views.sharing.fair_share import TOO_FAST_KEY, FairShare
-from views.sharing.peers import CURRENT_PEER
+from sharing.fair_share import TOO_FAST_KEY, FairShare
+from sharing.table_share.connections import CURRENT_PEER
 from views.shell.i18n import best_language, t
 
 REGISTER_WITHIN_SECONDS = 5.0

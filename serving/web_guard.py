@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from views.sharing.peers import CURRENT_PEER, Peer, is_secure
+from sharing.table_share.connections import CURRENT_PEER, Peer, is_secure
 
 SHARE_MARK = "share:"
 """Put before the client address Flet sees for a connection through the share."""

@@ -24,7 +24,7 @@ import contextlib
 import time
 from collections.abc import Awaitable, Callable
 
-from views.sharing.channel import Channel, ChannelListener, ChannelState
+from sharing.phones_only.channel import Channel, ChannelListener, ChannelState
 
 TOO_FAST_KEY = "server.too_fast"
 """The catalog text a phone ended for sending too much is shown."""

@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 ENTRY = "phone.py"
 """The module the browser runs instead of main.py."""
 ARCHIVE = "app.tar.gz"
-APP_PACKAGES = ("scorers", "storage", "views", "phone_alone")
+APP_PACKAGES = ("scorers", "storage", "sharing", "views", "phone_alone")
 APP_ASSETS = ("locales", "rules", "metrics")
 """The assets the Python side reads (catalogs, rules sheets, text widths); the rest are the
 client's."""

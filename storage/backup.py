@@ -38,7 +38,7 @@ _GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass(frozen=True)
-class Refusal:
+class RefusedGame:
     """A game of the file that was not merged: which one, and the storage error why."""
 
     game: str
@@ -71,7 +71,7 @@ class MergeReport:
     added: int = 0
     updated: int = 0
     unchanged: int = 0
-    refused: tuple[Refusal, ...] = field(default_factory=tuple)
+    refused: tuple[RefusedGame, ...] = field(default_factory=tuple)
 
 
 def export_library(
@@ -141,16 +141,16 @@ def import_library(
     else:
         total = checks.submit(_open_in_worker, content).result()
 
-        def check(start: int, stop: int) -> list[CheckedGame | Refusal]:
+        def check(start: int, stop: int) -> list[CheckedGame | RefusedGame]:
             return checks.submit(_check_in_worker, start, stop).result()
 
     records: list[GameRecord] = []
-    refused: list[Refusal] = []
+    refused: list[RefusedGame] = []
     added = updated = unchanged = 0
     for start in range(0, total, CHECK_RUN):
         progress(Progress("checking", start, total))
         for checked in check(start, min(start + CHECK_RUN, total)):
-            if isinstance(checked, Refusal):
+            if isinstance(checked, RefusedGame):
                 refused.append(checked)
                 continue
             record = _record(keeper, checked)
@@ -218,8 +218,8 @@ class _Checker:
         self.games: list[Any] = games
         self.seen: set[str] = set()
 
-    def check(self, start: int, stop: int) -> list[CheckedGame | Refusal]:
-        checked: list[CheckedGame | Refusal] = []
+    def check(self, start: int, stop: int) -> list[CheckedGame | RefusedGame]:
+        checked: list[CheckedGame | RefusedGame] = []
         for entry in self.games[start:stop]:
             try:
                 checked.append(_check(entry, self.seen))
@@ -239,7 +239,7 @@ def _open_in_worker(content: bytes) -> int:
     return len(_worker_checker.games)
 
 
-def _check_in_worker(start: int, stop: int) -> list[CheckedGame | Refusal]:
+def _check_in_worker(start: int, stop: int) -> list[CheckedGame | RefusedGame]:
     assert _worker_checker is not None, "_open_in_worker first"
     return _worker_checker.check(start, stop)
 
@@ -331,7 +331,7 @@ def _moment(value: object, name: str) -> datetime:
     return moment
 
 
-def _refusal(entry: object, error: StorageError) -> Refusal:
+def _refusal(entry: object, error: StorageError) -> RefusedGame:
     """What can be told of a refused game: its kind, date and players, where readable."""
     data = entry if isinstance(entry, Mapping) else {}
     actions = data.get("actions")
@@ -344,7 +344,7 @@ def _refusal(entry: object, error: StorageError) -> Refusal:
         else ()
     )
     game, created = data.get("game"), data.get("created_at")
-    return Refusal(
+    return RefusedGame(
         game if isinstance(game, str) else "",
         created if isinstance(created, str) else "",
         names,

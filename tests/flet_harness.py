@@ -55,7 +55,7 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from views.sharing.peers import CURRENT_PEER, Peer, is_secure
+from sharing.table_share.connections import CURRENT_PEER, Peer, is_secure
 
 __all__ = ["AppHarness", "FakeClientConnection", "describe", "own_texts"]
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
+from sharing.fair_share import TOO_FAST_KEY
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.flet_wire import WireClient
-from views.sharing.fair_share import TOO_FAST_KEY
 from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener
@@ -32,7 +32,7 @@ PATIENCE = 60.0
 """Every wait for the server: far beyond anything it needs, so a busy machine cannot fail a
 test; a server that never answers fails all the same."""
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4}$")
-"""The table's code as the share panel shows it (views.sharing.codes.spaced)."""
+"""The table's code as the share panel shows it (sharing.table_share.codes.spaced)."""
 
 
 @contextlib.contextmanager

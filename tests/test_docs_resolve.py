@@ -22,14 +22,24 @@ import pytest
 from views.shell.i18n import catalog
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("scorers", "storage", "views", "serving", "phone_alone", "site_build", "tests")
+PACKAGES = (
+    "scorers",
+    "storage",
+    "sharing",
+    "views",
+    "serving",
+    "phone_alone",
+    "site_build",
+    "tests",
+)
 CODE = [REPO / "main.py", REPO / "phone.py"] + [
     path for package in (*PACKAGES, "bench", "assets") for path in (REPO / package).rglob("*.py")
 ]
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 SUFFIXES = "py|md|json|js|html|toml|txt|png|ttf|woff2|otf|sqlite3|lock|csv|mjs|wasm|gz"
 PATH = re.compile(rf"^[\w.@/-]*[\w-]\.({SUFFIXES})$|^[\w./-]+/$")
-DOTTED = re.compile(rf"(?<![\w./-])(?:{'|'.join(PACKAGES)})(?:\.\w+)+")
+DOTTED = re.compile(rf"(?<![\w./-])(?:{'|'.join(PACKAGES)})(?:\.(?!md\b)\w+)+")
+"""A dotted name of our code; not a file of the docs named like a package (sharing.md)."""
 MADE_BY_A_RUN = ("site/", "test-artifacts/", ".venv/", "build/", "uploads/")
 MADE_AT_RUN_TIME = {"trickpad.sqlite3", "trickpad.lock", "app.tar.gz"}
 """The store, its lock and the site's archive: files a run writes, named in the docs."""

@@ -20,8 +20,8 @@ from serving.flet_internals import (
     keep_sessions_while_they_start,
     take_turns_per_connection,
 )
+from sharing.fair_share import FairShare
 from tests.flet_harness import AppHarness
-from views.sharing.fair_share import FairShare
 
 
 def test_the_method_replaced_still_takes_an_answer_by_control_and_call() -> None:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from sharing.table_share.codes import FREE_TRIES
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.flet_wire import WireClient
-from views.sharing.codes import FREE_TRIES
 from views.shell.i18n import t
 
 SHARE_ADDRESS = "127.0.0.2"  # the table's "Wi-Fi": another loopback address, another listener

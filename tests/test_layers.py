@@ -1,8 +1,9 @@
 """The folders are the architecture: every module imports only from layers below its own.
 
-Between the top folders: the rules, then storage, then the screens, then the server, with
-the entry scripts on top. Inside `views/`: who may do what at a shared table (`sharing`),
-the shell every screen stands on (`shell`), the games' views and their contract (`games`),
+Between the top folders: the rules, then storage, then the shares' logic (`sharing`, with
+no Flet: the table share's and the phones-only share's), then the screens, then the server,
+with the entry scripts on top. Inside `views/`: the shell every screen stands on (`shell`),
+the games' views and their contract (`games`),
 the screens around the games (`screens`), the game screen (`game_screen`), and `views/app.py`,
 the root that routes to them all. Modules of one layer may import each other; an import of
 the project's own code inside a function, where it would hide a cycle, is refused in the
@@ -19,6 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 TOP_LAYERS = [
     "scorers",
     "storage",
+    "sharing",
     "views",
     "phone_alone",
     "serving",
@@ -26,8 +28,8 @@ TOP_LAYERS = [
     "main.py",
     "phone.py",
 ]
-VIEW_LAYERS = ["sharing", "shell", "games", "screens", "game_screen", "app.py"]
-NO_HIDDEN_IMPORTS = ("scorers", "storage", "views")
+VIEW_LAYERS = ["shell", "games", "screens", "game_screen", "app.py"]
+NO_HIDDEN_IMPORTS = ("scorers", "storage", "sharing", "views")
 
 
 def modules(folder: str) -> list[Path]:
@@ -95,6 +97,22 @@ def test_every_views_module_has_a_layer() -> None:
     for path in modules("views"):
         if views_module(path) != ["__init__"]:
             view_layer(views_module(path))  # raises for a folder the order does not name
+
+
+def test_the_shares_logic_draws_nothing() -> None:
+    """sharing/ is the shares' logic: what is drawn of it is in views/, which uses it."""
+    for path in modules("sharing"):
+        imported = {name.split(".")[0] for name in imports_of(path)}
+        assert "flet" not in imported and "flet_web" not in imported, path
+
+
+def imports_of(path: Path) -> Iterator[str]:
+    """Every module `path` imports, its own code's or another's."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
 
 
 def hidden_imports(layer: str) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from views.shell.i18n import LOCALES_DIR, catalog, catalog_file, layer_messages, t
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CODE_DIRS = ["views", "scorers", "storage"]
+CODE_DIRS = ["views", "scorers", "storage", "sharing"]
 
 
 def code_files() -> list[Path]:

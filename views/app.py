@@ -5,6 +5,10 @@ from typing import cast
 
 import flet as ft
 
+from sharing.phones_only.links import PhoneLinks
+from sharing.table_share.access import Access
+from sharing.table_share.codes import Shares
+from sharing.table_share.connections import CURRENT_PEER, Peer
 from storage.keeper import GameKeeper
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
@@ -13,10 +17,6 @@ from views.screens.join_table import JoinTableScreen
 from views.screens.new_game import NewGame
 from views.screens.players import PlayersScreen
 from views.screens.rules import RulesScreen
-from views.sharing.access import Access
-from views.sharing.codes import Shares
-from views.sharing.peer_links import PeerLinks
-from views.sharing.peers import CURRENT_PEER, Peer
 from views.shell.device import (
     LANGUAGE,
     THEME,
@@ -127,7 +127,7 @@ def build_main(
     share_url: str | None = None,
     device: Callable[[], DeviceStore] = BrowserDevice,
     peer: Callable[[], Peer] = CURRENT_PEER.get,
-    links: Callable[[], PeerLinks] | None = None,
+    links: Callable[[], PhoneLinks] | None = None,
     file_limits: FileLimits | None = None,
     keeping: BrowserKeeping | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
@@ -137,8 +137,8 @@ def build_main(
     pass fakes for the first two; the view harness answers the device's questions).
     `shares` are the server's shared tables, `share_url` the https address phones join at
     (None: this server shares no table). A session's rights are those of its connection's
-    `peer` (on a server peers.CURRENT_PEER, noted by its door), never of what its page says;
-    the phone-alone app, where the session is the phone's own, passes peers.THIS_DEVICE,
+    `peer` (on a server connections.CURRENT_PEER, noted by its door), never of what its page says;
+    the phone-alone app, where the session is the phone's own, passes connections.THIS_DEVICE,
     its `links` to other phones for the phones-only share (views.shell.phone_tables), the
     smaller `file_limits` its browser reads in good time, and whether the browser's storage
     keeps its games (`keeping`)."""

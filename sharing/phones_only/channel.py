@@ -2,7 +2,7 @@
 
 The phones-only share (a phone alone sharing its game with the others, no computer) runs
 over WebRTC data channels, which the page's JavaScript holds (the phone-alone app's peer
-bridge); the share's own logic (views.sharing.link_host, views.sharing.link_guest) sees only
+bridge); the share's own logic (sharing.phones_only.host, sharing.phones_only.guest) sees only
 this: text messages, in order and none lost while the channel is open, and the channel's
 state. Tests join two ends in memory (tests/sharing/channel_pair.py); the browser tests use
 the real channel.

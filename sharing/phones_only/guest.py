@@ -20,12 +20,10 @@ from typing import Any, Protocol
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
-from storage import StorageError
-from storage.keeper import GameChanged, GameKeeper, SavedGame
-from views.sharing.channel import Channel, ChannelState
-from views.sharing.link_messages import (
+from sharing.phones_only.channel import Channel, ChannelState
+from sharing.phones_only.messages import (
+    PROTOCOL_VERSION,
     REMEMBERED,
-    VERSION,
     Accepted,
     Act,
     Actions,
@@ -39,6 +37,8 @@ from views.sharing.link_messages import (
     decode,
     encode,
 )
+from storage import StorageError
+from storage.keeper import GameChanged, GameKeeper, SavedGame
 
 _log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ class NotSent(Exception):
 
 class TableGuest:
     """This phone's side of a table shared by another phone. It is the listener of its
-    channel to the host (views.sharing.channel.ChannelListener)."""
+    channel to the host (sharing.phones_only.channel.ChannelListener)."""
 
     def __init__(
         self,
@@ -129,10 +129,6 @@ class TableGuest:
     @property
     def state(self) -> LinkState:
         return self._state
-
-    @property
-    def carried_on(self) -> bool:
-        return self._carried_on
 
     def shown(self) -> SavedGame | None:
         """The copy with this phone's unanswered proposals on top (those that still fit):
@@ -229,8 +225,8 @@ class TableGuest:
         self.observer.link_changed(state)
 
     def _welcomed(self, welcome: Welcome) -> None:
-        if welcome.version != VERSION:
-            raise BadMessage(f"protocol version {welcome.version}, not {VERSION}")
+        if welcome.version != PROTOCOL_VERSION:
+            raise BadMessage(f"protocol version {welcome.version}, not {PROTOCOL_VERSION}")
         if self._copy is not None and welcome.game != self._copy.ledger.state.game:
             raise BadMessage("welcome to another game")
         # Welcomed again after an interruption: the log comes again from its start, and

@@ -1,5 +1,5 @@
 """The host's side of a phones-only share: one game on this phone, the phones that joined
-it, each over a channel of its own (views.sharing.channel).
+it, each over a channel of its own (sharing.phones_only.channel).
 
 The host's game is the source of truth. Each guest gets the whole log as it joins, then
 every action saved, from whichever phone; a guest's proposal is checked and saved exactly
@@ -19,11 +19,8 @@ from typing import Any
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
 from scorers.merge import refusal
-from storage import StorageError
-from storage.keeper import GameChanged, GameKeeper, SavedGame
-from views.sharing.channel import Channel, ChannelListener, ChannelState
-from views.sharing.fair_share import FairShare, MeteredListener
-from views.sharing.link_messages import (
+from sharing.phones_only.channel import Channel, ChannelListener, ChannelState
+from sharing.phones_only.messages import (
     REMEMBERED,
     Accepted,
     Act,
@@ -39,6 +36,8 @@ from views.sharing.link_messages import (
     decode,
     encode,
 )
+from storage import StorageError
+from storage.keeper import GameChanged, GameKeeper, SavedGame
 
 MAY_NOT_ENTER = "share.may_not_enter"
 """The refusal of a watching guest's proposal: the server share's own key."""
@@ -67,11 +66,8 @@ class _Guest:
         self.host._changed(self, state)
 
 
-class _Refusal(Exception):
-    def __init__(self, key: str, params: Mapping[str, Any]) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+Why = tuple[str, Mapping[str, Any]]
+"""Why a guest's action was not saved: a catalog key and its parameters."""
 
 
 class TableHost:
@@ -101,10 +97,6 @@ class TableHost:
         return self._may_enter
 
     @property
-    def stopped(self) -> bool:
-        return self._stopped
-
-    @property
     def guest_count(self) -> int:
         """How many guests are joined (their channels not closed)."""
         return len(self._guests)
@@ -117,17 +109,9 @@ class TableHost:
 
     def add_guest(self, channel: Channel) -> ChannelListener:
         """Take a new guest on its open `channel`: it is sent the welcome and the whole log.
-        Returns what the channel must tell of what arrives and of its state. A stopped
+        Returns what the channel must tell of what arrives and of its state (the phone
+        hears it at the guest's fair share: sharing.fair_share.MeteredListener). A stopped
         share closes the channel at once."""
-        return self._take(channel)
-
-    def add_heard_guest(self, channel: Channel, share: FairShare | None = None) -> ChannelListener:
-        """`add_guest`, the guest heard at its allowance (`share`, a fresh one if not given):
-        one that sends more than anyone can tap is told so and closed, and stalls nothing."""
-        guest = self._take(channel)
-        return MeteredListener(guest, channel, share, shut_out=lambda: self._shut_out(guest))
-
-    def _take(self, channel: Channel) -> _Guest:
         guest = _Guest(self, channel)
         if self._stopped:
             channel.close()
@@ -135,6 +119,14 @@ class TableHost:
         self._guests.append(guest)
         self._welcome(guest)
         return guest
+
+    def shut_out(self, channel: Channel) -> None:
+        """The guest on `channel` sent more than anyone can tap: it is told so, and let go."""
+        for guest in self._guests:
+            if guest.channel is channel:
+                self._send(guest, ShutOut())
+                self._drop(guest)
+                return
 
     def game_saved(self) -> None:
         """Send every guest the actions of the game it has not had yet: call it after any
@@ -175,11 +167,6 @@ class TableHost:
     def _send(self, guest: _Guest, message: ToGuest) -> None:
         guest.channel.send(encode(message))
 
-    def _shut_out(self, guest: _Guest) -> None:
-        if guest in self._guests:
-            self._send(guest, ShutOut())
-            self._drop(guest)
-
     def _drop(self, guest: _Guest) -> None:
         """Close the guest's channel for good and forget it."""
         self._forget(guest)
@@ -219,13 +206,10 @@ class TableHost:
             raise BadMessage("a guest sends acts only")
         self._check(guest, act)
         guest.last_ref = act.ref
-        try:
-            if not self._may_enter:
-                raise _Refusal(MAY_NOT_ENTER, {})
-            self._apply(guest, act)
-        except _Refusal as refused:
+        why_not = (MAY_NOT_ENTER, {}) if not self._may_enter else self._saved(guest, act)
+        if why_not is not None:
             self._remember(guest, act.ref, None)
-            self._send(guest, Refused(act.ref, refused.key, refused.params))
+            self._send(guest, Refused(act.ref, *why_not))
             return
         self._remember(guest, act.ref, act.action)
         # Said before the action comes, so that the guest never shows it twice.
@@ -243,38 +227,44 @@ class TableHost:
         if list(act.on) != sorted(set(act.on)) or any(ref > guest.last_ref for ref in act.on):
             raise BadMessage("on: refs not this guest's earlier ones, in order")
 
-    def _apply(self, guest: _Guest, act: Act) -> SavedGame:
-        """Save the guest's action as the server share saves a phone's; raises _Refusal."""
+    def _saved(self, guest: _Guest, act: Act) -> Why | None:
+        """Save the guest's action as the server share saves a phone's; None once saved,
+        else why not."""
         try:
             saved = self._opened()
             seen = self._seen(guest, act, saved.ledger)
+            if seen is None:  # built on a proposal of its own that was not saved
+                return _CHANGED, {}
             if not act.on:
-                return self.keeper.apply(SavedGame(saved.id, seen, saved.summary), act.action)
+                self.keeper.apply(SavedGame(saved.id, seen, saved.summary), act.action)
+                return None
             # The guest saw its own unanswered proposals on top of the host's actions: the
             # game as it saw it is in no store, so it is only compared, never saved to.
             reason = refusal(seen, saved.ledger, act.action)
             if reason is not None:
-                raise reason
-            return self.keeper.apply(saved, act.action)
+                return reason.key, reason.params
+            self.keeper.apply(saved, act.action)
+            return None
         except GameChanged as changed:
-            reason_or_changed: InvalidEntry | StorageError = changed.reason or changed
-            raise _Refusal(reason_or_changed.key, reason_or_changed.params) from None
+            why: InvalidEntry | StorageError = changed.reason or changed
+            return why.key, why.params
         except (InvalidEntry, StorageError) as error:
-            raise _Refusal(error.key, error.params) from None
+            return error.key, error.params
 
-    def _seen(self, guest: _Guest, act: Act, log: Ledger) -> Ledger:
-        """The game as the guest's screen showed it when it proposed `act`."""
+    def _seen(self, guest: _Guest, act: Act, log: Ledger) -> Ledger | None:
+        """The game as the guest's screen showed it when it proposed `act`; None when that
+        was built on a proposal refused, or too long ago to be remembered."""
         seen = self._ledgers.get(act.after)
         if seen is None:
             seen = Ledger.replay(log.actions[: act.after])
         for ref in act.on:
             action = guest.proposals.get(ref)
-            if action is None:  # refused, or too long ago: built on what was not saved
-                raise _Refusal(_CHANGED, {})
+            if action is None:
+                return None
             try:
                 seen = seen.apply(action)
             except InvalidEntry:
-                raise _Refusal(_CHANGED, {}) from None
+                return None
         return seen
 
     def _opened(self) -> SavedGame:

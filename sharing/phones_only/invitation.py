@@ -1,6 +1,6 @@
 """The invitation and the reply: the two short texts that connect two phones.
 
-A phone alone shares its game over a WebRTC data channel (phone_alone.peer_bridge). The
+A phone alone shares its game over a WebRTC data channel (phone_alone.webrtc_bridge). The
 browsers connect once each has the other's session description (SDP): the host's offer
 travels to the guest as the invitation, the guest's answer back as the reply, by QR code
 or copied text. A browser's description is about 700 bytes; what rebuilds it is far less:
@@ -29,7 +29,8 @@ import zlib
 from dataclasses import dataclass
 from enum import Enum
 
-VERSION = 1
+TEXT_VERSION = 1
+"""The texts' format, after `TP`: a phone refuses a text of a newer one."""
 INVITATION = "I"
 REPLY = "R"
 ID_BYTES = 5
@@ -53,12 +54,12 @@ EXPIRED = "invitation.expired"
 NOT_THIS_ONE = "invitation.not_this_one"
 """A reply to another invitation than the one it was given to."""
 NO_CONNECTION = "invitation.no_connection"
-"""The phones did not connect (phone_alone.peer_bridge.NoConnection)."""
+"""The phones did not connect (phone_alone.webrtc_bridge.NoConnection)."""
 NO_PEER_LINKS = "invitation.no_peer_links"
 """The browser cannot connect to another phone at all (it has no WebRTC)."""
 ANOTHER_PHONE = "invitation.another_phone"
 """A second phone answered the invitation too and broke into the link as it was being made
-(phone_alone.peer_bridge: the page tells it, on either phone)."""
+(phone_alone.webrtc_bridge: the page tells it, on either phone)."""
 
 
 class BadInvitation(Exception):
@@ -134,9 +135,9 @@ def unpack_answer(text: str) -> tuple[str, str]:
 
 
 def _pack(kind: str, sdp: str, invitation_id: str) -> str:
-    payload = _id_bytes(invitation_id) + encode(parse(sdp))
+    payload = _id_bytes(invitation_id) + description_bytes(parse(sdp))
     check = (zlib.crc32(payload) & 0xFFFF).to_bytes(2, "big")
-    return f"TP{VERSION}{kind}{_base32(payload + check)}"
+    return f"TP{TEXT_VERSION}{kind}{_base32(payload + check)}"
 
 
 HEAD = re.compile(r"TP(\d+)([A-Z])")
@@ -147,11 +148,11 @@ def _unpack(kind: str, text: str) -> tuple[str, str]:
     head = HEAD.match(compact)
     if head is None:
         raise BadInvitation(UNREADABLE)
-    if int(head[1]) > VERSION:
+    if int(head[1]) > TEXT_VERSION:
         raise BadInvitation("invitation.newer_version")
     if head[2] != kind:
         wrong = {INVITATION: "invitation.is_a_reply", REPLY: "invitation.is_an_invitation"}
-        if head[2] in (INVITATION, REPLY) and int(head[1]) == VERSION:
+        if head[2] in (INVITATION, REPLY) and int(head[1]) == TEXT_VERSION:
             raise BadInvitation(wrong[kind])
         raise BadInvitation(UNREADABLE)
     try:
@@ -159,7 +160,7 @@ def _unpack(kind: str, text: str) -> tuple[str, str]:
         payload, check = data[:-2], data[-2:]
         if len(data) <= ID_BYTES + 2 or (zlib.crc32(payload) & 0xFFFF).to_bytes(2, "big") != check:
             raise BadInvitation(UNREADABLE)
-        description = decode(payload[ID_BYTES:])
+        description = read_description(payload[ID_BYTES:])
     except (binascii.Error, ValueError, IndexError) as unreadable:
         raise BadInvitation(UNREADABLE) from unreadable
     return build(description, session=int.from_bytes(payload[:ID_BYTES])), _base32(
@@ -258,7 +259,7 @@ def _priority(kind: str, number: int) -> int:
 # password, fingerprint, mid, [SCTP port, largest message], then the candidates.
 
 
-def encode(description: Description) -> bytes:
+def description_bytes(description: Description) -> bytes:
     hashes = list(HASHES)
     sctp = (description.sctp_port, description.max_message_size)
     flags = SETUPS.index(description.setup) | hashes.index(description.hash) << 2
@@ -279,7 +280,7 @@ def encode(description: Description) -> bytes:
     return bytes(out)
 
 
-def decode(data: bytes) -> Description:
+def read_description(data: bytes) -> Description:
     reader = _Reader(data)
     flags = reader.byte()
     hash_name = list(HASHES)[flags >> 2 & 3]

@@ -1,24 +1,24 @@
 """How a phone alone makes links to other phones, as the share's screens use them.
 
-The phone's links are WebRTC connections held by its page (phone_alone.peer_bridge is the
+The phone's links are WebRTC connections held by its page (phone_alone.webrtc_bridge is the
 real thing; the view tests join two sessions in memory). The host's `invite` gives an
 invitation's text for a guest, whose `join` gives a reply's text; the host's `accept` of
 that reply connects the two. Each step refuses a wrong text or a failed connection with
-views.sharing.invitation's BadInvitation or NoConnection, each with a catalog key.
+sharing.phones_only.invitation's BadInvitation or NoConnection, each with a catalog key.
 
 The invitation and the reply travel as QR codes too: `scan` reads one with the phone's
-camera (the page's, phone_alone.peer_bridge), and the text it read goes where a pasted one
+camera (the page's, phone_alone.webrtc_bridge), and the text it read goes where a pasted one
 does. A camera that cannot be used is refused with `CameraRefused` and its catalog key.
 
 A link is made with the listener that will hear it, before it can open; the share's sides
-(views.sharing.link_host, link_guest) are made from the open channel. A `Relay` listens
+(sharing.phones_only.host, link_guest) are made from the open channel. A `Relay` listens
 meanwhile, holding what arrives until the side that hears the channel is known.
 """
 
 from dataclasses import dataclass
 from typing import Protocol
 
-from views.sharing.channel import Channel, ChannelListener, ChannelState
+from sharing.phones_only.channel import Channel, ChannelListener, ChannelState
 
 
 class Invitation(Protocol):
@@ -69,7 +69,7 @@ class ScanWords:
     """The name of the button that closes the camera."""
 
 
-class PeerLinks(Protocol):
+class PhoneLinks(Protocol):
     """What the phone can do to link with others."""
 
     async def invite(self) -> Invitation: ...

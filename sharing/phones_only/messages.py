@@ -1,5 +1,5 @@
 """The messages between a sharing phone (the host) and the phones that joined it (guests),
-as JSON text over one channel each (views.sharing.channel).
+as JSON text over one channel each (sharing.phones_only.channel).
 
 Every message is a JSON object whose "type" names it; nothing else is accepted. `decode`
 takes only what its direction may carry, with exactly its fields, of their types, within
@@ -19,7 +19,7 @@ from scorers.games import rules_for
 from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
 from storage.game_file import nesting
 
-VERSION = 1
+PROTOCOL_VERSION = 1
 """The protocol's version, sent in `welcome`: a guest refuses a host of another version."""
 
 TO_GUEST_LIMIT = 64 * 1024
@@ -68,7 +68,7 @@ class Welcome:
     players: tuple[str, ...]
     may_enter: bool
     count: int
-    version: int = VERSION
+    version: int = PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class Ended:
 @dataclass(frozen=True)
 class ShutOut:
     """host -> guest, last: this phone sent more than anyone can tap, and the host reads
-    it no more (views.sharing.fair_share)."""
+    it no more (sharing.fair_share)."""
 
 
 @dataclass(frozen=True)

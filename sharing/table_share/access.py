@@ -10,8 +10,8 @@ that share: a new share of the same game has a new code, which it must enter aga
 
 from dataclasses import dataclass
 
-from views.sharing.codes import Share, Shares
-from views.sharing.peers import Peer
+from sharing.table_share.codes import Share, Shares
+from sharing.table_share.connections import Peer
 
 
 @dataclass

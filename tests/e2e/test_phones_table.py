@@ -229,7 +229,7 @@ def outlast_a_hostile_phone(scorer: Page, entering: Page, watching: Page) -> Non
     expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
     in_python(
         scorer,
-        "import gc\nfrom views.sharing.link_host import TableHost\n"
+        "import gc\nfrom sharing.phones_only.host import TableHost\n"
         "(host,) = [o for o in gc.get_objects() if isinstance(o, TableHost)]\n"
         "(guest,) = host._guests\n"
         f"guest.channel.send({BAD_REFUSAL!r})",

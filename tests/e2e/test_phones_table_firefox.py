@@ -3,7 +3,7 @@ Chromium phone joins it, by the texts pasted (tests/e2e/test_phones_table.py pla
 whole table in Chromium). The guest enters a bid, the scorer the rest of the round, and
 both show the same totals. WebKit is not here: the WebKitGTK built for automation has no
 RTCPeerConnection, and the phone then says to share from another browser
-(tests/phone_alone/test_peer_bridge.py)."""
+(tests/phone_alone/test_webrtc_bridge.py)."""
 
 import contextlib
 import re

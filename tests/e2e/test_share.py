@@ -11,6 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Error, Page, WebSocket, WebSocketRoute, expect
 
+from sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS
+from sharing.table_share.codes import FREE_TRIES
 from tests.app_server import AppServer
 from tests.e2e.conftest import enable_accessibility, open_app, screenshot
 from tests.e2e.steps import (
@@ -23,8 +25,6 @@ from tests.e2e.steps import (
     value_of,
 )
 from tests.server.test_share_origin import SHARE_ADDRESS, sharing_server
-from views.sharing.codes import FREE_TRIES
-from views.sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS
 from views.shell.i18n import t
 
 TALL = {"width": 900, "height": 2400}

@@ -1,12 +1,12 @@
 """Two phones' browsers connected by the texts of the phones-only share (issue 38): the
-built site's assets/trickpad-peers.js on two pages of their own (two browser contexts,
+built site's assets/trickpad-webrtc.js on two pages of their own (two browser contexts,
 as two phones are), the invitation and the reply packed and unpacked by
-views.sharing.invitation between them, with no STUN or TURN server. The connection
+sharing.phones_only.invitation between them, with no STUN or TURN server. The connection
 opens, a message crosses each way, and closing one end tells the other; a message that is
 not text, or longer than its end's limit, ends the link at both ends unheard. An invitation
 answered by two phones links the one whose reply the host takes; an answer that says
 "active" (no Trickpad's) breaks in all the same, and both phones are told so at once. Then
-the same through the phone alone's Python: phone_alone.peer_bridge in the app's own Pyodide
+the same through the phone alone's Python: phone_alone.webrtc_bridge in the app's own Pyodide
 worker (driven from the test through the worker's `self.pyodide`, as the share's screens
 will drive it), relayed by index.html's Worker subclass while the app goes on drawing.
 Timings and texts are kept in test-artifacts/. Last, Firefox ESR and Chromium connect to
@@ -23,20 +23,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize, Worker, expect
 
-from tests.app_server import ARTIFACTS
-from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
-from tests.e2e.engines import FirefoxTab, firefox
-from views.sharing.invitation import (
+from sharing.phones_only.invitation import (
     new_invitation_id,
     pack_answer,
     pack_offer,
     unpack_answer,
     unpack_offer,
 )
-from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
+from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
+from tests.app_server import ARTIFACTS
+from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
+from tests.e2e.engines import FirefoxTab, firefox
 from views.shell.i18n import t
 
-BLANK = "<!doctype html><title>phone</title><script src='/trickpad-peers.js'></script>"
+BLANK = "<!doctype html><title>phone</title><script src='/trickpad-webrtc.js'></script>"
 """A page of the site's origin with the links' script alone (not the app: the links are
 the page's, whatever the app draws)."""
 BOOT_MS = 120_000
@@ -46,7 +46,7 @@ RUN_PYTHON = "async (code) => await self.pyodide.runPythonAsync(code)"
 PYTHON_SET_UP = """
 import asyncio, sys, types
 from phone_alone.page_relay import bridge
-from views.sharing.invitation import BadInvitation
+from sharing.phones_only.invitation import BadInvitation
 
 class Heard:
     \"\"\"A listener that keeps what it is told, for the test to await.\"\"\"
@@ -79,8 +79,8 @@ def phone(browser: Browser, site: str) -> Page:
     page = browser.new_context(viewport=PHONE).new_page()
     page.route(f"{site}/phone", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(f"{site}/phone")
-    page.wait_for_function("window.TrickpadPeers !== undefined")
-    page.evaluate("window.events = []; window.peers = new TrickpadPeers((e) => events.push(e))")
+    page.wait_for_function("window.TrickpadWebRTC !== undefined")
+    page.evaluate("window.events = []; window.peers = new TrickpadWebRTC((e) => events.push(e))")
     return page
 
 
@@ -334,10 +334,10 @@ test.refused"""
 FIREFOX_SECONDS = 30.0
 SET_UP_FIREFOX = """
 const script = document.createElement("script");
-script.src = "/trickpad-peers.js";
+script.src = "/trickpad-webrtc.js";
 script.onload = () => {
   window.events = [];
-  window.peers = new TrickpadPeers((e) => events.push(e));
+  window.peers = new TrickpadWebRTC((e) => events.push(e));
 };
 document.head.append(script);
 """

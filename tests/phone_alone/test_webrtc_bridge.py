@@ -1,8 +1,8 @@
-"""The phone alone's links as the share's Python uses them (phone_alone.peer_bridge): which
+"""The phone alone's links as the share's Python uses them (phone_alone.webrtc_bridge): which
 texts are refused with which message, an invitation good for one phone and a short time,
 no message lost between the opening and the listener, and the channel's states. The page
-here answers as assets/trickpad-peers.js does, with descriptions captured from Chromium;
-tests/e2e/test_peer_link.py runs the bridge against the real page."""
+here answers as assets/trickpad-webrtc.js does, with descriptions captured from Chromium;
+tests/e2e/test_webrtc_links.py runs the bridge against the real page."""
 
 import asyncio
 import contextlib
@@ -11,13 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from phone_alone.peer_bridge import Invitation, Message, NoConnection, PeerBridge, PeerChannel
-from views.sharing.channel import ChannelState
-from views.sharing.invitation import BadInvitation, pack_answer, pack_offer, unpack_offer
-from views.sharing.link_messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
-from views.sharing.peer_links import CameraRefused, ScanWords
+from phone_alone.webrtc_bridge import (
+    BridgedChannel,
+    BridgedInvitation,
+    Message,
+    NoConnection,
+    WebRTCBridge,
+)
+from sharing.phones_only.channel import ChannelState
+from sharing.phones_only.invitation import BadInvitation, pack_answer, pack_offer, unpack_offer
+from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 
-CAPTURED = Path(__file__).parent.parent / "sdp"
+CAPTURED = Path(__file__).parent.parent / "sharing" / "sdp"
 OFFER = (CAPTURED / "chromium-156-offer.sdp").read_text()
 ANSWER = (CAPTURED / "chromium-156-answer.sdp").read_text()
 
@@ -29,7 +35,7 @@ class Page:
     def __init__(self, **seconds: float) -> None:
         self.requests: list[Message] = []
         self.closed = asyncio.Event()
-        self.bridge = PeerBridge(self.post, **seconds)
+        self.bridge = WebRTCBridge(self.post, **seconds)
         self.refuse = False
         self.has_webrtc = True
         self.camera: Message = {"cancelled": True}
@@ -76,7 +82,9 @@ class Heard:
         self.told.append(state)
 
 
-async def connected(page: Page, heard: Heard, invitation: Invitation | None = None) -> PeerChannel:
+async def connected(
+    page: Page, heard: Heard, invitation: BridgedInvitation | None = None
+) -> BridgedChannel:
     """A channel the host opened by a new invitation (or `invitation`), the page telling
     `open` and a first message at once."""
     invitation = invitation or await page.bridge.invite()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from serving.socket_guard import MESSAGE_SHOWN_SECONDS
+from sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS, TOO_FAST_KEY
 from tests.table_flood import (
     TAKEN,
     Flood,
@@ -20,7 +21,6 @@ from tests.table_flood import (
     joined_phone,
     table_server,
 )
-from views.sharing.fair_share import BURST, EVENTS_PER_SECOND, PATIENCE_SECONDS, TOO_FAST_KEY
 from views.shell.i18n import t
 
 FLOOD_EVENTS = 2_000

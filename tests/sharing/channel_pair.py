@@ -1,10 +1,10 @@
-"""Two ends of an in-memory channel (views.sharing.channel), for the phones-only share's
+"""Two ends of an in-memory channel (sharing.phones_only.channel), for the phones-only share's
 tests: messages arrive whole and in order; held, they wait until a test delivers them, so
 that a test can make any interleaving of two phones' messages."""
 
 from collections import deque
 
-from views.sharing.channel import ChannelListener, ChannelState
+from sharing.phones_only.channel import ChannelListener, ChannelState
 
 HOST, GUEST = "host", "guest"
 

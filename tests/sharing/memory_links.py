@@ -1,8 +1,8 @@
-"""Links between phones in one test process (views.sharing.peer_links), as the browser's
+"""Links between phones in one test process (sharing.phones_only.links), as the browser's
 WebRTC makes them: an invitation's text, a reply's, then a channel (tests/sharing's
 ChannelPair) that opens once the host accepts the reply. Each phone's `MemoryLinks` share
-one `Network`; the texts are the network's own, the real ones are views.sharing.invitation's
-(tested with real browsers in tests/e2e/test_peer_link.py). A phone's camera reads what
+one `Network`; the texts are the network's own, the real ones are sharing.phones_only.invitation's
+(tested with real browsers in tests/e2e/test_webrtc_links.py). A phone's camera reads what
 the test holds up to it (`MemoryLinks.camera`; a browser's real camera:
 tests/e2e/test_phones_table.py)."""
 
@@ -12,9 +12,8 @@ import asyncio
 import itertools
 from dataclasses import dataclass, field
 
-from tests.sharing.channel_pair import ChannelPair
-from views.sharing.channel import Channel, ChannelListener
-from views.sharing.invitation import (
+from sharing.phones_only.channel import Channel, ChannelListener
+from sharing.phones_only.invitation import (
     ANOTHER_PHONE,
     EXPIRED,
     NOT_THIS_ONE,
@@ -22,7 +21,8 @@ from views.sharing.invitation import (
     BadInvitation,
     NoConnection,
 )
-from views.sharing.peer_links import CameraRefused, ScanWords
+from sharing.phones_only.links import CameraRefused, ScanWords
+from tests.sharing.channel_pair import ChannelPair
 
 
 @dataclass

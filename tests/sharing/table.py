@@ -8,11 +8,11 @@ from typing import Any
 
 from scorers.edits import changes_between
 from scorers.ledger import Action
+from sharing.phones_only.guest import LinkState, TableGuest
+from sharing.phones_only.host import TableHost
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
 from tests.sharing.channel_pair import ChannelPair
-from views.sharing.link_guest import LinkState, TableGuest
-from views.sharing.link_host import TableHost
 
 NAMES = ["Ann", "Ben", "Cas"]
 

@@ -2,7 +2,7 @@
 
 import math
 
-from views.sharing.codes import (
+from sharing.table_share.codes import (
     ALPHABET,
     CODE_LENGTH,
     FIRST_WAIT_SECONDS,

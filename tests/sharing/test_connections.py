@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from serving.web_guard import guarded
-from views.sharing.peers import CURRENT_PEER, STRANGER, Peer, is_secure
+from sharing.table_share.connections import CURRENT_PEER, STRANGER, Peer, is_secure
 
 
 async def peer_app(scope, receive, send) -> None:

@@ -1,10 +1,10 @@
-"""One connection's allowance (views.sharing.fair_share), on the real clock with an
+"""One connection's allowance (sharing.fair_share), on the real clock with an
 allowance small enough that each test takes milliseconds."""
 
 import asyncio
 import time
 
-from views.sharing.fair_share import FairShare
+from sharing.fair_share import FairShare
 
 
 async def test_a_burst_passes_at_once_and_more_is_slowed_not_refused() -> None:

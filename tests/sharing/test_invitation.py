@@ -1,7 +1,7 @@
-"""The invitation and reply texts (views.sharing.invitation) from descriptions captured in
-the browsers (tests/sdp/: Chromium 156 and Firefox 153 ESR, each an offer of one data
+"""The invitation and reply texts (sharing.phones_only.invitation) from descriptions captured in
+the browsers (tests/sharing/sdp/: Chromium 156 and Firefox 153 ESR, each an offer of one data
 channel and an answer to Chromium's offer, with mDNS host candidates). That a rebuilt
-description connects is shown in Chromium by tests/e2e/test_peer_link.py."""
+description connects is shown in Chromium by tests/e2e/test_webrtc_links.py."""
 
 import re
 from collections.abc import Callable
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from views.sharing.invitation import (
+from sharing.phones_only.invitation import (
     BadInvitation,
     Candidate,
     new_invitation_id,

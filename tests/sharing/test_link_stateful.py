@@ -14,13 +14,13 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from scorers import InvalidEntry
 from scorers.ledger import Action
+from sharing.phones_only.channel import ChannelState
+from sharing.phones_only.guest import NotSent
+from sharing.phones_only.host import TableHost
 from storage import StorageError
 from storage.keeper import SavedGame
 from tests.sharing.channel_pair import GUEST, HOST
 from tests.sharing.table import NAMES, join, keeper_in, score, tap
-from views.sharing.channel import ChannelState
-from views.sharing.link_guest import NotSent
-from views.sharing.link_host import TableHost
 
 GUESTS = 2
 PHONES = st.integers(0, GUESTS)  # the last is the host

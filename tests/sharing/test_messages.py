@@ -6,13 +6,12 @@ import json
 import pytest
 
 from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
-from storage.game_file import nesting
-from views.sharing.link_messages import (
+from sharing.phones_only.messages import (
+    PROTOCOL_VERSION,
     TO_GUEST_DEPTH,
     TO_GUEST_LIMIT,
     TO_HOST_DEPTH,
     TO_HOST_LIMIT,
-    VERSION,
     Accepted,
     Act,
     Actions,
@@ -28,6 +27,7 @@ from views.sharing.link_messages import (
     decode,
     encode,
 )
+from storage.game_file import nesting
 
 BID = Action("edit", {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]})
 START = Action(
@@ -61,7 +61,7 @@ def test_an_act_comes_back_as_it_went_to_the_host_only() -> None:
 
 
 def test_the_welcome_says_the_protocols_version() -> None:
-    assert json.loads(encode(TO_GUEST[0]))["version"] == VERSION
+    assert json.loads(encode(TO_GUEST[0]))["version"] == PROTOCOL_VERSION
 
 
 def test_a_long_log_goes_in_chunks_under_the_limit_that_join_up() -> None:
@@ -182,7 +182,7 @@ def test_the_deepest_action_a_game_takes_goes_both_ways_and_no_deeper() -> None:
 def welcome(**fields: object) -> str:
     message = {
         "type": "welcome",
-        "version": VERSION,
+        "version": PROTOCOL_VERSION,
         "game": "wizard",
         "players": ["Ann", "Ben", "Cas"],
         "may_enter": True,

@@ -1,17 +1,17 @@
-"""A guest that floods the phone hosting the table (views.sharing.fair_share's
-MeteredListener, as TableHost.add_heard_guest hears every guest): its messages wait for its
+"""A guest that floods the phone hosting the table (sharing.fair_share's
+MeteredListener, as the phone alone hears every guest of its TableHost): its messages wait for its
 allowance, and past it the guest is closed; the other guests and the game go on. (A guest
-slowed for its whole patience: tests/test_fair_share.py.)"""
+slowed for its whole patience: tests/sharing/test_fair_share.py.)"""
 
 import asyncio
 from pathlib import Path
 
+from sharing.fair_share import WAITING_AT_MOST, FairShare, MeteredListener
+from sharing.phones_only.channel import ChannelState
+from sharing.phones_only.guest import LinkState, TableGuest
+from sharing.phones_only.host import TableHost
 from tests.sharing.channel_pair import HOST, ChannelPair
 from tests.sharing.table import NAMES, Seen, bid, keeper_in
-from views.sharing.channel import ChannelState
-from views.sharing.fair_share import WAITING_AT_MOST, FairShare
-from views.sharing.link_guest import LinkState, TableGuest
-from views.sharing.link_host import TableHost
 
 
 def metered_guest(
@@ -21,7 +21,12 @@ def metered_guest(
     pair = ChannelPair()
     link = TableGuest(keeper_in(folder), pair.guest_end, Seen())
     pair.guest_end.listener = link
-    pair.host_end.listener = host.add_heard_guest(pair.host_end, share)
+    pair.host_end.listener = MeteredListener(
+        host.add_guest(pair.host_end),
+        pair.host_end,
+        share,
+        shut_out=lambda: host.shut_out(pair.host_end),
+    )
     return link, pair
 
 

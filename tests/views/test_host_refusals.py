@@ -9,7 +9,7 @@ import pytest
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
-from views.sharing.link_host import MAY_NOT_ENTER
+from sharing.phones_only.host import MAY_NOT_ENTER
 from views.shell.i18n import LANGUAGES, layer_messages
 from views.shell.message_format import placeholder_names
 from views.shell.messages import (

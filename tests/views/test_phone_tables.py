@@ -12,6 +12,9 @@ from pathlib import Path
 import flet as ft
 import pytest_asyncio
 
+from sharing.fair_share import WAITING_AT_MOST
+from sharing.phones_only.channel import ChannelState
+from sharing.phones_only.links import CameraRefused, ScanWords
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
@@ -19,9 +22,6 @@ from tests.sharing.memory_links import MemoryLinks, Network
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from tests.views.wizard_steps import bid
 from views.app import build_main
-from views.sharing.channel import ChannelState
-from views.sharing.fair_share import WAITING_AT_MOST
-from views.sharing.peer_links import CameraRefused, ScanWords
 from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]

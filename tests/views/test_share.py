@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from sharing.table_share.codes import FREE_TRIES, Shares, spaced
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.sharing.memory_links import MemoryLinks, Network
@@ -18,7 +19,6 @@ from tests.views.test_adjustments import adjust, field, save, total, wizard_scor
 from views.app import build_main
 from views.games.wizard.trump import suit_name
 from views.screens.rules import rules_route
-from views.sharing.codes import FREE_TRIES, Shares, spaced
 from views.shell.i18n import LANGUAGES, t
 from views.shell.widgets import change_text
 

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from scorers.ledger import Action, GameState, change_name
+from sharing.phones_only.guest import LinkState
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged
 from views.game_screen.adjust import AdjustScore
@@ -26,7 +27,6 @@ from views.screens.damaged import DamagedGameScreen
 from views.screens.join import JoinScreen
 from views.screens.join_table import JOIN_TABLE
 from views.screens.rules import rules_route
-from views.sharing.link_guest import LinkState
 from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size

@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from views.sharing.codes import Share, spaced
+from sharing.table_share.codes import Share, spaced
 from views.shell.hooks import use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce

@@ -5,15 +5,15 @@ do."""
 
 import flet as ft
 
-from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
-from views.sharing.invitation import (
+from sharing.phones_only.host import TableHost
+from sharing.phones_only.invitation import (
     ANOTHER_PHONE,
     EXPIRED,
     NO_CONNECTION,
     BadInvitation,
     NoConnection,
 )
-from views.sharing.link_host import TableHost
+from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on

@@ -16,7 +16,7 @@ from storage.backup import (
     MAX_LIBRARY_BYTES,
     MergeReport,
     Progress,
-    Refusal,
+    RefusedGame,
     export_library,
     too_large,
 )
@@ -201,7 +201,7 @@ def ImportButton() -> ft.Control:
     )
 
 
-def refusal_line(refusal: Refusal) -> str:
+def refusal_line(refusal: RefusedGame) -> str:
     """One refused game of a library, named as far as the file allows, and why."""
     view = GAME_VIEWS.get(refusal.game)
     game = t(view.title_key) if view is not None else refusal.game

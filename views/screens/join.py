@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from views.sharing.codes import normalised
+from sharing.table_share.codes import normalised
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.screen import screen

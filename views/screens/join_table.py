@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from views.sharing.invitation import BadInvitation, NoConnection
-from views.sharing.peer_links import Joining
+from sharing.phones_only.invitation import BadInvitation, NoConnection
+from sharing.phones_only.links import Joining
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.notices import Notice

@@ -84,7 +84,7 @@ HOST_REFUSED = "table.host_refused"
 """What a guest says of a refusal its host sent that it cannot say in its own words."""
 
 SHARE_REFUSALS = frozenset({"share.may_not_enter"})
-"""The share's own refusals of a guest's entry (views.sharing.link_host.MAY_NOT_ENTER)."""
+"""The share's own refusals of a guest's entry (sharing.phones_only.host.MAY_NOT_ENTER)."""
 
 PARAMETER_KINDS: dict[str, frozenset[str]] = {
     "whole": frozenset(

@@ -1,12 +1,12 @@
 """The phones-only share on this phone: the tables it shares as host, the tables it
 follows as a guest, and how the game screen saves and reads each of them.
 
-A phone alone (its one session) hosts a table (views.sharing.link_host.TableHost) for a
+A phone alone (its one session) hosts a table (sharing.phones_only.host.TableHost) for a
 game it shares, and follows a table shared by another phone through a guest's link
-(views.sharing.link_guest.TableGuest) whose copy is a game in its own store. What changes
+(sharing.phones_only.guest.TableGuest) whose copy is a game in its own store. What changes
 on a link is told to this phone's screens as a save is (views.shell.live): they read the
 game again. On a server there are no phone tables (the server's share is
-views.sharing.codes).
+sharing.table_share.codes).
 """
 
 import asyncio
@@ -16,12 +16,13 @@ from typing import Any
 import flet as ft
 
 from scorers.ledger import Action
+from sharing.fair_share import MeteredListener
+from sharing.phones_only.guest import OVER, LinkState, NotSent, TableGuest
+from sharing.phones_only.host import TableHost
+from sharing.phones_only.invitation import NoConnection
+from sharing.phones_only.links import Invitation, Joining, PhoneLinks, Relay, ScanWords
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
-from views.sharing.invitation import NoConnection
-from views.sharing.link_guest import OVER, LinkState, NotSent, TableGuest
-from views.sharing.link_host import TableHost
-from views.sharing.peer_links import Invitation, Joining, PeerLinks, Relay, ScanWords
 from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal, refusal_from_host
@@ -81,7 +82,7 @@ class GuestTable:
         return shown if shown is not None else self.keeper.open(game_id)
 
     def apply(self, game: SavedGame, action: Action) -> SavedGame:
-        """The entry shown at once and sent to the host (views.sharing.link_guest)."""
+        """The entry shown at once and sent to the host (sharing.phones_only.guest)."""
         assert self.link is not None
         try:
             return self.link.propose(game, action)
@@ -94,7 +95,7 @@ class GuestTable:
         refusal, self.refusal = self.refusal, None
         return refusal
 
-    # What the link tells (views.sharing.link_guest.GuestObserver).
+    # What the link tells (sharing.phones_only.guest.GuestObserver).
     def copy_changed(self) -> None:
         if self.game_id:
             self.settled.set()
@@ -123,7 +124,7 @@ class PhoneTables:
     and the game screen's way to save and read any game (views.game_screen.open_game's
     GameSaver): through the link for a table it follows."""
 
-    def __init__(self, links: PeerLinks, keeper: GameKeeper) -> None:
+    def __init__(self, links: PhoneLinks, keeper: GameKeeper) -> None:
         self.links, self.keeper = links, keeper
         self.hosted: dict[str, TableHost] = {}
         self.followed: dict[str, GuestTable] = {}
@@ -165,7 +166,7 @@ class PhoneTables:
             invitation.cancel()
 
     async def scan(self) -> str | None:
-        """A QR code's text read with the camera, None if cancelled (PeerLinks.scan)."""
+        """A QR code's text read with the camera, None if cancelled (PhoneLinks.scan)."""
         return await self.links.scan(ScanWords(t("camera.instruction"), t("camera.cancel")))
 
     async def take(self, game_id: str, invitation: Invitation, reply_text: str) -> None:
@@ -178,7 +179,11 @@ class PhoneTables:
         if host is None:  # stopped meanwhile
             channel.close()
             return
-        relay.hand_to(host.add_heard_guest(channel))
+        relay.hand_to(
+            MeteredListener(
+                host.add_guest(channel), channel, shut_out=lambda: host.shut_out(channel)
+            )
+        )
 
     async def join(self, invitation_text: str, tell: Told) -> Joined:
         """The reply to an invitation, and the table it will be once the host takes it."""

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 import segno
 
-from views.sharing.peer_links import CameraRefused
+from sharing.phones_only.links import CameraRefused
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables
 from views.shell.widgets import identified

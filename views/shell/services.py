@@ -15,11 +15,11 @@ from typing import Protocol
 
 import flet as ft
 
+from sharing.table_share.access import Access
 from storage.backup import MAX_LIBRARY_BYTES
 from storage.errors import StorageError
 from storage.game_file import MAX_FILE_BYTES
 from storage.keeper import GameKeeper
-from views.sharing.access import Access
 from views.shell.device import DeviceStore
 from views.shell.keeping import BrowserKeeping
 from views.shell.live import Reconnects
