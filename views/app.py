@@ -12,8 +12,8 @@ from sharing.table_share.connections import CURRENT_PEER, Peer
 from storage.keeper import GameKeeper
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
-from views.screens.join import JoinScreen, host_only
-from views.screens.join_table import JoinTableScreen
+from views.screens.join_by_code import JoinScreen, host_only
+from views.screens.join_by_invitation import JoinTableScreen
 from views.screens.new_game import NewGame
 from views.screens.players import PlayersScreen
 from views.screens.rules import RulesScreen

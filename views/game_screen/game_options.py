@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from storage.keeper import SavedGame
+from views.game_screen.phones_only_panel import PhoneTablePanel
 from views.game_screen.rename import RenamePlayers
-from views.game_screen.share_panel import SharePanel
-from views.game_screen.table_panel import PhoneTablePanel
+from views.game_screen.table_share_panel import SharePanel
 from views.screens.game_files import ExportButtons
 from views.shell.device import KEEP_AWAKE
 from views.shell.i18n import t

@@ -24,8 +24,8 @@ from views.games.panel import EntryPanel
 from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
-from views.screens.join import JoinScreen
-from views.screens.join_table import JOIN_TABLE
+from views.screens.join_by_code import JoinScreen
+from views.screens.join_by_invitation import JOIN_TABLE
 from views.screens.rules import rules_route
 from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t

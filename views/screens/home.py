@@ -16,7 +16,7 @@ from views.games.registry import GAME_VIEWS
 from views.screens.damaged import DamagedGameActions
 from views.screens.game_files import ImportButton, LibraryButtons
 from views.screens.history import PAGE, FinishedGames, history_route
-from views.screens.join_table import JOIN_TABLE
+from views.screens.join_by_invitation import JOIN_TABLE
 from views.screens.keeping import StorageFailing
 from views.screens.rules import rules_route
 from views.shell.device import DeviceStore
@@ -148,7 +148,7 @@ def new_game_tile(view: GameView) -> ft.Control:
 
 
 def join_table_button(phone_alone: bool) -> list[ft.Control]:
-    """On a phone alone: join a table another phone shares (views.screens.join_table)."""
+    """On a phone alone: join a table another phone shares (views.screens.join_by_invitation)."""
     if not phone_alone:
         return []
     return [

@@ -13,7 +13,7 @@ from sharing.phones_only.invitation import (
     BadInvitation,
     NoConnection,
 )
-from views.game_screen.share_panel import ENTER, StopButton, rights_choice, sharing_card
+from views.game_screen.table_share_panel import ENTER, StopButton, rights_choice, sharing_card
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on

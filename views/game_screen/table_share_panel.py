@@ -30,7 +30,7 @@ def SharePanel(game_id: str) -> ft.Control:
     share, set_share = use_state_from(lambda: shares.shared(game_id))
     if services.share_url is None:
         # A server started without sharing says so in a player's words (the command line
-        # is for whoever set it up). A phone alone shares with views.game_screen.table_panel.
+        # is for whoever set it up). A phone alone shares with views.game_screen.phones_only_panel.
         return identified("share-off", ft.Text(t("share.off"), size=13))
     if share is None:
         return ft.OutlinedButton(

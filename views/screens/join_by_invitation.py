@@ -73,7 +73,7 @@ def JoinTableScreen() -> ft.View:
     problem, set_problem = ft.use_state(None)
     pending, _ = use_state_from(Pending)
     ft.use_effect(lambda: None, [], cleanup=lambda: pending.abandon(tables))
-    if tables is None:  # a server: its share is joined by code (views.screens.join)
+    if tables is None:  # a server: its share is joined by code (views.screens.join_by_code)
         return screen(JOIN_TABLE, t("table.join"), [ft.Text(t("table.no_links"))], back_to="/")
 
     async def answer() -> None:
