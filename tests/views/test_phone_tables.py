@@ -6,6 +6,7 @@ same way. Each phone is its own session over its own store; their links are join
 memory (tests/sharing/memory_links.py; the browser's real ones: tests/e2e)."""
 
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.sharing.memory_links import MemoryLinks, Network
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
-from tests.views.wizard_steps import bid
+from tests.views.wizard_steps import bid, chip, took
 from views.app import build_main
 from views.shell.i18n import t
 
@@ -142,6 +143,39 @@ async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
     await guest.harness.settle()
     assert guest.harness.find_all(ft.Semantics, identifier="following")
     assert host.keeper.open(game_id).ledger.action_count == saved.action_count
+
+
+async def a_round_scored(host: Phone, guest: Phone) -> None:
+    """Round 1 (one card, Ann deals) bid, taken and scored on the host's phone."""
+    for player, count in (("Ben", 1), ("Cas", 0), ("Ann", 0)):
+        await bid(host.harness, player, count)
+    for player, count in (("Ben", 1), ("Cas", 0)):
+        await took(host.harness, player, count)
+    await host.tap(t("entry.score_round"))
+    await guest.harness.settle()
+
+
+async def test_a_watching_phone_is_offered_nothing_that_changes_the_game(
+    table: tuple[Phone, Phone],
+) -> None:
+    """A guest correcting a round when the scorer lets phones only watch leaves the
+    correction for the live round; it has no pencil, no undo, no adjustment to tap."""
+    host, guest = table
+    await shared_game(host, guest)
+    await a_round_scored(host, guest)
+    correct = t("sheet.edit_round", number=1)
+    await guest.harness.click(chip(guest.harness, correct))
+    assert t("banner.correcting", number=1) in guest.shown("banner")
+    await host.tap(t("share.view_only"))
+    await guest.harness.settle()
+    assert t("banner.correcting", number=1) not in guest.shown("banner")
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
+    assert not guest.harness.find_all(ft.Text, where=lambda c: c.semantics_label == correct)
+    undo = re.compile("^" + re.escape(t("undo.undo", what="")))
+    assert not guest.harness.find_all(has_text=undo)
+    assert not guest.harness.find_all(has_text=t("adjust.open"))
+    assert guest.harness.find_all(ft.Semantics, identifier="following")
+    assert host.harness.find_all(has_text=undo)  # what the scorer's phone does have
 
 
 async def test_stopping_the_share_leaves_the_guest_its_copy_to_carry_on(

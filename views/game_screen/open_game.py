@@ -199,7 +199,12 @@ class OpenGame(ft.Observable):
 
     def reread(self) -> None:
         """Show the game as saved now (another phone saved, or this one reconnected); a
-        correction in progress stays open, to be checked against the saved round."""
+        correction in progress stays open, to be checked against the saved round, unless
+        this phone may no longer change the game (it only watches now): then the
+        correction and the adjustment being typed close, and it follows the live round."""
+        if not self.may_enter() and (self.editing is not None or self.adjusting is not None):
+            self.cancel_edit()
+            self.adjusting = None
         try:
             saved = self.keeper.open(self.game.id)
         except StorageError as error:

@@ -289,14 +289,20 @@ def entry_part(
 def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     """The score sheet, the running totals chart and the game's options: drawn with the
     screen's frame (a tap on the round being entered changes none of them)."""
-    state = table.state
+    state, entering = table.state, table.may_enter()
     controls: list[ft.Control] = [
-        ScoreSheet(state, view, table.start_edit, table.start_adjust),
+        # A phone that only watches is offered nothing that would change the game.
+        ScoreSheet(
+            state,
+            view,
+            table.start_edit if entering else None,
+            table.start_adjust if entering else None,
+        ),
         AdjustScore(table),
     ]
     if state.rounds:
         controls.append(running_totals_chart(state, view.chart_keys))
-    rename = table.rename if table.may_enter() else None
+    rename = table.rename if entering else None
     saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
     preferences = use_services().preferences
     controls.append(GameOptions(table.game.id, state.players, rename, saved_game, preferences))

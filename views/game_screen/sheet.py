@@ -132,18 +132,21 @@ def header_row(
 def correct_button(
     number: int,
     label: str,
-    on_edit: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
     mark: tuple[str, str] | None = None,
     edit_key: str = "sheet.edit_round",
 ) -> ft.Control:
     """The row's first cell: its label with a pencil, a button named "Correct round 3"; with
     the game's mark of the round after the label ("3 ♥": Wizard's trump), and in its name
-    ("Correct round 3, trump: hearts")."""
+    ("Correct round 3, trump: hearts"). With no `on_edit` (a phone that only watches), the
+    label alone."""
     name = t(edit_key, number=number)
     if mark is not None:
         shown, said = mark
         label = f"{label} {shown}"
         name = t("sheet.edit_round_marked", number=number, mark=said)
+    if on_edit is None:
+        return ft.Container(width=FIRST_COLUMN, content=suited_text(label))
     return ft.TextButton(
         content=ft.Row(
             spacing=2,
@@ -197,7 +200,7 @@ def round_row(
     state: GameState,
     view: GameView,
     scored: ScoredRound,
-    on_edit: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
     label: str,
     running: tuple[int, ...],
     widths: Sequence[float],
@@ -211,29 +214,17 @@ def round_row(
     return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells, widths)
 
 
-def adjustment_row(
-    state: GameState,
-    number: int,
-    adjustment: Adjustment,
-    running: tuple[int, ...],
-    on_adjust: Callable[[int], None],
-    widths: Sequence[float],
-) -> ft.Row:
-    """Adjustment `number` (from 1): its mark, a button to change or remove it; in the
-    adjusted player's cell its points, its reason and the total after it."""
-    name, points = state.players[adjustment.seat], change_text(adjustment.points)
-    total = points_text(running[adjustment.seat])
-    mark = ft.TextButton(
+def adjustment_mark(number: int, name: str, on_adjust: Callable[[int], None] | None) -> ft.Control:
+    """An adjustment's first cell: its mark with a pencil, a button named `name` that
+    changes or removes it; with no `on_adjust` (a phone that only watches), the mark alone."""
+    if on_adjust is None:
+        return ft.Container(width=FIRST_COLUMN, content=ft.Text(t("sheet.adjustment_mark")))
+    return ft.TextButton(
         content=ft.Row(
             spacing=2,
             tight=True,
             controls=[
-                ft.Text(
-                    t("sheet.adjustment_mark"),
-                    semantics_label=t(
-                        "sheet.edit_adjustment", name=name, points=points, reason=adjustment.reason
-                    ),
-                ),
+                ft.Text(t("sheet.adjustment_mark"), semantics_label=name),
                 ft.Icon(ft.Icons.EDIT, size=14),
             ],
         ),
@@ -242,6 +233,23 @@ def adjustment_row(
         height=CHIP_SIZE,
         on_click=lambda _: on_adjust(number),
     )
+
+
+def adjustment_row(
+    state: GameState,
+    number: int,
+    adjustment: Adjustment,
+    running: tuple[int, ...],
+    on_adjust: Callable[[int], None] | None,
+    widths: Sequence[float],
+) -> ft.Row:
+    """Adjustment `number` (from 1): its mark, a button to change or remove it (the mark
+    alone with no `on_adjust`: a phone that only watches); in the adjusted player's cell its
+    points, its reason and the total after it."""
+    name, points = state.players[adjustment.seat], change_text(adjustment.points)
+    total = points_text(running[adjustment.seat])
+    said_mark = t("sheet.edit_adjustment", name=name, points=points, reason=adjustment.reason)
+    mark = adjustment_mark(number, said_mark, on_adjust)
     said = t(
         "sheet.adjustment_cell", name=name, points=points, reason=adjustment.reason, total=total
     )
@@ -304,8 +312,8 @@ def places_row(state: GameState, places: dict[int, int], widths: Sequence[float]
 def ScoreSheet(
     state: GameState,
     view: GameView,
-    on_edit: Callable[[int], None],
-    on_adjust: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
+    on_adjust: Callable[[int], None] | None,
 ) -> ft.Control:
     """The sheet of the game at the table, drawn again only when the scored rounds or the
     adjustments change (`ft.memo` compares the game without its draft: a tap on the round
@@ -319,8 +327,8 @@ def ScoreSheet(
 def Sheet(
     state: GameState,
     view: GameView,
-    on_edit: Callable[[int], None],
-    on_adjust: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
+    on_adjust: Callable[[int], None] | None,
     widths: tuple[float, ...],
 ) -> ft.Control:
     """Rounds by players in seat order (a legend says what each cell holds), then totals
@@ -348,8 +356,8 @@ def Sheet(
 def lines(
     state: GameState,
     view: GameView,
-    on_edit: Callable[[int], None],
-    on_adjust: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
+    on_adjust: Callable[[int], None] | None,
     label: Callable[[int], str],
     widths: Sequence[float],
 ) -> list[ft.Control]:
