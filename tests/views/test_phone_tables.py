@@ -229,6 +229,19 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     assert [kept.id for kept in guest.keeper.unfinished()] == [copy_id]
 
 
+async def test_a_guest_whose_link_is_down_says_so_and_not_that_it_watches(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table
+    await shared_game(host, guest)
+    (pair,) = host.links.network.pairs.values()
+    pair.set_state(ChannelState.INTERRUPTED)  # the scorer still lets it enter
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.interrupted")
+    assert t("share.following") not in guest.harness.texts()
+    assert not guest.harness.find_all(ft.Semantics, identifier="following")
+
+
 async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_copy(
     table: tuple[Phone, Phone],
 ) -> None:
@@ -257,7 +270,12 @@ async def test_a_hosts_refusal_it_cannot_say_is_said_in_general_words_and_the_sc
     pair.host_end.send(json.dumps(refused))
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.open")
-    assert t("table.host_refused") in guest.harness.texts()
+    assert guest.shown("entry-refusal") == t("table.host_refused")
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")  # beside it
+    await bid(host.harness, "Cas", 0)  # the game moves on: the refusal is past
+    await guest.harness.settle()
+    assert not guest.harness.find_all(ft.Semantics, identifier="entry-refusal")
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Ann")
     await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
     await guest.harness.settle()
     assert guest.harness.page.route == "/"

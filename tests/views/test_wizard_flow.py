@@ -546,7 +546,7 @@ async def test_a_wide_window_puts_the_sheet_beside_the_entry_and_a_short_one_dro
     assert not harness.find_all(ft.Semantics, identifier="reminder")
 
 
-async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
+async def test_a_refused_tap_is_said_beside_the_next_step_and_goes_as_the_game_moves_on(
     app: AppUnderTest,
 ) -> None:
     harness, game_id = await start_game(app)
@@ -556,8 +556,9 @@ async def test_a_refused_tap_replaces_the_prompt_rather_than_sitting_beside_it(
     app.keeper.apply(game, Action("edit", {"round": 1, "changes": [change]}))
     await bid(harness, "Ben", 0)
     refusal = t("merge.field_changed", field=t("wizard.field.bid", player="Ben"))
-    assert shown(harness, "entry-hint") == refusal
-    assert t("wizard.next_bid", player="Cas") not in harness.texts()
+    assert shown(harness, "entry-refusal") == refusal
+    # The saved bid counts, and the next step is in sight beside the refusal.
+    assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Cas")
     await bid(harness, "Cas", 0)
     assert shown(harness, "entry-hint") == t("wizard.next_bid", player="Dot")
     assert refusal not in harness.texts()

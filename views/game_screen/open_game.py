@@ -41,10 +41,15 @@ class OpenGame(ft.Observable):
     # until `submit`, which records the whole corrected round as one undoable step).
     editing: int | None = None
     edit_entry: Entry | None = None
-    # Whether this screen may change the game now (a phone that joined to follow may not).
-    may_enter: Callable[[], bool] = lambda: True
+    # Why this screen may not change the game now, as a catalog key (a phone that joined to
+    # follow only watches; a guest's link is down); None when it may.
+    barred: Callable[[], str | None] = lambda: None
     # A one-off adjustment being typed (new, or changing one in the sheet); None: none.
     adjusting: AdjustmentDraft | None = None
+
+    def may_enter(self) -> bool:
+        """Whether this screen may change the game now."""
+        return self.barred() is None
 
     @property
     def state(self) -> GameState:
@@ -184,8 +189,9 @@ class OpenGame(ft.Observable):
 
     def attempt(self, action: Action) -> Refused | None:
         """Apply an action; why it was refused, or None when it was saved."""
-        if not self.may_enter():
-            return Refusal("share.may_not_enter")
+        barred = self.barred()
+        if barred is not None:
+            return Refusal(barred)
         try:
             self.game = self.keeper.apply(self.game, action)
         except GameChanged as changed:
@@ -211,5 +217,7 @@ class OpenGame(ft.Observable):
             self.refusal = error
             return
         changed = saved.ledger.action_count != self.game.ledger.action_count
+        if changed:  # the game moved on: what this phone was refused is past
+            self.refusal = None
         if changed or saved.summary != self.game.summary:
             self.game = saved

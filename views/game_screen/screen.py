@@ -9,6 +9,7 @@ import flet as ft
 
 from scorers.ledger import Action, GameState, change_name
 from sharing.phones_only.guest import LinkState
+from sharing.phones_only.host import MAY_NOT_ENTER
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged
 from views.game_screen.adjust import AdjustScore
@@ -140,20 +141,18 @@ def corrected_line(table: OpenGame) -> ft.Control | None:
     return identified("corrected", ft.Text(words, size=13))
 
 
-def status_text(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> tuple[str, bool]:
-    """The one line beside the confirm button, and whether it is a refusal: the last tap's
-    refusal, else who acts next, else what the round still lacks, else that it is ready
-    (to score, or in a correction to save it, as the button says). One line, so that two
-    messages can never contradict each other."""
-    if table.refusal is not None:
-        return message_of(table.refusal), True
+def status_text(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> str:
+    """The next step, beside the confirm button: who acts next, else what the round still
+    lacks, else that it is ready (to score, or in a correction to save it, as the button
+    says). One line, so that two of them can never contradict each other; a refusal is
+    said on a line of its own above it, and never hides it."""
     prompt = view.prompt(table, panel)
     if prompt is not None:
-        return prompt, False
+        return prompt
     problem = table.problem()
     if problem is not None:
-        return message_of(problem), False
-    return t("entry.ready" if table.editing is None else "entry.ready_correction"), False
+        return message_of(problem)
+    return t("entry.ready" if table.editing is None else "entry.ready_correction")
 
 
 def confirm_buttons(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> list[ft.Control]:
@@ -192,17 +191,10 @@ def StepBar(
     own."""
     controls: list[ft.Control] = []
     confirm = confirm_buttons(table, view, panel) if view is not None and not watching else []
+    if table.refusal is not None:
+        controls.append(identified("entry-refusal", message_line(message_of(table.refusal))))
     if view is not None:
-        text, refused = status_text(table, view, panel)
-        hint = identified(
-            "entry-hint",
-            ft.Text(
-                text,
-                color=ft.Colors.ERROR if refused else None,
-                weight=ft.FontWeight.W_500 if refused else None,
-                italic=not refused,
-            ),
-        )
+        hint = identified("entry-hint", ft.Text(status_text(table, view, panel), italic=True))
         beside = confirm if len(confirm) == 1 else []
         controls.append(
             ft.Row(
@@ -213,8 +205,6 @@ def StepBar(
         )
         if len(confirm) > 1:
             controls.append(ft.Row(confirm, wrap=True, spacing=8, run_spacing=4))
-    elif table.refusal is not None:
-        controls.append(message_line(message_of(table.refusal)))
     corrected = corrected_line(table)  # a finished game's correction too
     if corrected is not None:
         controls.append(corrected)
@@ -279,7 +269,9 @@ def entry_part(
     elif not table.may_enter():
         # A watcher sees the round as the scorer does, with nothing in it to tap: the panel
         # draws its values as text, and is disabled should a game's panel keep a control.
-        controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
+        # Said as a watcher only when the scorer chose it (a guest's link line says the rest).
+        if table.barred() == MAY_NOT_ENTER:
+            controls.append(identified("following", ft.Text(t("share.following"), italic=True)))
         controls.append(ft.Container(disabled=True, content=view.entry_panel(table, panel)))
     else:
         controls.append(view.entry_panel(table, panel))
@@ -432,12 +424,12 @@ def reread(table: OpenGame | GameSummary | None) -> None:
 
 
 def load_open_game(
-    keeper: GameSaver, game_id: str, may_enter: Callable[[], bool]
+    keeper: GameSaver, game_id: str, barred: Callable[[], str | None]
 ) -> OpenGame | GameSummary | None:
     """The game's table; for a damaged game its summary; None when there is no such game
     (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
-        return OpenGame(keeper, keeper.open(game_id), may_enter=may_enter)
+        return OpenGame(keeper, keeper.open(game_id), barred=barred)
     except GameDamaged as damaged:
         return damaged.summary
     except StorageError:
@@ -454,7 +446,7 @@ def GameScreen() -> ft.View:
 
 
 def access_to(
-    services: Services, game_id: str, may_enter: bool, guest: GuestTable | None
+    services: Services, game_id: str, barred: str | None, guest: GuestTable | None
 ) -> tuple[object, ...]:
     """What this phone may do with the game and who shares it: when it changes, the whole
     game screen is drawn again (a follower's tap does not change it)."""
@@ -462,10 +454,24 @@ def access_to(
     hosted = tables.hosted.get(game_id) if tables is not None else None
     return (
         services.access.may_open(game_id),
-        may_enter,
+        barred,
         guest.state if guest is not None else None,
         hosted.guest_count if hosted is not None else None,
     )
+
+
+def barring(services: Services, game_id: str) -> Callable[[], str | None]:
+    """Why this phone may not change the game (a catalog key; None when it may), asked at
+    each tap: a followed table's link says it, else the share's rights for this session."""
+
+    def barred() -> str | None:
+        tables = services.tables
+        guest = tables.followed.get(game_id) if tables is not None else None
+        if guest is not None:
+            return guest.barred()
+        return None if services.access.may_enter(game_id) else MAY_NOT_ENTER
+
+    return barred
 
 
 @ft.component
@@ -479,16 +485,14 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     def followed() -> GuestTable | None:
         return tables.followed.get(game_id) if tables is not None else None
 
-    def may_enter() -> bool:  # asked at each tap
-        guest = followed()
-        return guest.may_enter() if guest is not None else services.access.may_enter(game_id)
+    barred = barring(services, game_id)
 
     def access() -> tuple[object, ...]:
-        return access_to(services, game_id, may_enter(), followed())
+        return access_to(services, game_id, barred(), followed())
 
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = use_ref_from(lambda: load_open_game(saver, game_id, may_enter)).current
+    table = use_ref_from(lambda: load_open_game(saver, game_id, barred)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
     # Where the pad enters and the step chosen are kept for the round shown: made again
     # when another round is shown (scored, undone, opened for correction), as `frame` says.

@@ -18,7 +18,7 @@ import flet as ft
 from scorers.ledger import Action
 from sharing.fair_share import MeteredListener
 from sharing.phones_only.guest import OVER, LinkState, NotSent, TableGuest
-from sharing.phones_only.host import TableHost
+from sharing.phones_only.host import MAY_NOT_ENTER, TableHost
 from sharing.phones_only.invitation import NoConnection
 from sharing.phones_only.links import Invitation, Joining, PhoneLinks, Relay, ScanWords
 from storage import StorageError
@@ -28,6 +28,8 @@ from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal, refusal_from_host
 from views.shell.notices import Notice
 
+NOT_CONNECTED = "table.not_connected"
+"""Why a guest whose link is down, or over, may not enter."""
 LOST_BEFORE_COPY = "table.lost_before_copy"
 """A guest's link was over before the game's copy had arrived: nothing of it is kept."""
 
@@ -73,9 +75,13 @@ class GuestTable:
         """The link is gone for good: ended by the host, or lost."""
         return self.state in OVER
 
-    def may_enter(self) -> bool:
+    def barred(self) -> str | None:
+        """Why this phone may not enter now (a catalog key), None when it may: the truth,
+        its link down or over before the scorer's choice that it only watches."""
         link = self.link
-        return link is not None and link.may_enter and link.state is LinkState.OPEN
+        if link is None or link.state is not LinkState.OPEN:
+            return NOT_CONNECTED
+        return None if link.may_enter else MAY_NOT_ENTER
 
     def open(self, game_id: str) -> SavedGame:
         shown = self.link.shown() if self.link is not None else None
@@ -87,8 +93,7 @@ class GuestTable:
         try:
             return self.link.propose(game, action)
         except NotSent as not_sent:
-            key = "share.may_not_enter" if not_sent.watching else "table.not_connected"
-            raise StorageError(key) from None
+            raise StorageError(MAY_NOT_ENTER if not_sent.watching else NOT_CONNECTED) from None
 
     def take_refusal(self) -> Refusal | None:
         """The host's refusal of this phone's last entry, once."""
