@@ -644,7 +644,7 @@ def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer
             except AssertionError:
                 if attempt == TYPING_ATTEMPTS:
                     raise
-    tab.tap(t("setup.deals_first", name=dealer))
+    choose(tab, t("setup.deals_first", name=dealer))
     rounds = t("banner.round_of", number=1, count=len(hand_sizes.split(",")))
     for _ in range(TYPING_ATTEMPTS):
         tab.type_into(t("setting.round_sizes"), hand_sizes)
@@ -661,6 +661,22 @@ def start_short_wizard(tab: EngineTab, names: list[str], hand_sizes: str, dealer
     raise AssertionError(f"{tab.engine}: the game did not start: {refused}")
 
 
+def choose(tab: EngineTab, name: str) -> None:
+    """Tap the choice chip named `name` until the app hears it as the one chosen: a busy
+    WebKit lost the tap on a first dealer once, and the game started with a random one."""
+    for attempt in range(1, TYPING_ATTEMPTS + 1):
+        tab.tap(name)
+        try:
+            tab.wait_for(CHOSEN, name, True, timeout=TYPED_SECONDS, what=f"{name!r} chosen")
+            return
+        except AssertionError:
+            if attempt == TYPING_ATTEMPTS:
+                raise
+
+
+CHOSEN = FIND_BUTTON.replace("return node;", 'return node.getAttribute("aria-current") === "true";')
+"""Whether the button named so is the one chosen of its chips (Flutter's web accessibility
+tree says a selected node is aria-current)."""
 SHOWN_SEATS = 3
 """The seats Wizard's new-game form starts with."""
 TYPING_ATTEMPTS = 3

@@ -4,7 +4,14 @@ import flet as ft
 
 from views.games.colour_blind.entry import card_chip
 from views.shell.fonts import TEXT_FAMILY
-from views.shell.widgets import RED_INK, identified, message_line, number_chip, suited_markdown
+from views.shell.widgets import (
+    RED_INK,
+    choice_chips,
+    identified,
+    message_line,
+    number_chip,
+    suited_markdown,
+)
 
 
 def test_an_identified_value_hides_with_its_content() -> None:
@@ -41,6 +48,21 @@ def test_a_number_chip_tells_screen_readers_whether_it_is_the_one_chosen() -> No
         assert chip.content.selected is selected
         label = chip_button(chip).content
         assert isinstance(label, ft.Text) and label.semantics_label == "Ben bids 3"
+
+
+def test_a_choice_chip_tells_screen_readers_whether_it_is_the_one_chosen() -> None:
+    """A first dealer chosen is heard as chosen, as a number chip is (and a test can wait for
+    it in the browser's accessibility tree: aria-current)."""
+    options = [("0", "Ann", "Ann deals first"), ("1", "Ben", "Ben deals first")]
+    row = choice_chips(options, "1", lambda value: None)
+    heard = [chip.content for chip in row.controls]
+    assert all(isinstance(chip, ft.MergeSemantics) for chip in row.controls)
+    assert [node.selected for node in heard] == [False, True]
+    assert [node.content.content.semantics_label for node in heard] == [
+        "Ann deals first",
+        "Ben deals first",
+    ]
+    assert all(node.content.height >= 48 for node in heard)
 
 
 def test_a_forbidden_number_chip_is_disabled_in_the_node_it_is_merged_into() -> None:

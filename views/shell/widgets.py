@@ -249,21 +249,22 @@ def choice_chips(
     on_pick: Callable[[str], None],
 ) -> ft.Row:
     """One button per option (value, visible text, accessible name); the chosen one filled
-    (`marked`: each stays one control as the choice moves).
+    (`marked`: each stays one control as the choice moves), and heard as the one chosen
+    (merged into the button's node, as a number chip's is).
 
     Used instead of a dropdown, which Flutter's web accessibility tree does not expose.
     48 px tall, the smallest comfortable tap target."""
-    buttons: list[ft.Control] = []
+    chips: list[ft.Control] = []
     for value, text, name in options:
-        buttons.append(
-            ft.OutlinedButton(
-                content=ft.Text(text, semantics_label=name),
-                height=CHIP_SIZE,
-                style=marked(ft.ButtonStyle(), "filled" if value == selected else None),
-                on_click=lambda _, v=value: on_pick(v),
-            )
+        button = ft.OutlinedButton(
+            content=ft.Text(text, semantics_label=name),
+            height=CHIP_SIZE,
+            style=marked(ft.ButtonStyle(), "filled" if value == selected else None),
+            on_click=lambda _, v=value: on_pick(v),
         )
-    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)
+        chosen = ft.Semantics(selected=value == selected, content=button)
+        chips.append(ft.MergeSemantics(content=chosen))
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=chips)
 
 
 @dataclasses.dataclass(frozen=True)
