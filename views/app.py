@@ -10,6 +10,7 @@ from sharing.table_share.access import Access
 from sharing.table_share.codes import Shares
 from sharing.table_share.connections import CURRENT_PEER, Peer
 from storage.keeper import GameKeeper
+from views.game_screen.invite_screen import InviteScreen
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
 from views.screens.join_by_code import JoinScreen, host_only
@@ -50,6 +51,7 @@ ROUTES = [
     ft.Route(index=True, component=host_only(Home)),
     ft.Route(path="new/:game", component=host_only(NewGame)),
     ft.Route(path="game/:game_id", component=GameScreen),
+    ft.Route(path="game/:game_id/invite", component=host_only(InviteScreen)),
     ft.Route(path="rules/:game", component=RulesScreen),
     ft.Route(path="players", component=host_only(PlayersScreen)),
     ft.Route(path="history/:player", component=host_only(Home)),

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize, expect
 
 from tests.e2e.camera import camera_flags, show_to_camera
 from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
@@ -35,7 +35,8 @@ from tests.e2e.steps import (
 from views.shell.i18n import t
 from views.shell.qr import qr_png
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
 BOOT_MS = 120_000
 """Pyodide boots in ten seconds or more on a 2-core machine busy with other tests."""
 PLAYERS = ["Ann", "Ben", "Cas"]
@@ -90,11 +91,25 @@ def phone(browser: Browser, site: str, script: str = "") -> tuple[BrowserContext
 
 
 def invite(scorer: Page) -> str:
-    """The scorer's next invitation, as its text."""
+    """The scorer's next invitation, as its text, on a screen of its own that the phone's
+    window holds whole: the QR code, its text to copy, the reply's field and "Let the phone
+    join", with nothing to scroll and nothing over them. A screenshot is left."""
     tap(scorer, t("table.invite"))
     expect(by_id(scorer, "table-invite")).to_be_visible()
-    text = value_of(scorer, "table-invite")
-    return text
+    viewport = scorer.viewport_size
+    assert viewport is not None
+    size = f"{viewport['width']}x{viewport['height']}"
+    screenshot(scorer, f"phones-table-invitation-{size}")
+    for part in (
+        scorer.get_by_role("img", name=t("table.qr")),
+        scorer.get_by_role("button", name=t("table.copy")),
+        scorer.get_by_role("textbox", name=t("table.reply_field")),
+        by_id(scorer, "table-take"),
+    ):
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0, (part, size)
+        assert box["y"] + box["height"] <= viewport["height"], (part, size)
+    return value_of(scorer, "table-invite")
 
 
 def join_by_camera(scorer: Page, guest: Page, invitation: str, camera: Path) -> None:
@@ -187,9 +202,13 @@ def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path
     """The journey: the entering phone joins by text, the watching one by camera."""
     pages = (scorer, entering, watching)
     link_and_bid(scorer, entering)
-    # From now on phones only watch; a third joins and sees the round as it goes.
+    # From now on phones only watch; a third joins and sees the round as it goes, invited
+    # from a small phone's window.
     tap(scorer, t("share.view_only"))
-    join_by_camera(scorer, watching, invite(scorer), camera)
+    scorer.set_viewport_size(SMALL_PHONE)
+    invitation = invite(scorer)
+    scorer.set_viewport_size(PHONE)
+    join_by_camera(scorer, watching, invitation, camera)
     expect(by_id(watching, "following")).to_be_visible()
     for button, hint in wizard_round(BIDS, TRICKS)[2:]:  # Ben's and Cas's bids are in
         tap(scorer, button)

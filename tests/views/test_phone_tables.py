@@ -51,7 +51,10 @@ class Phone:
         return self.harness.find(ft.Semantics, identifier=identifier).content.value
 
     async def tap(self, text: str) -> None:
+        """Tap the button that says `text`, and let what it starts settle (a screen it
+        opens, as "Invite a phone" opens the invitation's)."""
         await self.harness.click(self.harness.find(has_text=text, where=clickable))
+        await self.harness.settle()
 
     async def type_in(self, identifier: str, text: str) -> None:
         field = self.harness.find(ft.Semantics, identifier=identifier).content
@@ -308,8 +311,10 @@ async def test_an_invitation_shows_again_with_its_game_and_goes_when_the_share_s
     invitation = host.links.network.invitations[-1]
     await host.harness.go("/")
     await host.harness.go(f"/game/{game_id}")
+    await host.tap(t("table.invite"))  # the one showing, not a new one
     assert host.shown("table-invite") == invitation.text
     assert not invitation.withdrawn
+    await host.harness.go(f"/game/{game_id}")
     await host.tap(t("share.stop"))
     await host.harness.click(
         host.harness.find(ft.TextButton, text=t("share.stop"), within=host.harness.dialog())
@@ -331,15 +336,15 @@ async def reply_shown(host: Phone, guest: Phone) -> str:
 
 async def test_a_join_left_on_its_screen_is_given_up_for_good(table: tuple[Phone, Phone]) -> None:
     host, guest = table
-    await inviting(host)
+    game_id = await inviting(host)
     reply = await reply_shown(host, guest)
     await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
     await guest.harness.settle()
     await host.type_in("host-reply", reply)
     await host.tap(t("table.take"))
-    await host.harness.settle()
     await guest.harness.settle()
     assert t("invitation.no_connection") in host.harness.texts()
+    await host.harness.go(f"/game/{game_id}")
     assert host.shown("table-guests") == t("table.guests", count=0)
     assert guest.harness.page.route == "/"
     assert guest.keeper.unfinished() == []

@@ -22,15 +22,15 @@ def qr_png(text: str) -> bytes:
     return out.getvalue()
 
 
-def carried_text(text: str, identifier: str) -> list[ft.Control]:
-    """`text` as a QR code, as text (its Semantics `identifier`, read out whole), and a
-    button that copies it, to paste on the other phone (a message, a shared note)."""
+def carried_text(text: str, identifier: str, side: int = QR_SIZE) -> list[ft.Control]:
+    """`text` as a QR code `side` pixels wide, as text (its Semantics `identifier`, read
+    out whole), and a button that copies it, to paste on the other phone."""
 
     async def copy() -> None:
         await ft.Clipboard().set(text)
 
     return [
-        ft.Image(src=qr_png(text), width=QR_SIZE, height=QR_SIZE, semantics_label=t("table.qr")),
+        ft.Image(src=qr_png(text), width=side, height=side, semantics_label=t("table.qr")),
         identified(identifier, ft.Text(text, size=11)),
         ft.TextButton(t("table.copy"), icon=ft.Icons.CONTENT_COPY, on_click=copy),
     ]
