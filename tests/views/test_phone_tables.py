@@ -8,6 +8,7 @@ memory (tests/sharing/memory_links.py; the browser's real ones: tests/e2e)."""
 import json
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import flet as ft
@@ -16,6 +17,7 @@ import pytest_asyncio
 from sharing.fair_share import WAITING_AT_MOST
 from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.table_share.connections import THIS_DEVICE
 from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
@@ -35,13 +37,17 @@ class Phone:
         self.harness = harness
         self.keeper = GameKeeper(open_store(folder).store)
         self.links = MemoryLinks(network)
+        self.awake = RecordingScreenAwake()
+        self.secure = False
+        """Whether its page is a secure context (https), where the screen can be kept on."""
 
     async def start(self, route: str) -> None:
         main = build_main(
             self.keeper,
             (),
-            RecordingScreenAwake,
+            lambda: self.awake,
             RecordingFiles,
+            peer=lambda: replace(THIS_DEVICE, secure=self.secure),
             links=lambda: self.links,
         )
         await self.harness.run(main)
@@ -243,6 +249,46 @@ async def test_a_guest_whose_link_is_down_says_so_and_not_that_it_watches(
     assert guest.shown("table-link") == t("table.link.interrupted")
     assert t("share.following") not in guest.harness.texts()
     assert not guest.harness.find_all(ft.Semantics, identifier="following")
+
+
+async def test_a_linked_phone_keeps_its_screen_on_whatever_its_switch_says(
+    table: tuple[Phone, Phone],
+) -> None:
+    """A locked screen is how a phone most often drops off the table: while a link is open
+    the screen is kept on, even on a phone whose player turned the switch off, and the
+    switch's place says why; it is let go when the link ends."""
+    host, guest = table
+    host.secure = guest.secure = True
+    game = host.keeper.start("wizard", PLAYERS, 0)
+    await host.start(f"/game/{game.id}")
+    assert host.awake.calls[-1] is True  # the switch is on by default
+    switch = host.harness.find(ft.Switch)
+    await host.harness.change(switch, False)
+    await host.harness.settle()
+    assert host.awake.calls[-1] is False
+    await host.tap(t("share.start"))
+    await guest.start("/")
+    await guest.tap(t("table.join"))
+    await invited(host, guest)
+    await host.harness.go(f"/game/{game.id}")
+    assert host.awake.calls[-1] is True
+    assert host.shown("keep-awake") == t("options.keep_awake_linked")
+    assert guest.awake.calls[-1] is True
+    assert guest.shown("keep-awake") == t("options.keep_awake_linked")
+    assert not host.harness.find_all(ft.Semantics, identifier="no-wake-lock")
+    links_lost(host)
+    await host.harness.settle()
+    assert host.awake.calls[-1] is False  # as its player chose, now that no phone is linked
+
+
+async def test_a_browser_that_cannot_keep_the_screen_on_says_so_at_the_table(
+    table: tuple[Phone, Phone],
+) -> None:
+    host, guest = table  # pages that are not https: no screen kept on
+    await shared_game(host, guest)
+    await host.harness.go(host.harness.page.route or "/")
+    assert host.shown("no-wake-lock") == t("table.no_wake_lock")
+    assert guest.shown("no-wake-lock") == t("table.no_wake_lock")
 
 
 async def test_a_guest_that_floods_the_scorers_phone_is_told_why_and_keeps_its_copy(

@@ -31,10 +31,11 @@ def GameOptions(
     other phones, but not a table this phone follows), export the game (on the host)."""
     services = use_services()
     host, tables = services.access.host, services.tables
+    linked = tables is not None and tables.linked(game_id)
     controls: list[ft.Control] = [
         ft.Divider(),
         ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        KeepAwake(preferences),
+        KeepAwake(preferences, linked),
     ]
     if rename is not None:
         controls.append(RenamePlayers(players, rename))
@@ -48,14 +49,16 @@ def GameOptions(
 
 
 @ft.component
-def KeepAwake(preferences: Preferences) -> ft.Control:
+def KeepAwake(preferences: Preferences, linked: bool = False) -> ft.Control:
     """The switch keeping the phone's screen on while a game is open (on unless the table
-    turns it off); where the browser cannot keep it on, a line says so instead of a
-    switch that would claim it does."""
+    turns it off), and on whatever it says while a link to another phone is open
+    (`linked`: a locked screen is how a phone most often drops off the table); where the
+    browser cannot keep it on, a line says so instead of a switch that would claim it
+    does."""
     services = use_services()
     screen_awake = services.screen_awake
     secure = services.access.peer.secure
-    keep_awake = preferences.keep_awake and secure
+    keep_awake = (preferences.keep_awake or linked) and secure
 
     # A tab closed while either runs can no longer be asked anything: its screen is gone
     # anyway (Flet answers "Session closed" as a RuntimeError).
@@ -74,4 +77,6 @@ def KeepAwake(preferences: Preferences) -> ft.Control:
     ft.use_effect(apply_keep_awake, [keep_awake], cleanup=let_sleep)
     if not secure:
         return identified("keep-awake", ft.Text(t("options.keep_awake_unavailable"), size=13))
+    if linked:
+        return identified("keep-awake", ft.Text(t("options.keep_awake_linked"), size=13))
     return labelled_switch(t("options.keep_awake"), keep_awake, choose)

@@ -37,9 +37,18 @@ def PhoneTablePanel(game_id: str, tables: PhoneTables) -> ft.Control:
         [
             rights_choice(host.may_enter, lambda rights: host.allow(rights == ENTER)),
             InvitePart(game_id, tables, host),
+            *no_wake_lock(services.access.peer.secure),
             StopButton(t("table.stop_question"), stop),
         ],
     )
+
+
+def no_wake_lock(secure: bool) -> list[ft.Control]:
+    """Where the browser cannot keep the screen on (a page that is not https), the line
+    that says so: a locked screen is how a phone most often drops off the table."""
+    if secure:
+        return []
+    return [identified("no-wake-lock", ft.Text(t("table.no_wake_lock"), size=13))]
 
 
 @ft.component

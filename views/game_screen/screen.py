@@ -17,6 +17,7 @@ from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
 from views.game_screen.open_game import GameSaver, OpenGame
+from views.game_screen.phones_only_panel import no_wake_lock
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
@@ -391,12 +392,13 @@ LINK_KEYS = {
 }
 
 
-def link_line(guest: GuestTable, carry_on: Callable[[], None]) -> ft.Control:
-    """On a phone following another's table: where its link is, and once it is over, the
-    copy kept here to carry on with (every entry the scorer's phone had sent)."""
+def link_line(guest: GuestTable, carry_on: Callable[[], None], secure: bool) -> ft.Control:
+    """On a phone following another's table: where its link is (and, on a page that is not
+    `secure`, that a locked screen drops it), and once it is over, the copy kept here to
+    carry on with (every entry the scorer's phone had sent)."""
     words = identified("table-link", ft.Text(t(LINK_KEYS[guest.state]), size=13, italic=True))
     if not guest.is_over:
-        return words
+        return ft.Column(spacing=2, controls=[words, *no_wake_lock(secure)])
     join_again = ft.OutlinedButton(
         t("table.join_again"),
         icon=ft.Icons.LINK,
@@ -529,7 +531,8 @@ def KeyedGameScreen(game_id: str) -> ft.View:
             tables.carry_on(game_id)
         set_heard(lambda count: count + 1)
 
-    link = [link_line(guest, carry_on)] if guest is not None else []
+    secure = services.access.peer.secure
+    link = [link_line(guest, carry_on, secure)] if guest is not None else []
     return game_screen(route, view, [*link, game_layout(table, view, panel, size)])
 
 

@@ -220,6 +220,14 @@ class PhoneTables:
         if table.link is not None:
             table.link.channel.close()
 
+    def linked(self, game_id: str) -> bool:
+        """Whether a link of this phone's is open for the game: shared with a phone at the
+        table, or followed from the scorer's phone."""
+        host, followed = self.hosted.get(game_id), self.followed.get(game_id)
+        return (host is not None and host.guest_count > 0) or (
+            followed is not None and followed.state is LinkState.OPEN
+        )
+
     def copies_left(self) -> list[SavedGame]:
         """The copies of the tables followed whose links are over, not carried on."""
         return [
