@@ -14,6 +14,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from scorers import InvalidEntry
@@ -47,12 +48,29 @@ _CHANGED = "storage.changed_elsewhere"
 _log = logging.getLogger(__name__)
 
 
+class PhoneState(Enum):
+    """Where a phone at the table is, as its scorer sees it."""
+
+    LINKED = "linked"
+    INTERRUPTED = "interrupted"  # its link is down; it may come back by itself
+    GONE = "gone"  # its link is over: only a new invitation brings it back
+
+
+@dataclass(frozen=True)
+class PhoneAtTable:
+    """A phone at the table: `number` counts from 1 in the order the phones joined."""
+
+    number: int
+    state: PhoneState
+
+
 @dataclass(eq=False)
 class _Guest:
     """One guest as the host keeps it: its channel, how much of the log it was sent, and
     its latest proposals (ref -> the action saved, or None when refused)."""
 
     host: "TableHost"
+    number: int
     channel: Channel
     sent: int = 0
     last_ref: int = 0
@@ -88,6 +106,8 @@ class TableHost:
         self._may_enter = may_enter
         self._tell = tell
         self._guests: list[_Guest] = []
+        self._gone: list[int] = []  # the numbers of the phones gone since one last joined
+        self._joined = 0
         self._stopped = False
         self._ledgers: OrderedDict[int, Ledger] = OrderedDict()  # by action count
 
@@ -101,6 +121,20 @@ class TableHost:
         """How many guests are joined (their channels not closed)."""
         return len(self._guests)
 
+    @property
+    def phones(self) -> tuple[PhoneAtTable, ...]:
+        """The phones at the table, in the order they joined: those linked, those whose
+        link is down, and those gone since a phone last joined (a phone that joins again
+        is a new one, and the scorer who invited it need not hear of the gone ones)."""
+        here = [
+            PhoneAtTable(
+                guest.number, PhoneState.INTERRUPTED if guest.interrupted else PhoneState.LINKED
+            )
+            for guest in self._guests
+        ]
+        gone = [PhoneAtTable(number, PhoneState.GONE) for number in self._gone]
+        return tuple(sorted([*here, *gone], key=lambda phone: phone.number))
+
     def allow(self, may_enter: bool) -> None:
         """Let every guest enter, or only watch, from now on; each is told at once."""
         self._may_enter = may_enter
@@ -112,11 +146,13 @@ class TableHost:
         Returns what the channel must tell of what arrives and of its state (the phone
         hears it at the guest's fair share: sharing.fair_share.MeteredListener). A stopped
         share closes the channel at once."""
-        guest = _Guest(self, channel)
+        self._joined += 1
+        guest = _Guest(self, self._joined, channel)
         if self._stopped:
             channel.close()
             return guest
         self._guests.append(guest)
+        self._gone.clear()
         self._welcome(guest)
         return guest
 
@@ -175,6 +211,8 @@ class TableHost:
     def _forget(self, guest: _Guest) -> None:
         if guest in self._guests:
             self._guests.remove(guest)
+            if not self._stopped:
+                self._gone.append(guest.number)
             self._tell(self.game_id)
 
     def _changed(self, guest: _Guest, state: ChannelState) -> None:
@@ -182,10 +220,12 @@ class TableHost:
             self._forget(guest)
         elif state is ChannelState.INTERRUPTED:
             guest.interrupted = True
+            self._tell(self.game_id)
         elif guest.interrupted and guest in self._guests:
             # Back after an interruption: what was sent meanwhile went nowhere.
             guest.interrupted = False
             self._welcome(guest)
+            self._tell(self.game_id)
 
     def _received(self, guest: _Guest, text: str) -> None:
         """A guest's message answered; one it should never have sent closes its link, and

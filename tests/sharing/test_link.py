@@ -16,11 +16,13 @@ from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
 from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.guest import LinkState, NotSent
-from sharing.phones_only.host import MAY_NOT_ENTER, TableHost
+from sharing.phones_only.host import MAY_NOT_ENTER, PhoneAtTable, PhoneState, TableHost
 from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from tests.sharing.channel_pair import GUEST, HOST, ChannelPair
 from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, rejoin, score, tap
+
+LINKED, INTERRUPTED, GONE = PhoneState.LINKED, PhoneState.INTERRUPTED, PhoneState.GONE
 
 
 @pytest.fixture
@@ -527,6 +529,26 @@ def test_a_proposal_lost_with_the_network_is_shown_no_more_once_back(
     propose(ben, lambda shown: bid(shown, 1, 1))  # entered again
     ben.pair.deliver_all()
     assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+def test_the_host_knows_each_phone_by_its_number_and_where_its_link_is(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    _, host = hosted(keeper)
+    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    assert host.phones == (PhoneAtTable(1, LINKED), PhoneAtTable(2, LINKED))
+    cas.pair.set_state(ChannelState.INTERRUPTED)  # a locked screen: it may come back
+    assert host.phones == (PhoneAtTable(1, LINKED), PhoneAtTable(2, INTERRUPTED))
+    cas.pair.set_state(ChannelState.OPEN)
+    ben.pair.set_state(ChannelState.CLOSED)  # gone for good
+    assert host.phones == (PhoneAtTable(1, GONE), PhoneAtTable(2, LINKED))
+    assert host.guest_count == 1
+    # A phone that joins (Ben's again, with a new invitation) is the next one; the scorer
+    # who invited it needs no more word of the one gone.
+    join(host, tmp_path / "ben-again")
+    assert host.phones == (PhoneAtTable(2, LINKED), PhoneAtTable(3, LINKED))
+    host.stop()  # the scorer ended it: no phone is said gone
+    assert host.phones == ()
 
 
 def test_a_guests_channel_closing_drops_it_from_the_host(

@@ -219,6 +219,33 @@ async def test_the_hosts_phone_dying_leaves_every_entry_it_sent(
     assert guest.keeper.open(copy_id).ledger.state.draft["bids"][1] == 1
 
 
+async def test_each_side_says_a_drop_in_its_own_words_and_how_to_get_back(
+    table: tuple[Phone, Phone],
+) -> None:
+    """Interrupted (it may come back by itself) and lost (a new invitation) told apart on
+    both phones; the scorer's screen says which phone, above the pad, and invites it again
+    in a tap; the guest never hears that the scorer's phone is gone."""
+    host, guest = table
+    game_id, _ = await shared_game(host, guest)
+    (pair,) = host.links.network.pairs.values()
+    pair.set_state(ChannelState.INTERRUPTED)
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert host.shown("phone-away-1") == t("table.phone_interrupted", number=1)
+    assert guest.shown("table-link") == t("table.link.interrupted")
+    pair.set_state(ChannelState.OPEN)
+    await host.harness.settle()
+    assert not host.harness.find_all(ft.Semantics, identifier="phone-away-1")
+    pair.set_state(ChannelState.CLOSED)
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert host.shown("phone-away-1") == t("table.phone_gone", number=1)
+    assert guest.shown("table-link") == t("table.link.lost")
+    await host.tap(t("table.invite_again"))
+    assert host.harness.page.route == f"/game/{game_id}/invite"
+    assert host.shown("table-invite") == host.links.network.invitations[-1].text
+
+
 async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     table: tuple[Phone, Phone],
 ) -> None:

@@ -5,7 +5,7 @@ invitation, then the phone's reply, scanned or pasted)."""
 
 import flet as ft
 
-from sharing.phones_only.host import TableHost
+from sharing.phones_only.host import PhoneState, TableHost
 from sharing.phones_only.invitation import NoConnection
 from views.game_screen.invite_screen import invite_route
 from views.game_screen.table_share_panel import ENTER, StopButton, rights_choice, sharing_card
@@ -59,15 +59,51 @@ def InvitePart(game_id: str, tables: PhoneTables, host: TableHost) -> ft.Control
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
 
-    async def invite() -> None:
-        if game_id not in tables.inviting:  # else the one a phone may be reading already
-            try:
-                await tables.invite(game_id)
-            except NoConnection as refused:
-                set_problem(t(refused.key))
-                return
-        ft.context.page.navigate(invite_route(game_id))
+    async def invite_next() -> None:
+        await invite(game_id, tables, set_problem)
 
     guests = identified("table-guests", ft.Text(t("table.guests", count=host.guest_count)))
-    button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
+    button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite_next)
     return ft.Column([guests, button, message_line(problem)])
+
+
+async def invite(game_id: str, tables: PhoneTables, say: Setter[str | None]) -> None:
+    """Show the invitation for the next phone: the one showing (a phone may be reading it
+    already), else a new one; why the browser could not make one is said by `say`."""
+    if game_id not in tables.inviting:
+        try:
+            await tables.invite(game_id)
+        except NoConnection as refused:
+            say(t(refused.key))
+            return
+    ft.context.page.navigate(invite_route(game_id))
+
+
+@ft.component
+def PhonesAway(game_id: str, host: TableHost) -> ft.Control:
+    """Above the scorer's pad, a line for each phone not linked now: one whose link is down
+    (it may come back by itself), or one that lost it, with a way to invite it again."""
+    tables = use_services().tables
+    problem: str | None
+    set_problem: Setter[str | None]
+    problem, set_problem = ft.use_state(None)
+
+    async def invite_again() -> None:
+        if tables is not None:
+            await invite(game_id, tables, set_problem)
+
+    lines: list[ft.Control] = []
+    for phone in host.phones:
+        if phone.state is PhoneState.INTERRUPTED:
+            words = t("table.phone_interrupted", number=phone.number)
+            lines.append(identified(f"phone-away-{phone.number}", ft.Text(words, italic=True)))
+        elif phone.state is PhoneState.GONE:
+            words = t("table.phone_gone", number=phone.number)
+            again = ft.OutlinedButton(
+                t("table.invite_again"), icon=ft.Icons.PERSON_ADD, on_click=invite_again
+            )
+            said = identified(f"phone-away-{phone.number}", ft.Text(words))
+            lines.append(ft.Row(wrap=True, controls=[said, again]))
+    if problem is not None:
+        lines.append(message_line(problem))
+    return ft.Column(spacing=4, visible=bool(lines), controls=lines)

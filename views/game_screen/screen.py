@@ -17,7 +17,7 @@ from views.game_screen.banner import banner
 from views.game_screen.charts import running_totals_chart
 from views.game_screen.game_options import GameOptions
 from views.game_screen.open_game import GameSaver, OpenGame
-from views.game_screen.phones_only_panel import no_wake_lock
+from views.game_screen.phones_only_panel import PhonesAway, no_wake_lock
 from views.game_screen.sheet import ScoreSheet
 from views.game_screen.standings import FinalStandings
 from views.game_screen.totals_strip import TotalsStrip
@@ -260,6 +260,9 @@ def entry_part(
 
     services = use_services()
     controls: list[ft.Control] = [banner(table, view, compact)]
+    hosted = services.tables.hosted.get(table.game.id) if services.tables is not None else None
+    if hosted is not None:  # which phone of the table's is away, if any
+        controls.append(PhonesAway(table.game.id, hosted))
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.
@@ -458,7 +461,7 @@ def access_to(
         services.access.may_open(game_id),
         barred,
         guest.state if guest is not None else None,
-        hosted.guest_count if hosted is not None else None,
+        hosted.phones if hosted is not None else None,
     )
 
 
