@@ -30,6 +30,7 @@ from sharing.phones_only.invitation import (
     UNREADABLE,
     BadInvitation,
     NoConnection,
+    link_check,
     new_invitation_id,
     pack_answer,
     pack_offer,
@@ -118,14 +119,17 @@ class BridgedInvitation:
         self.spent = False
         self._expiry = asyncio.get_running_loop().call_later(bridge.invitation_seconds, self.cancel)
 
+    def check(self, reply_text: str) -> str:
+        """The check the phone that made this reply shows (invitation.link_check)."""
+        self._answer(reply_text)
+        return link_check(self.text, reply_text)
+
     async def accept(self, reply_text: str, listener: ChannelListener) -> BridgedChannel:
         """The channel to the phone that replied, once open. BadInvitation when the text
         is no reply to this invitation or it has expired; NoConnection when the phones
         cannot reach each other, or (ANOTHER_PHONE) another phone answered this invitation
         too and broke in: this one is spent, the next needs a new invitation."""
-        answer, invitation_id = unpack_answer(reply_text)
-        if invitation_id != self.id:
-            raise BadInvitation(NOT_THIS_ONE)
+        answer = self._answer(reply_text)
         if self.spent:
             raise BadInvitation(EXPIRED)
         self.spent = True
@@ -138,6 +142,13 @@ class BridgedInvitation:
             raise BadInvitation(UNREADABLE) from refused
         return await self._bridge.opened(opening, self._bridge.connect_seconds)
 
+    def _answer(self, reply_text: str) -> str:
+        """The answer a reply to this invitation holds; BadInvitation for any other text."""
+        answer, invitation_id = unpack_answer(reply_text)
+        if invitation_id != self.id:
+            raise BadInvitation(NOT_THIS_ONE)
+        return answer
+
     def cancel(self) -> None:
         """Withdraw the invitation (it expires so): a reply to it is refused."""
         if not self.spent:
@@ -147,10 +158,14 @@ class BridgedInvitation:
 
 
 class BridgedJoining:
-    """A guest's answer to an invitation: `reply` to show the host, then `opened`."""
+    """A guest's answer to an invitation: `reply` to show the host with its `check`, then
+    `opened`."""
 
-    def __init__(self, bridge: WebRTCBridge, link: str, reply: str, opening: _Link) -> None:
-        self._bridge, self._link, self.reply, self._opening = bridge, link, reply, opening
+    def __init__(
+        self, bridge: WebRTCBridge, link: str, reply: str, check: str, opening: _Link
+    ) -> None:
+        self._bridge, self._link, self._opening = bridge, link, opening
+        self.reply, self.check = reply, check
 
     async def opened(self) -> BridgedChannel:
         """The channel to the host, once it has taken the reply; NoConnection if it has
@@ -207,7 +222,8 @@ class WebRTCBridge:
             if refused.unsupported:
                 raise NoConnection(NO_PEER_LINKS) from refused
             raise BadInvitation(UNREADABLE) from refused
-        return BridgedJoining(self, link, pack_answer(answer, invitation_id), opening)
+        reply = pack_answer(answer, invitation_id)
+        return BridgedJoining(self, link, reply, link_check(invitation_text, reply), opening)
 
     def delivered(self, message: Message) -> None:
         """A message from the page: the answer to a request, or an event on a link."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import ipaddress
 import re
 import secrets
@@ -177,6 +178,24 @@ def _id_bytes(invitation_id: str) -> bytes:
     if len(data) != ID_BYTES:
         raise ValueError(f"not an invitation id: {invitation_id!r}")
     return data
+
+
+CHECK_DIGITS = 6
+"""The check's digits: a stranger who copied the invitation would have to make a browser
+certificate whose check is the invited phone's, one in a million."""
+
+
+def link_check(invitation_text: str, reply_text: str) -> str:
+    """The check both phones show once a reply is made to an invitation ("472 918"): digits
+    from the two browsers' DTLS fingerprints. A reply another phone made from the same
+    invitation has another fingerprint, so its check is not the one the invited phone
+    shows; the scorer compares the two before it lets a phone join. BadInvitation for texts
+    that are not an invitation and a reply."""
+    offer, _ = unpack_offer(invitation_text)
+    answer, _ = unpack_answer(reply_text)
+    digest = hashlib.sha256(parse(offer).fingerprint + parse(answer).fingerprint).digest()
+    digits = f"{int.from_bytes(digest[:8]) % 10**CHECK_DIGITS:0{CHECK_DIGITS}d}"
+    return f"{digits[:3]} {digits[3:]}"
 
 
 def parse(sdp: str) -> Description:

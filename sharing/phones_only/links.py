@@ -22,9 +22,15 @@ from sharing.phones_only.channel import Channel, ChannelListener, ChannelState
 
 
 class Invitation(Protocol):
-    """The host's invitation for one phone: its `text`, then the reply's `accept`."""
+    """The host's invitation for one phone: its `text`, then a reply's `check`, which the
+    scorer compares with what the replying phone shows, then its `accept`."""
 
     text: str
+
+    def check(self, reply_text: str) -> str:
+        """The check the phone that made this reply shows (its Joining's); BadInvitation
+        when the text is no reply to this invitation."""
+        ...
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel: ...
 
@@ -32,9 +38,11 @@ class Invitation(Protocol):
 
 
 class Joining(Protocol):
-    """A guest's answer to an invitation: its `reply` text, then the link `opened`."""
+    """A guest's answer to an invitation: its `reply` text and the `check` the scorer's
+    phone will show of it, then the link `opened`."""
 
     reply: str
+    check: str
 
     async def opened(self) -> Channel: ...
 

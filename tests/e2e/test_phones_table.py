@@ -132,11 +132,16 @@ def join_by_camera(scorer: Page, guest: Page, invitation: str, camera: Path) -> 
 
 
 def take_reply(scorer: Page, guest: Page) -> None:
-    """The guest shows its reply; the scorer pastes it: the guest is at the table."""
+    """The guest shows its reply; the scorer pastes it, sees the check the guest shows, and
+    lets it join: the guest is at the table."""
     expect(by_id(guest, "table-reply")).to_be_visible(timeout=30_000)
     reply = value_of(guest, "table-reply")
     type_into(scorer, t("table.reply_field"), reply)
     tap(scorer, t("table.take"))
+    check = value_of(guest, "link-check")
+    expect_value(scorer, "link-check", check)
+    screenshot(scorer, "phones-table-check")
+    tap(scorer, t("table.admit", check=check))
     expect_value(guest, "table-link", t("table.link.open"))
 
 

@@ -9,7 +9,9 @@ tests/e2e/test_phones_table.py)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from sharing.phones_only.channel import Channel, ChannelListener
@@ -27,17 +29,32 @@ from tests.sharing.channel_pair import ChannelPair
 
 @dataclass
 class Network:
-    """What the phones' links know of each other: invitations out, and their pairs."""
+    """What the phones' links know of each other: invitations out, the replies made to them
+    (by reply text), and the pairs made of them."""
 
     numbers: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     pairs: dict[str, ChannelPair] = field(default_factory=dict)
     guests: dict[str, ChannelListener] = field(default_factory=dict)
     opened: dict[str, asyncio.Future[Channel]] = field(default_factory=dict)
     invitations: list[MemoryInvitation] = field(default_factory=list)
+    replies: collections.Counter[str] = field(default_factory=collections.Counter)
+    """How many replies each invitation's text was answered with."""
     held: bool = False
     """Whether the channels made hold their messages until a test delivers them."""
     another_answers: bool = False
     """Whether another phone answers every invitation too, and breaks the link in."""
+
+
+REPLY = re.compile(r"REPLY-(\d+)(?:-(\d+))?")
+"""A reply: REPLY-<invitation's number>, and -<k> for the k-th phone that answered it."""
+
+
+def check_of(reply_text: str) -> str:
+    """The check both phones show of a reply: its own for each phone that answered."""
+    match = REPLY.fullmatch(reply_text)
+    if match is None:
+        raise BadInvitation(UNREADABLE)
+    return f"{int(match[1]):03d} {int(match[2] or 1):03d}"
 
 
 class MemoryInvitation:
@@ -48,20 +65,27 @@ class MemoryInvitation:
         self.withdrawn = False
         network.invitations.append(self)
 
+    def check(self, reply_text: str) -> str:
+        match = REPLY.fullmatch(reply_text)
+        if match is None:
+            raise BadInvitation(UNREADABLE)
+        if int(match[1]) != self.number:
+            raise BadInvitation(NOT_THIS_ONE)
+        return check_of(reply_text)
+
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel:
-        if reply_text != f"REPLY-{self.number}":
-            raise BadInvitation(NOT_THIS_ONE if reply_text.startswith("REPLY-") else UNREADABLE)
+        self.check(reply_text)
         if self.spent:
             raise BadInvitation(EXPIRED)
         self.spent = True
-        if self.text not in self.network.guests:  # the guest gave up: nothing answers
+        if reply_text not in self.network.guests:  # the guest gave up: nothing answers
             raise NoConnection()
         if self.network.another_answers:
             raise NoConnection(ANOTHER_PHONE)
         pair = ChannelPair(held=self.network.held)
-        pair.join(listener, self.network.guests.pop(self.text))
-        self.network.pairs[self.text] = pair
-        self.network.opened.pop(self.text).set_result(pair.guest_end)
+        pair.join(listener, self.network.guests.pop(reply_text))
+        self.network.pairs[reply_text] = pair
+        self.network.opened.pop(reply_text).set_result(pair.guest_end)
         return pair.host_end
 
     def cancel(self) -> None:
@@ -71,9 +95,8 @@ class MemoryInvitation:
 
 
 class MemoryJoining:
-    def __init__(self, network: Network, invitation_text: str, opened: asyncio.Future[Channel]):
-        self.network, self._invitation = network, invitation_text
-        self.reply = invitation_text.replace("INVITE-", "REPLY-")
+    def __init__(self, network: Network, reply: str, opened: asyncio.Future[Channel]):
+        self.network, self.reply, self.check = network, reply, check_of(reply)
         self._opened = opened
 
     async def opened(self) -> Channel:
@@ -82,10 +105,10 @@ class MemoryJoining:
     def cancel(self) -> None:
         """Given up: the host's taking of the reply finds nothing to connect to, and a link
         made already is closed (as the page's is)."""
-        self.network.guests.pop(self._invitation, None)
+        self.network.guests.pop(self.reply, None)
         if not self._opened.done():
             self._opened.set_exception(NoConnection())
-        pair = self.network.pairs.get(self._invitation)
+        pair = self.network.pairs.get(self.reply)
         if pair is not None:
             pair.guest_end.close()
 
@@ -106,9 +129,14 @@ class MemoryLinks:
         if not invitation_text.startswith("INVITE-"):
             raise BadInvitation(UNREADABLE)
         opened: asyncio.Future[Channel] = asyncio.get_running_loop().create_future()
-        self.network.guests[invitation_text] = listener
-        self.network.opened[invitation_text] = opened
-        return MemoryJoining(self.network, invitation_text, opened)
+        self.network.replies[invitation_text] += 1
+        answered = self.network.replies[invitation_text]
+        reply = invitation_text.replace("INVITE-", "REPLY-") + (
+            f"-{answered}" if answered > 1 else ""
+        )
+        self.network.guests[reply] = listener
+        self.network.opened[reply] = opened
+        return MemoryJoining(self.network, reply, opened)
 
     async def scan(self, words: ScanWords) -> str | None:
         self.scans.append(words)

@@ -12,6 +12,7 @@ import pytest
 from sharing.phones_only.invitation import (
     BadInvitation,
     Candidate,
+    link_check,
     new_invitation_id,
     pack_answer,
     pack_offer,
@@ -122,3 +123,21 @@ def test_a_text_of_a_later_format_asks_for_an_update() -> None:
 def test_invitation_ids_differ() -> None:
     ids = {new_invitation_id() for _ in range(100)}
     assert len(ids) == 100 and all(re.fullmatch("[A-Z2-7]{8}", found) for found in ids)
+
+
+def test_the_check_is_the_same_on_both_phones_and_another_for_a_strangers_reply() -> None:
+    """Both phones hold the invitation and the reply, so both compute one check; a reply
+    that another browser made from the same invitation has another fingerprint, and so
+    another check, which the scorer sees is not the invited phone's."""
+    invitation_id = new_invitation_id()
+    invitation = pack_offer((CAPTURED / "chromium-156-offer.sdp").read_text(), invitation_id)
+    invited, stranger = (
+        pack_answer((CAPTURED / f"{browser}-answer.sdp").read_text(), invitation_id)
+        for browser in ("chromium-156", "firefox-153")
+    )
+    check = link_check(invitation, invited)
+    assert re.fullmatch(r"\d{3} \d{3}", check)
+    assert link_check(invitation, invited) == check
+    assert link_check(invitation, stranger) != check
+    with pytest.raises(BadInvitation):
+        link_check(invitation, "a shop's QR code")

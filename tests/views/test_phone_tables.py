@@ -108,13 +108,22 @@ async def invited(host: Phone, guest: Phone) -> str:
     )
     reply = guest.shown("table-reply")
     await host.type_in("host-reply", reply)
-    await host.tap(t("table.take"))
-    await host.harness.settle()
+    await take_reply(host, guest)
     await guest.harness.settle()
     assert host.shown("table-guests") == t("table.guests", count=1)
     route = guest.harness.page.route or ""
     assert route.startswith("/game/")
     return route.removeprefix("/game/")
+
+
+async def take_reply(host: Phone, guest: Phone | None = None) -> None:
+    """The host checks the reply given it, and admits it: the check it shows is the one the
+    replying phone shows (`guest`'s, where it is still on its join screen to compare)."""
+    await host.tap(t("table.take"))
+    check = host.shown("link-check")
+    if guest is not None:
+        assert guest.shown("link-check") == check
+    await host.tap(t("table.admit", check=check))
 
 
 async def shared_game(host: Phone, guest: Phone) -> tuple[str, str]:
@@ -365,7 +374,7 @@ async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered
     await inviting(host)
     host.links.network.invitations[-1].spent = True  # ten minutes went by
     await host.type_in("host-reply", "REPLY-1")
-    await host.tap(t("table.take"))
+    await take_reply(host)
     assert t("invitation.expired") in host.harness.texts()
     assert host.harness.find_all(ft.FilledButton, text=t("table.invite"))
     # A text that is no reply keeps the invitation up, to paste the right one.
@@ -414,7 +423,7 @@ async def test_a_join_left_on_its_screen_is_given_up_for_good(table: tuple[Phone
     await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
     await guest.harness.settle()
     await host.type_in("host-reply", reply)
-    await host.tap(t("table.take"))
+    await take_reply(host)
     await guest.harness.settle()
     assert t("invitation.no_connection") in host.harness.texts()
     await host.harness.go(f"/game/{game_id}")
@@ -431,7 +440,7 @@ async def test_a_link_lost_before_the_game_arrived_is_told_on_home(
     host.links.network.held = True  # what the host sends waits on its way
     reply = await reply_shown(host, guest)
     await host.type_in("host-reply", reply)
-    await host.tap(t("table.take"))
+    await take_reply(host, guest)
     (pair,) = host.links.network.pairs.values()
     assert pair.waiting("host")  # the welcome and the game, not there yet
     pair.set_state(ChannelState.CLOSED)
@@ -449,7 +458,7 @@ async def test_another_phone_answering_too_is_said_and_a_new_invitation_is_one_t
     host.links.network.another_answers = True  # someone copied the invitation's code
     reply = await reply_shown(host, guest)
     await host.type_in("host-reply", reply)
-    await host.tap(t("table.take"))
+    await take_reply(host, guest)
     assert t("invitation.another_phone") in host.harness.texts()
     assert host.links.network.invitations[-1].withdrawn
     host.links.network.another_answers = False
@@ -470,13 +479,45 @@ async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
     )
     host.links.camera = guest.shown("table-reply")
     await host.tap(t("camera.scan"))
-    await host.harness.settle()
+    # A scanned reply is never admitted before its check is compared.
+    check = host.shown("link-check")
+    assert check == guest.shown("link-check")
+    await host.tap(t("table.admit", check=check))
     await guest.harness.settle()
     assert host.shown("table-guests") == t("table.guests", count=1)
     assert (guest.harness.page.route or "").startswith("/game/")
     # The camera's screen speaks the phone's language.
     words = ScanWords(t("camera.instruction"), t("camera.cancel"))
     assert guest.links.scans == host.links.scans == [words]
+
+
+async def test_a_strangers_reply_to_a_copied_invitation_shows_another_check_and_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Someone copies the invitation's QR code and scans their own reply to the scorer's
+    phone first: its check is not the one the invited phone shows, the scorer refuses it,
+    and the invited phone's reply then joins."""
+    network = Network()
+    async with AppHarness() as a, AppHarness() as b, AppHarness() as c:
+        host, guest = Phone(a, tmp_path / "host", network), Phone(b, tmp_path / "guest", network)
+        stranger = Phone(c, tmp_path / "stranger", network)
+        await inviting(host)
+        invited_reply = await reply_shown(host, guest)
+        strangers_reply = await reply_shown(host, stranger)
+        host.links.camera = strangers_reply
+        await host.tap(t("camera.scan"))
+        assert host.shown("link-check") == stranger.shown("link-check")
+        assert host.shown("link-check") != guest.shown("link-check")
+        await host.tap(t("table.refuse"))
+        assert t("table.check_refused") in host.harness.texts()
+        await host.type_in("host-reply", invited_reply)
+        await take_reply(host, guest)
+        await guest.harness.settle()
+        await stranger.harness.settle()
+        assert (guest.harness.page.route or "").startswith("/game/")
+        assert stranger.harness.page.route == "/table"  # still waiting, never let in
+        await host.harness.go(host.harness.page.route.removesuffix("/invite"))
+        assert host.shown("table-guests") == t("table.guests", count=1)
 
 
 async def test_a_bad_code_or_a_camera_refused_is_said_and_pasting_still_works(

@@ -1,17 +1,15 @@
 """Invite a phone to the table this phone shares (views.shell.phone_tables): a screen of its
 own, so that on a phone the invitation's QR code shows whole, its text can be copied, and
-the reply's field and "Let the phone join" are in reach, nothing covering them. Once the
-phone has joined, the game's screen is shown again."""
+the reply's field and "Let the phone join" are in reach, nothing covering them. A reply is
+admitted only once the scorer has compared its check with the digits the invited phone
+shows (nobody outside the table gets in by copying the invitation). Once the phone has
+joined, the game's screen is shown again."""
+
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from sharing.phones_only.invitation import (
-    ANOTHER_PHONE,
-    EXPIRED,
-    NO_CONNECTION,
-    BadInvitation,
-    NoConnection,
-)
+from sharing.phones_only.invitation import BadInvitation, NoConnection
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.layout import use_screen_size
@@ -21,9 +19,6 @@ from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import identified, message_line
 
-SPENT = (EXPIRED, NO_CONNECTION, ANOTHER_PHONE)
-"""Why a reply was not taken that uses the invitation up: it expired, the phones did not
-connect, or another phone answered it too."""
 QR_SHARE_OF_HEIGHT = 0.3
 """The QR code's side, as a share of the window's height: on a 360x640 phone the code, its
 text, the reply's field and "Let the phone join" fit one screen under the app bar, with
@@ -48,12 +43,16 @@ def InviteScreen() -> ft.View:
 
 @ft.component
 def Invite(game_id: str, tables: PhoneTables) -> ft.Control:
-    """The invitation the share shows (PhoneTables.inviting; a new one when there is none),
-    and once the reply is taken, the game's screen again."""
+    """The invitation the share shows (PhoneTables.inviting; a new one when there is none);
+    a reply to it, then its check beside what the replying phone shows; once admitted, the
+    game's screen again."""
     invitation, set_invitation = use_state_from(lambda: tables.inviting.get(game_id))
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
+    checking: tuple[str, str] | None
+    set_checking: Setter[tuple[str, str] | None]
+    checking, set_checking = ft.use_state(None)  # (reply, its check) shown to compare
     typed, _ = use_state_from(lambda: {"text": ""})
     size = use_screen_size()
 
@@ -64,36 +63,83 @@ def Invite(game_id: str, tables: PhoneTables) -> ft.Control:
         except NoConnection as refused:
             set_problem(t(refused.key))
 
-    async def take() -> None:
+    async def look() -> None:
+        """A reply pasted or scanned: never taken before its check is compared."""
         if invitation is None:
             return
+        reply = typed["text"].strip()
         try:
-            await tables.take(game_id, invitation, typed["text"].strip())
+            set_checking((reply, invitation.check(reply)))
+            set_problem(None)
+        except BadInvitation as refused:
+            set_problem(t(refused.key))
+
+    async def admit() -> None:
+        if invitation is None or checking is None:
+            return
+        set_checking(None)
+        try:
+            await tables.take(game_id, invitation, checking[0])
         except (BadInvitation, NoConnection) as refused:
             set_problem(t(refused.key))
-            if refused.key in SPENT:  # the next phone needs a new invitation
-                tables.withdraw(game_id)
-                set_invitation(None)
+            set_invitation(tables.inviting.get(game_id))  # none once it is used up
             return
         ft.context.page.navigate(f"/game/{game_id}")
+
+    def refuse() -> None:
+        typed["text"] = ""
+        set_checking(None)
+        set_problem(t("table.check_refused"))
 
     if invitation is None:
         button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
         return ft.Column([button, message_line(problem)])
+    if checking is not None:
+        return check_step(checking[1], admit, refuse)
     qr_side = min(240, int(size.height * QR_SHARE_OF_HEIGHT)) if size.height else 240
+    reply_part = pasted_or_scanned(
+        "host-reply", t("table.reply_field"), typed, tables, look, set_problem
+    )
+    return invitation_step(invitation.text, qr_side, reply_part, look, problem)
+
+
+def invitation_step(
+    text: str,
+    qr_side: int,
+    reply_part: list[ft.Control],
+    look: Callable[[], Awaitable[None]],
+    problem: str | None,
+) -> ft.Control:
+    """The invitation (its QR code `qr_side` wide, its text to copy), then the reply's
+    field and camera (`reply_part`) and the button that checks the reply (`look`)."""
     return ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=6,
         controls=[
             ft.Text(t("table.invite_explain"), size=13),
-            *carried_text(invitation.text, "table-invite", qr_side),
-            *pasted_or_scanned(
-                "host-reply", t("table.reply_field"), typed, tables, take, set_problem
-            ),
+            *carried_text(text, "table-invite", qr_side),
+            *reply_part,
             identified(
                 "table-take",
-                ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=take),
+                ft.FilledButton(t("table.take"), icon=ft.Icons.LINK, on_click=look),
             ),
             message_line(problem),
+        ],
+    )
+
+
+def check_step(
+    check: str, admit: Callable[[], Awaitable[None]], refuse: Callable[[], None]
+) -> ft.Control:
+    """The reply's check, to compare with the digits the invited phone shows: a reply made
+    by a stranger from a copy of the invitation shows other digits there, and is refused."""
+    return ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=12,
+        controls=[
+            ft.Text(t("table.check_host"), size=15),
+            identified("link-check", ft.Text(check, size=36, weight=ft.FontWeight.BOLD)),
+            ft.FilledButton(t("table.admit", check=check), icon=ft.Icons.CHECK, on_click=admit),
+            ft.OutlinedButton(t("table.refuse"), icon=ft.Icons.BLOCK, on_click=lambda _: refuse()),
         ],
     )

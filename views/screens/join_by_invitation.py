@@ -16,7 +16,7 @@ from views.shell.phone_tables import LOST_BEFORE_COPY, GuestTable, Joined, Phone
 from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.screen import screen
 from views.shell.services import use_services
-from views.shell.widgets import message_line
+from views.shell.widgets import identified, message_line
 
 JOIN_TABLE = "/table"
 
@@ -65,9 +65,9 @@ def JoinTableScreen() -> ft.View:
     tables = services.tables
     page = ft.context.page
     typed, _ = use_state_from(lambda: {"text": ""})
-    reply: str | None
-    set_reply: Setter[str | None]
-    reply, set_reply = ft.use_state(None)
+    reply: tuple[str, str] | None
+    set_reply: Setter[tuple[str, str] | None]
+    reply, set_reply = ft.use_state(None)  # the reply's text, and its check
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
@@ -83,7 +83,7 @@ def JoinTableScreen() -> ft.View:
             set_problem(t(refused.key))
             return
         set_problem(None)
-        set_reply(joined[0].reply)
+        set_reply((joined[0].reply, joined[0].check))
 
         def failed(problem: str) -> None:
             set_reply(None)
@@ -100,9 +100,12 @@ def JoinTableScreen() -> ft.View:
             ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=answer),
         ]
     else:
+        text, check = reply
         controls += [
             ft.Text(t("table.show_reply"), weight=ft.FontWeight.BOLD),
-            *carried_text(reply, "table-reply"),
+            *carried_text(text, "table-reply"),
+            ft.Text(t("table.check_guest")),
+            identified("link-check", ft.Text(check, size=36, weight=ft.FontWeight.BOLD)),
             ft.Text(t("table.waiting"), italic=True),
         ]
     controls.append(message_line(problem))

@@ -19,7 +19,13 @@ from scorers.ledger import Action
 from sharing.fair_share import MeteredListener
 from sharing.phones_only.guest import OVER, LinkState, NotSent, TableGuest
 from sharing.phones_only.host import MAY_NOT_ENTER, TableHost
-from sharing.phones_only.invitation import NoConnection
+from sharing.phones_only.invitation import (
+    ANOTHER_PHONE,
+    EXPIRED,
+    NO_CONNECTION,
+    BadInvitation,
+    NoConnection,
+)
 from sharing.phones_only.links import Invitation, Joining, PhoneLinks, Relay, ScanWords
 from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
@@ -28,6 +34,9 @@ from views.shell.live import Reconnects, game_topic
 from views.shell.messages import Refusal, refusal_from_host
 from views.shell.notices import Notice
 
+SPENT = (EXPIRED, NO_CONNECTION, ANOTHER_PHONE)
+"""Why a reply was not taken that uses the invitation up: it expired, the phones did not
+connect, or another phone answered it too."""
 NOT_CONNECTED = "table.not_connected"
 """Why a guest whose link is down, or over, may not enter."""
 LOST_BEFORE_COPY = "table.lost_before_copy"
@@ -175,9 +184,16 @@ class PhoneTables:
         return await self.links.scan(ScanWords(t("camera.instruction"), t("camera.cancel")))
 
     async def take(self, game_id: str, invitation: Invitation, reply_text: str) -> None:
-        """Take the guest that replied to `invitation` into the shared game."""
+        """Take the guest that replied to `invitation` into the shared game. BadInvitation
+        or NoConnection as `accept` raises them; one that uses the invitation up (SPENT)
+        withdraws it: the next phone needs a new one."""
         relay = Relay()
-        channel = await invitation.accept(reply_text, relay)
+        try:
+            channel = await invitation.accept(reply_text, relay)
+        except (BadInvitation, NoConnection) as refused:
+            if refused.key in SPENT:
+                self.withdraw(game_id)
+            raise
         if self.inviting.get(game_id) is invitation:  # taken: the next phone needs a new one
             del self.inviting[game_id]
         host = self.hosted.get(game_id)
