@@ -43,6 +43,9 @@ class PlottersEntry(TypedDict):
     face_up: list[list[str] | None]
     ended_early: bool
     before_last_counted: NotRequired[bool]
+    nobody_collected: NotRequired[bool]
+    """A round that ended in its first trick, confirmed by the table: no card is counted,
+    and everyone scores 0 (kept only while true; any count entered drops it)."""
 
 
 def _entry(
@@ -52,9 +55,11 @@ def _entry(
     face_up: Sequence[list[str] | None] | None = None,
     ended_early: bool | None = None,
     before_last_counted: bool | None = None,
+    nobody_collected: bool | None = None,
 ) -> PlottersEntry:
-    """A copy of `entry` with the fields given changed (`before_last_counted` is kept only
-    while true, so that an entry without it stays as it was)."""
+    """A copy of `entry` with the fields given changed (`before_last_counted` and
+    `nobody_collected` are kept only while true, so that an entry without them stays as it
+    was)."""
     copied = PlottersEntry(
         counts=[dict(held) for held in (entry["counts"] if counts is None else counts)],
         face_up=list(entry["face_up"] if face_up is None else face_up),
@@ -64,6 +69,10 @@ def _entry(
         before_last_counted = entry.get("before_last_counted", False)
     if before_last_counted:
         copied["before_last_counted"] = True
+    if nobody_collected is None:
+        nobody_collected = entry.get("nobody_collected", False)
+    if nobody_collected:
+        copied["nobody_collected"] = True
     return copied
 
 
@@ -79,7 +88,9 @@ def with_count(entry: Mapping[str, Any], seat: int, colour: str, count: int) -> 
     counts = [dict(held) for held in entry["counts"]]
     counts[seat][colour] = count
     before_last = seat == len(counts) - 2 and colour == COLOURS[-1]
-    return _entry(entry, counts=counts, before_last_counted=before_last or None)
+    return _entry(
+        entry, counts=counts, before_last_counted=before_last or None, nobody_collected=False
+    )
 
 
 def with_face_up(entry: Mapping[str, Any], seat: int, pair: list[str] | None) -> PlottersEntry:
@@ -90,8 +101,17 @@ def with_face_up(entry: Mapping[str, Any], seat: int, pair: list[str] | None) ->
 
 
 def with_ended_early(entry: Mapping[str, Any], ended_early: bool) -> PlottersEntry:
-    """The entry with the round marked as ended early (or not)."""
-    return _entry(entry, ended_early=ended_early)
+    """The entry with the round marked as ended early (or not: then nobody collecting a
+    card cannot hold)."""
+    return _entry(entry, ended_early=ended_early, nobody_collected=ended_early and None)
+
+
+def with_nobody_collected(entry: Mapping[str, Any]) -> PlottersEntry:
+    """The entry of a round that ended in its first trick: nobody collected a card, and
+    everyone scores 0 (RULES.md 2: a player who would have to play the fourth colour to the
+    first trick ends the round at once). The table confirms it: an entry with nothing
+    counted is otherwise refused, as a slip."""
+    return _entry(entry, ended_early=True, nobody_collected=True)
 
 
 def toggled_face_up(chosen: Sequence[str] | None, colour: str) -> list[str] | None:
@@ -352,7 +372,10 @@ MESSAGES = GameMessages(
         "out {full}.",
         "plotters.total_cards_early": "The players hold {total} cards together: a round that "
         "ended early holds fewer than {full}, a multiple of {players}.",
-        "plotters.nothing_entered": "No cards are entered yet: enter the cards each player took.",
+        "plotters.nothing_entered": "No cards are entered yet: enter the cards each player "
+        "took, or, if the round ended in its first trick, say that nobody collected a card.",
+        "plotters.nobody_collected_invalid": "Nobody collecting a card can hold only for a "
+        "round that ended early with no card entered.",
         "plotters.card_invalid": "'{card}' is not a card: write a colour and a number, like blue7.",
         "plotters.card_not_in_play": "{card} is not in play: {colour} runs from 1 to {high}.",
         "plotters.card_twice": "{card} cannot be played twice in one trick.",
@@ -429,7 +452,10 @@ class PlottersRules(GameRules):
         self, entry: object, context: RoundContext, *, complete: bool
     ) -> dict[str, Any]:
         data = fields(
-            entry, "Plotters", ("counts", "face_up", "ended_early"), ("before_last_counted",)
+            entry,
+            "Plotters",
+            ("counts", "face_up", "ended_early"),
+            ("before_last_counted", "nobody_collected"),
         )
         players = context.players
         in_play = cards_in_play(len(players))
@@ -447,6 +473,12 @@ class PlottersRules(GameRules):
         before_last_counted = data.get("before_last_counted", False)
         if not isinstance(before_last_counted, bool):
             raise InvalidEntry("plotters.before_last_counted_invalid", value=before_last_counted)
+        nobody_collected = data.get("nobody_collected", False)
+        counted = any(any(held.values()) for held in counts)
+        if type(nobody_collected) is not bool or (
+            nobody_collected and (counted or not ended_early)
+        ):
+            raise InvalidEntry("plotters.nobody_collected_invalid")
         for colour in COLOURS:
             for seat, player in enumerate(players):
                 if counts[seat][colour] > in_play[colour]:
@@ -465,10 +497,16 @@ class PlottersRules(GameRules):
                     value=together,
                     high=in_play[colour],
                 )
-        if complete:
+        if complete and not nobody_collected:
             self._check_complete(counts, face_up, ended_early, players)
         checked = {"counts": counts, "face_up": face_up, "ended_early": ended_early}
-        return dict(_entry(checked, before_last_counted=before_last_counted))
+        return dict(
+            _entry(
+                checked,
+                before_last_counted=before_last_counted,
+                nobody_collected=nobody_collected,
+            )
+        )
 
     def _check_complete(
         self,

@@ -27,9 +27,9 @@ from storage.listing import Listing
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
-# 2: its games are game files of version 2 (storage.game_file); 3: of version 3. Every older
-# version still reads.
-VERSION = 3
+# 2: its games are game files of version 2 (storage.game_file); 3: of version 3; 4: of
+# version 4. Every older version still reads.
+VERSION = 4
 MAX_LIBRARY_BYTES = 200_000_000
 MAX_GAMES = 20_000
 # A library nests each game file's values two levels deeper: the games array and a game.

@@ -25,8 +25,9 @@ from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-game"
 # 2: a Wizard round may hold the card turned up for trump. 3: a game may hold one-off
-# adjustments (the "adjust" and "remove_adjustment" actions). Every older version still reads.
-VERSION = 3
+# adjustments (the "adjust" and "remove_adjustment" actions). 4: a Plotters round may say
+# that nobody collected a card. Every older version still reads.
+VERSION = 4
 
 # Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
 # trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken

@@ -301,3 +301,52 @@ def test_seat_parts_follow_the_setting_the_round_was_scored_under():
     assert (by_one.pair, by_one.down, by_one.score) == (("red", "yellow"), 0, 49)
     chosen = plotters.seat_parts(entry, 3, {"nothing_face_down": "zero"})
     assert (chosen.pair, chosen.score) == (("red", "yellow"), 0)
+
+
+NOBODY_PLAYERS = ["Ann", "Ben", "Cas", "Dot"]
+
+
+def nobody_round() -> dict[str, object]:
+    blank = plotters.RULES.blank_entry(len(NOBODY_PLAYERS))
+    return dict(plotters.with_nobody_collected(blank))
+
+
+def test_a_round_ended_in_its_first_trick_scores_zero_once_the_table_says_so() -> None:
+    """RULES.md 2: a player who would have to play the fourth colour to the first trick
+    ends the round at once, and nobody has collected a card."""
+    ctx = context(plotters.RULES, NOBODY_PLAYERS)
+    entry = plotters.RULES.check_entry(nobody_round(), ctx, complete=True)
+    assert entry["nobody_collected"] is True and entry["ended_early"] is True
+    assert plotters.RULES.score(entry, ctx) == (0, 0, 0, 0)
+    # Not said so: the empty round is refused, as the slip it usually is.
+    unsaid = {**nobody_round(), "nobody_collected": False}
+    with refused("plotters.nothing_entered"):
+        plotters.RULES.check_entry(unsaid, ctx, complete=True)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {**nobody_round(), "ended_early": False},
+        {**nobody_round(), "nobody_collected": 1},
+        {
+            **nobody_round(),
+            "counts": [{"blue": 1, "green": 0, "red": 0, "yellow": 0}]
+            + [dict.fromkeys(plotters.COLOURS, 0)] * 3,
+        },
+    ],
+    ids=["not ended early", "not a flag", "a card counted"],
+)
+def test_nobody_collecting_a_card_holds_only_for_an_empty_round_ended_early(
+    entry: dict[str, object],
+) -> None:
+    ctx = context(plotters.RULES, NOBODY_PLAYERS)
+    with refused("plotters.nobody_collected_invalid"):
+        plotters.RULES.check_entry(entry, ctx, complete=False)
+
+
+def test_a_count_entered_or_the_round_not_ended_early_drops_nobody_collected() -> None:
+    entry = nobody_round()
+    assert "nobody_collected" not in plotters.with_count(entry, 0, "blue", 1)
+    assert "nobody_collected" not in plotters.with_ended_early(entry, False)
+    assert plotters.with_ended_early(entry, True)["nobody_collected"] is True

@@ -1,5 +1,6 @@
 """A Plotters game through the screens, without a browser, on a real SQLite file."""
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -419,12 +420,30 @@ async def test_each_row_previews_its_score_as_counted_so_far(app: AppUnderTest) 
     assert shown(harness, "preview-1") == t("plotters.row_score", score=0)
 
 
-async def test_a_round_ended_early_with_nothing_entered_is_not_ready(app: AppUnderTest) -> None:
-    harness, _ = await start_game(app)
+async def test_a_round_ended_in_its_first_trick_scores_zero_once_confirmed(
+    app: AppUnderTest,
+) -> None:
+    """Ended early with nothing entered is not ready (usually a slip), until the table says
+    that nobody collected a card, and confirms it: then everyone scores 0, undoable."""
+    harness, game_id = await start_game(app)
     await harness.toggle(harness.find(ft.Switch, label=t("plotters.ended_early")))
     assert shown(harness, "entry-hint") == t("plotters.nothing_entered")
-    score = harness.find(ft.FilledButton, text=t("entry.score_round"))
-    assert score.disabled
+    assert harness.find(ft.FilledButton, text=t("entry.score_round")).disabled
+    nobody = harness.find(ft.OutlinedButton, text=t("plotters.nobody_collected"))
+    await harness.click(nobody)
+    dialog = harness.dialog()
+    assert t("plotters.nobody_collected_question") in harness.texts(within=dialog)
+    await harness.click(harness.find(ft.TextButton, text=t("entry.cancel"), within=dialog))
+    assert app.keeper.open(game_id).ledger.state.rounds == ()  # asked, not scored
+    await harness.click(harness.find(ft.OutlinedButton, text=t("plotters.nobody_collected")))
+    score_zero = t("plotters.nobody_collected_score")
+    await harness.click(harness.find(ft.TextButton, text=score_zero, within=harness.dialog()))
+    state = app.keeper.open(game_id).ledger.state
+    assert [scored.scores for scored in state.rounds] == [(0, 0, 0, 0)]
+    assert state.current_round == 2
+    undo = re.compile("^" + re.escape(t("undo.undo", what="")))
+    await harness.click(harness.find(ft.TextButton, has_text=undo))
+    assert app.keeper.open(game_id).ledger.state.rounds == ()
 
 
 async def test_undo_and_redo_say_what_a_tap_changed_in_words(app: AppUnderTest) -> None:

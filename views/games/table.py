@@ -55,3 +55,8 @@ class Table(Protocol):
     def change(self, entry: Entry) -> bool:
         """Keep the changed entry; False (and the reason shown) when it is refused."""
         ...
+
+    def submit(self) -> bool:
+        """Score the round shown (or save its correction); False (and the reason shown)
+        when it is refused."""
+        ...

@@ -29,6 +29,7 @@ from scorers.plotters import (
     with_count,
     with_ended_early,
     with_face_up,
+    with_nobody_collected,
 )
 from views.games.panel import EntryPanel
 from views.games.table import Entry, Table
@@ -358,7 +359,23 @@ def PlottersPanel(table: Table, panel: EntryPanel[Spot]) -> ft.Control:
             panel.move_pad(next_spot(table.entry, table.completed, spot))
 
     total = sum(sum(counts.values()) for counts in completed["counts"])
-    full = sum(cards_in_play(players).values())
+    spot = pad_spot(table, panel)
+    controls: list[ft.Control] = [
+        *round_header(table, total, sum(cards_in_play(players).values())),
+        header_row(),
+        ft.Column(
+            spacing=2,
+            controls=[player_row(table, seat, spot, panel.move_pad) for seat in range(players)],
+        ),
+        *pad_section(table, spot, pick, tap_face_up),
+    ]
+    return ft.Column(controls, spacing=4)
+
+
+def round_header(table: Table, total: int, full: int) -> list[ft.Control]:
+    """The cards counted of those in play and the rule they are checked against, beside
+    "Ended early"; for a round ended early with nothing counted, the way to say that nobody
+    collected a card."""
     counted = ft.Column(
         spacing=0,
         expand=True,
@@ -379,17 +396,44 @@ def PlottersPanel(table: Table, panel: EntryPanel[Spot]) -> ft.Control:
         value=table.entry["ended_early"],
         on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
     )
-    spot = pad_spot(table, panel)
-    controls: list[ft.Control] = [
-        ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        header_row(),
-        ft.Column(
-            spacing=2,
-            controls=[player_row(table, seat, spot, panel.move_pad) for seat in range(players)],
-        ),
-        *pad_section(table, spot, pick, tap_face_up),
+    header: list[ft.Control] = [
+        ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     ]
-    return ft.Column(controls, spacing=4)
+    if table.entry["ended_early"] and total == 0:
+        header.append(NobodyCollected(table))
+    return header
+
+
+@ft.component
+def NobodyCollected(table: Table) -> ft.Control:
+    """For a round that ended early with nothing counted: it ended in its first trick, and
+    nobody collected a card. Scored, once asked and confirmed, as 0 for everyone; undone
+    and corrected as any round (scorers.plotters.with_nobody_collected)."""
+    asking, set_asking = ft.use_state(False)
+
+    def confirmed() -> None:
+        set_asking(False)
+        if table.change(with_nobody_collected(table.entry)):
+            table.submit()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            content=ft.Text(t("plotters.nobody_collected_question")),
+            actions=[
+                ft.TextButton(t("entry.cancel"), on_click=lambda _: set_asking(False)),
+                ft.TextButton(t("plotters.nobody_collected_score"), on_click=lambda _: confirmed()),
+            ],
+            on_dismiss=lambda _: set_asking(False),
+        )
+        if asking
+        else None
+    )
+    return ft.OutlinedButton(
+        t("plotters.nobody_collected"),
+        icon=ft.Icons.BLOCK,
+        height=CHIP_SIZE,
+        on_click=lambda _: set_asking(True),
+    )
 
 
 def pad_section(
