@@ -11,7 +11,7 @@ from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.qr import qr_png
 from views.shell.services import use_services
-from views.shell.widgets import choice_chips, identified
+from views.shell.widgets import choice_chips, identified, use_question
 
 ENTER = "enter"
 FOLLOW = "follow"
@@ -90,24 +90,5 @@ def rights_choice(may_enter: bool, choose: Callable[[str], None]) -> ft.Control:
 def StopButton(question: str, stop: Callable[[], None]) -> ft.Control:
     """Stop sharing, once the host has answered `question` (what the joined phones lose)
     with yes: no phone is cut off by one stray tap."""
-    asking, set_asking = ft.use_state(False)
-
-    def confirmed() -> None:
-        set_asking(False)
-        stop()
-
-    ft.use_dialog(
-        ft.AlertDialog(
-            content=ft.Text(question),
-            actions=[
-                ft.TextButton(t("share.keep_sharing"), on_click=lambda _: set_asking(False)),
-                ft.TextButton(t("share.stop"), on_click=lambda _: confirmed()),
-            ],
-            on_dismiss=lambda _: set_asking(False),
-        )
-        if asking
-        else None
-    )
-    return ft.TextButton(
-        t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda _: set_asking(True)
-    )
+    ask = use_question(question, t("share.keep_sharing"), t("share.stop"), stop)
+    return ft.TextButton(t("share.stop"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda _: ask())

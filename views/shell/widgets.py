@@ -306,3 +306,28 @@ def on_to_the_next(
         await fields.get(index + 1, fields[index]).focus()  # type: ignore[no-untyped-call]  # Flet leaves focus() unannotated
 
     return next_field
+
+
+def use_question(question: str, keep: str, go: str, then: Callable[[], None]) -> Callable[[], None]:
+    """A hook: the function that asks `question` in a dialog, and does `then` only once the
+    player answers `go` (`keep`, or a tap beside the dialog, does nothing): for a tap that
+    would be a pity to make by mistake."""
+    asking, set_asking = ft.use_state(False)
+
+    def answered() -> None:
+        set_asking(False)
+        then()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            content=ft.Text(question),
+            actions=[
+                ft.TextButton(keep, on_click=lambda _: set_asking(False)),
+                ft.TextButton(go, on_click=lambda _: answered()),
+            ],
+            on_dismiss=lambda _: set_asking(False),
+        )
+        if asking
+        else None
+    )
+    return lambda: set_asking(True)

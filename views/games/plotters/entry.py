@@ -34,7 +34,15 @@ from scorers.plotters import (
 from views.games.panel import EntryPanel
 from views.games.table import Entry, Table
 from views.shell.i18n import joined, t
-from views.shell.widgets import CHIP_SIZE, Mark, cell_button, identified, marked, number_chips
+from views.shell.widgets import (
+    CHIP_SIZE,
+    Mark,
+    cell_button,
+    identified,
+    marked,
+    number_chips,
+    use_question,
+)
 
 COLOUR_KEYS = {
     "blue": "plotters.colour.blue",
@@ -409,30 +417,18 @@ def NobodyCollected(table: Table) -> ft.Control:
     """For a round that ended early with nothing counted: it ended in its first trick, and
     nobody collected a card. Scored, once asked and confirmed, as 0 for everyone; undone
     and corrected as any round (scorers.plotters.with_nobody_collected)."""
-    asking, set_asking = ft.use_state(False)
 
-    def confirmed() -> None:
-        set_asking(False)
+    def score_zero() -> None:
         if table.change(with_nobody_collected(table.entry)):
             table.submit()
 
-    ft.use_dialog(
-        ft.AlertDialog(
-            content=ft.Text(t("plotters.nobody_collected_question")),
-            actions=[
-                ft.TextButton(t("entry.cancel"), on_click=lambda _: set_asking(False)),
-                ft.TextButton(t("plotters.nobody_collected_score"), on_click=lambda _: confirmed()),
-            ],
-            on_dismiss=lambda _: set_asking(False),
-        )
-        if asking
-        else None
-    )
+    question, score = t("plotters.nobody_collected_question"), t("plotters.nobody_collected_score")
+    ask = use_question(question, t("entry.cancel"), score, score_zero)
     return ft.OutlinedButton(
         t("plotters.nobody_collected"),
         icon=ft.Icons.BLOCK,
         height=CHIP_SIZE,
-        on_click=lambda _: set_asking(True),
+        on_click=lambda _: ask(),
     )
 
 
