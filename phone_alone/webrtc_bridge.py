@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sharing.phones_only.channel import ChannelListener, ChannelState
@@ -30,14 +30,16 @@ from sharing.phones_only.invitation import (
     UNREADABLE,
     BadInvitation,
     NoConnection,
+    invited_players,
     link_check,
     new_invitation_id,
     pack_answer,
     pack_offer,
+    replying_player,
     unpack_answer,
     unpack_offer,
 )
-from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.phones_only.links import CameraRefused, Reply, ScanWords
 from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 
 PAGE_PACKET = 0x02
@@ -114,15 +116,23 @@ class _Link:
 class BridgedInvitation:
     """The host's invitation for one phone: `text` to show, `accept` its reply."""
 
-    def __init__(self, bridge: WebRTCBridge, link: str, invitation_id: str, text: str) -> None:
-        self._bridge, self._link, self.id, self.text = bridge, link, invitation_id, text
+    def __init__(
+        self, bridge: WebRTCBridge, link: str, invitation_id: str, players: Sequence[str], sdp: str
+    ) -> None:
+        self._bridge, self._link, self.id = bridge, link, invitation_id
+        self.players = tuple(players)
+        self.text = pack_offer(sdp, invitation_id, players)
         self.spent = False
         self._expiry = asyncio.get_running_loop().call_later(bridge.invitation_seconds, self.cancel)
 
-    def check(self, reply_text: str) -> str:
-        """The check the phone that made this reply shows (invitation.link_check)."""
+    def read(self, reply_text: str) -> Reply:
+        """The check the phone that made this reply shows (invitation.link_check), and the
+        player it named."""
         self._answer(reply_text)
-        return link_check(self.text, reply_text)
+        player = replying_player(reply_text)
+        if player is not None and player >= len(self.players):
+            raise BadInvitation(UNREADABLE)
+        return Reply(link_check(self.text, reply_text), player)
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> BridgedChannel:
         """The channel to the phone that replied, once open. BadInvitation when the text
@@ -197,21 +207,27 @@ class WebRTCBridge:
         self._asked: dict[int, asyncio.Future[Message]] = {}
         self._links: dict[str, _Link] = {}
 
-    async def invite(self) -> BridgedInvitation:
-        """A new invitation, its connection waiting for the reply. NoConnection if the
-        browser cannot make one."""
+    async def invite(self, players: Sequence[str]) -> BridgedInvitation:
+        """A new invitation to a game of `players`, its connection waiting for the reply.
+        NoConnection if the browser cannot make one."""
         link = f"link-{next(self._numbers)}"
         try:  # the host hears the guests' messages: theirs is the limit
             offer = (await self.ask("offer", link=link, limit=TO_HOST_LIMIT))["sdp"]
         except PageRefused as refused:
             self.close_link(link)
             raise NoConnection(NO_PEER_LINKS if refused.unsupported else NO_CONNECTION) from refused
-        invitation_id = new_invitation_id()
-        return BridgedInvitation(self, link, invitation_id, pack_offer(offer, invitation_id))
+        return BridgedInvitation(self, link, new_invitation_id(), players, offer)
 
-    async def join(self, invitation_text: str, listener: ChannelListener) -> BridgedJoining:
-        """The answer to an invitation (BadInvitation when the text is none; NoConnection
-        when the browser cannot connect phones)."""
+    def invited(self, invitation_text: str) -> tuple[str, ...]:
+        """The players an invitation names (invitation.invited_players)."""
+        return invited_players(invitation_text)
+
+    async def join(
+        self, invitation_text: str, player: int | None, listener: ChannelListener
+    ) -> BridgedJoining:
+        """The answer to an invitation, as the player of seat `player` (None: watching).
+        BadInvitation when the text is none; NoConnection when the browser cannot connect
+        phones."""
         offer, invitation_id = unpack_offer(invitation_text)
         link = f"link-{next(self._numbers)}"
         opening = self.opening(link, listener)
@@ -222,7 +238,7 @@ class WebRTCBridge:
             if refused.unsupported:
                 raise NoConnection(NO_PEER_LINKS) from refused
             raise BadInvitation(UNREADABLE) from refused
-        reply = pack_answer(answer, invitation_id)
+        reply = pack_answer(answer, invitation_id, player)
         return BridgedJoining(self, link, reply, link_check(invitation_text, reply), opening)
 
     def delivered(self, message: Message) -> None:

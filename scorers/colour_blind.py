@@ -272,6 +272,19 @@ class ColourBlindRules(GameRules):
         """Over when the top total reaches the target and no one shares it."""
         return max(totals) >= settings["target"] and not target_reached_but_tied(totals, settings)
 
+    def owners(self, at: Sequence[str | int], was: Any, now: Any, seats: int) -> frozenset[int]:
+        """A row card taken is its taker's, and whoever held it before: a player takes a
+        card from the row, or gives back one of their own. The row as laid is the table's.
+
+        >>> RULES.owners(["captured_by", 4], None, 1, 3)
+        frozenset({1})
+        >>> sorted(RULES.owners(["captured_by", 4], 0, 1, 3))
+        [0, 1]
+        """
+        if at[0] == "captured_by" and len(at) == 2 and isinstance(at[1], int):
+            return frozenset(seat for seat in (was, now) if isinstance(seat, int))
+        return frozenset()
+
     def field_name(
         self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
     ) -> tuple[str, dict[str, Any]]:

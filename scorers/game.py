@@ -259,6 +259,18 @@ class GameRules(ABC):
         """
         return "field.entry", {}
 
+    def owners(self, at: Sequence[str | int], was: Any, now: Any, seats: int) -> frozenset[int]:
+        """The seats whose own values a change of the field at path `at` from `was` to
+        `now`, at a table of `seats`, touches: what a player's own phone may change is what
+        touches its seat alone (sharing.rights). Empty for a field of the whole table
+        (Wizard's trump, the Colour-blind row); by default every field is the table's.
+
+        >>> from scorers.wizard import RULES
+        >>> RULES.owners(["bids", 1], None, 2, 3)
+        frozenset({1})
+        """
+        return frozenset()
+
     def change_name(
         self, at: Sequence[str | int], now: Any, players: Sequence[str], entry: Mapping[str, Any]
     ) -> tuple[str, dict[str, Any]]:

@@ -535,6 +535,22 @@ class PlottersRules(GameRules):
             seat_parts(entry, seat, context.settings).score for seat in range(len(context.players))
         )
 
+    def owners(self, at: Sequence[str | int], was: Any, now: Any, seats: int) -> frozenset[int]:
+        """A seat's counts and face-up colours are that seat's, and so is the mark that the
+        player before the last has counted (their last colour entered sets it); whether
+        the round ended early, or nobody collected a card, is the table's.
+
+        >>> RULES.owners(["counts", 2, "red"], 0, 3, 4)
+        frozenset({2})
+        >>> RULES.owners(["before_last_counted"], None, True, 4)
+        frozenset({2})
+        """
+        if at[0] in ("counts", "face_up") and len(at) > 1 and isinstance(at[1], int):
+            return frozenset({at[1]})
+        if tuple(at) == ("before_last_counted",):
+            return frozenset({seats - 2})
+        return frozenset()
+
     def field_name(
         self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
     ) -> tuple[str, dict[str, Any]]:

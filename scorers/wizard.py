@@ -783,6 +783,12 @@ class WizardRules(GameRules):
                 bid_sums[seat] += bid
         return rank(totals, bid_sums, "wizard.tie_break_bids")
 
+    def owners(self, at: Sequence[str | int], was: Any, now: Any, seats: int) -> frozenset[int]:
+        """A seat's bid or tricks are that seat's; the trump and the Cloud the table's."""
+        if at[0] in ("bids", "tricks") and len(at) == 2 and isinstance(at[1], int):
+            return frozenset({at[1]})
+        return frozenset()
+
     def field_name(
         self, at: Sequence[str | int], players: Sequence[str], entry: Mapping[str, Any]
     ) -> tuple[str, dict[str, Any]]:

@@ -38,6 +38,8 @@ from views.shell.services import (
     FileLimits,
     FilePickerFiles,
     Files,
+    HapticNudger,
+    Nudger,
     Preferences,
     ScreenAwake,
     Services,
@@ -132,18 +134,17 @@ def build_main(
     links: Callable[[], PhoneLinks] | None = None,
     file_limits: FileLimits | None = None,
     keeping: BrowserKeeping | None = None,
+    nudger: Callable[[], Nudger] = HapticNudger,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The per-session entry Flet calls: set up the page, then render the app.
 
-    `screen_awake`, `files` and `device` make each session's own client services (tests
-    pass fakes for the first two; the view harness answers the device's questions).
-    `shares` are the server's shared tables, `share_url` the https address phones join at
-    (None: this server shares no table). A session's rights are those of its connection's
-    `peer` (on a server connections.CURRENT_PEER, noted by its door), never of what its page says;
-    the phone-alone app, where the session is the phone's own, passes connections.THIS_DEVICE,
-    its `links` to other phones for the phones-only share (views.shell.phone_tables), the
-    smaller `file_limits` its browser reads in good time, and whether the browser's storage
-    keeps its games (`keeping`)."""
+    `screen_awake`, `files`, `device`, `nudger` make each session's client services (tests
+    pass fakes but for the device). `shares` are the server's shared tables, `share_url` the
+    https address phones join at (None: none). A session's rights are those of its
+    connection's `peer` (on a server connections.CURRENT_PEER, noted by its door), never of
+    what its page says; the phone-alone app, the phone's own session, passes THIS_DEVICE,
+    its `links` to other phones (views.shell.phone_tables), the smaller `file_limits` its
+    browser reads in good time, and whether the browser's storage keeps its games."""
     shares = shares if shares is not None else Shares()
     preload()
     hold_properties_for_their_events()
@@ -175,6 +176,7 @@ def build_main(
             tables=PhoneTables(links(), keeper) if links is not None else None,
             file_limits=file_limits or FileLimits(),
             keeping=keeping,
+            nudger=nudger(),
         )
         page.on_connect = services.reconnects
         page.render_views(App, services, choices)

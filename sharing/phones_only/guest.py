@@ -30,13 +30,15 @@ from sharing.phones_only.messages import (
     BadMessage,
     Direction,
     Ended,
+    NewRights,
     Refused,
-    Rights,
+    Removed,
     ShutOut,
     Welcome,
     decode,
     encode,
 )
+from sharing.rights import NotAllowed, Rights, forbidden
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 
@@ -51,9 +53,10 @@ class LinkState(Enum):
     ENDED = "ended"  # the host stopped the share, for good
     LOST = "lost"  # closed otherwise (the host's phone died, or a message broke it)
     SHUT_OUT = "shut_out"  # closed by the host: this phone sent more than anyone can tap
+    REMOVED = "removed"  # the scorer took this phone off the table
 
 
-OVER = frozenset({LinkState.ENDED, LinkState.LOST, LinkState.SHUT_OUT})
+OVER = frozenset({LinkState.ENDED, LinkState.LOST, LinkState.SHUT_OUT, LinkState.REMOVED})
 """The states of a link gone for good."""
 
 
@@ -69,18 +72,17 @@ class GuestObserver(Protocol):
         and show `TableGuest.shown` again (the proposal is no longer in it)."""
         ...
 
-    def rights_changed(self, may_enter: bool) -> None: ...
+    def rights_changed(self, rights: Rights) -> None: ...
 
     def link_changed(self, state: LinkState) -> None: ...
 
 
 class NotSent(Exception):
-    """A proposal not sent: this phone only watches, or the link is not open (`state`)."""
+    """A proposal not sent: the link is not open (`state`)."""
 
-    def __init__(self, state: LinkState, watching: bool) -> None:
-        super().__init__(f"link {state.value}, watching: {watching}")
+    def __init__(self, state: LinkState) -> None:
+        super().__init__(f"link {state.value}")
         self.state = state
-        self.watching = watching
 
 
 class TableGuest:
@@ -104,7 +106,7 @@ class TableGuest:
         self._welcome: Welcome | None = None
         self._first: list[Action] = []  # the log as it arrives, until the copy is made
         self._copy: SavedGame | None = None
-        self._may_enter = False
+        self._rights = Rights.WATCH
         self._next_ref = 1
         self._pending: list[tuple[int, Action]] = []  # sent, not answered yet
         self._proposed: list[tuple[int, Action]] = []  # the latest sent, answered or not
@@ -121,10 +123,15 @@ class TableGuest:
         return self._copy
 
     @property
-    def may_enter(self) -> bool:
-        """The host's word on whether this phone may enter (`propose` needs the link open
-        as well); after `carry_on`, the copy is this phone's own, and the link's rights end."""
-        return self._may_enter and not self._carried_on
+    def rights(self) -> Rights:
+        """What the host lets this phone change (`propose` needs the link open as well);
+        after `carry_on`, the copy is this phone's own, and the link's rights end."""
+        return Rights.EVERYONE if self._carried_on else self._rights
+
+    @property
+    def player(self) -> int | None:
+        """The seat of the player this phone is at the host's table; None: it watches."""
+        return self._welcome.player if self._welcome is not None else None
 
     @property
     def state(self) -> LinkState:
@@ -148,12 +155,14 @@ class TableGuest:
         returned), to the host, and return the game with it applied as shown until the host
         answers. Raises InvalidEntry at once when the rules refuse it, NotSent when this
         phone watches or the link is not open, GameChanged (with the copy) when the game
-        shown is neither the copy nor built on it by this phone's latest proposals, and
-        BadMessage for an action too large to send. Nothing is saved here."""
+        shown is neither the copy nor built on it by this phone's latest proposals,
+        NotAllowed when this phone's rights do not let it (as the host would refuse it),
+        and BadMessage for an action too large to send. Nothing is saved here."""
         if self._copy is None or self._state is not LinkState.OPEN or self._carried_on:
-            raise NotSent(self._state, watching=not self._may_enter)
-        if not self._may_enter:
-            raise NotSent(self._state, watching=True)
+            raise NotSent(self._state)
+        why_not = forbidden(self._rights, self.player, game_as_shown.ledger.state, action)
+        if why_not is not None:
+            raise NotAllowed(*why_not)
         ledger = game_as_shown.ledger.apply(action)
         after, on = self._base_of(game_as_shown.ledger)
         ref = self._next_ref
@@ -191,9 +200,9 @@ class TableGuest:
                 self._welcomed(welcome)
             case Actions() as actions:
                 self._take(actions)
-            case Rights(may_enter):
-                self._may_enter = may_enter
-                self.observer.rights_changed(may_enter)
+            case NewRights(rights):
+                self._rights = rights
+                self.observer.rights_changed(rights)
             case Accepted(ref):
                 self._answered(ref)
             case Refused(ref, key, params):
@@ -201,6 +210,8 @@ class TableGuest:
                 self.observer.refused(key, params)
             case Ended():
                 self._end(LinkState.ENDED)
+            case Removed():
+                self._end(LinkState.REMOVED)
             case ShutOut():
                 self._end(LinkState.SHUT_OUT)
 
@@ -231,11 +242,13 @@ class TableGuest:
             raise BadMessage("welcome to another game")
         # Welcomed again after an interruption: the log comes again from its start, and
         # what was proposed meanwhile may never have arrived.
+        if self._welcome is not None and welcome.player != self._welcome.player:
+            raise BadMessage("welcome as another player")
         self._welcome = welcome
         self._first = []
-        if welcome.may_enter != self._may_enter:
-            self._may_enter = welcome.may_enter
-            self.observer.rights_changed(welcome.may_enter)
+        if welcome.rights != self._rights:
+            self._rights = welcome.rights
+            self.observer.rights_changed(welcome.rights)
         if self._pending:  # shown no more: those the host had saved come back in the log
             self._pending.clear()
             self.observer.copy_changed()

@@ -2,20 +2,21 @@
 it, each over a channel of its own (sharing.phones_only.channel).
 
 The host's game is the source of truth. Each guest gets the whole log as it joins, then
-every action saved, from whichever phone; a guest's proposal is checked and saved exactly
-as the server share saves a phone's (GameKeeper.apply on the game as that guest saw it),
-or refused to that guest alone. A guest can append valid actions to this one game and do
-nothing else: whatever else it sends closes its channel, and harms no one else.
+every action saved, from whichever phone; a guest's proposal is checked against that
+phone's rights (sharing.rights: each phone is a player's own, enters for everyone, or
+watches, as the scorer chooses per phone), then saved exactly as the server share saves a
+phone's (GameKeeper.apply on the game as that guest saw it), or refused to that guest
+alone. A guest can append valid actions to this one game and do nothing else: whatever
+else it sends closes its channel, and harms no one else.
 
 Call every method, and the listeners it hands out, from one thread (the page's events).
 """
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
@@ -28,8 +29,9 @@ from sharing.phones_only.messages import (
     BadMessage,
     Direction,
     Ended,
+    NewRights,
     Refused,
-    Rights,
+    Removed,
     ShutOut,
     ToGuest,
     Welcome,
@@ -37,11 +39,9 @@ from sharing.phones_only.messages import (
     decode,
     encode,
 )
+from sharing.rights import Rights, Why, forbidden, rights_for
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
-
-MAY_NOT_ENTER = "share.may_not_enter"
-"""The refusal of a watching guest's proposal: the server share's own key."""
 
 _CHANGED = "storage.changed_elsewhere"
 
@@ -58,20 +58,26 @@ class PhoneState(Enum):
 
 @dataclass(frozen=True)
 class PhoneAtTable:
-    """A phone at the table: `number` counts from 1 in the order the phones joined."""
+    """A phone at the table: `number` counts from 1 in the order the phones joined;
+    `player` is the seat of the player it said it is (None: it joined to watch)."""
 
     number: int
     state: PhoneState
+    player: int | None
+    rights: Rights
 
 
 @dataclass(eq=False)
 class _Guest:
-    """One guest as the host keeps it: its channel, how much of the log it was sent, and
-    its latest proposals (ref -> the action saved, or None when refused)."""
+    """One guest as the host keeps it: its channel, who it is and what it may change, how
+    much of the log it was sent, and its latest proposals (ref -> the action saved, or None
+    when refused)."""
 
     host: "TableHost"
     number: int
     channel: Channel
+    player: int | None
+    rights: Rights
     sent: int = 0
     last_ref: int = 0
     proposals: OrderedDict[int, Action | None] = field(default_factory=OrderedDict)
@@ -84,37 +90,23 @@ class _Guest:
         self.host._changed(self, state)
 
 
-Why = tuple[str, Mapping[str, Any]]
-"""Why a guest's action was not saved: a catalog key and its parameters."""
-
-
 class TableHost:
     """One shared game on the host's phone and the guests that joined it."""
 
     def __init__(
-        self,
-        keeper: GameKeeper,
-        game_id: str,
-        may_enter: bool,
-        tell: Callable[[str], None] = lambda game_id: None,
+        self, keeper: GameKeeper, game_id: str, tell: Callable[[str], None] = lambda game_id: None
     ) -> None:
         """Share the game `game_id` of `keeper`; `tell` is told the game's id after each
         action a guest had saved and as a guest leaves, so that the host's own screens
         re-read it."""
         self.keeper = keeper
         self.game_id = game_id
-        self._may_enter = may_enter
         self._tell = tell
         self._guests: list[_Guest] = []
-        self._gone: list[int] = []  # the numbers of the phones gone since one last joined
+        self._gone: list[_Guest] = []  # the phones gone since one last joined
         self._joined = 0
         self._stopped = False
         self._ledgers: OrderedDict[int, Ledger] = OrderedDict()  # by action count
-
-    @property
-    def may_enter(self) -> bool:
-        """Whether guests may enter (else they only watch)."""
-        return self._may_enter
 
     @property
     def guest_count(self) -> int:
@@ -127,27 +119,44 @@ class TableHost:
         link is down, and those gone since a phone last joined (a phone that joins again
         is a new one, and the scorer who invited it need not hear of the gone ones)."""
         here = [
-            PhoneAtTable(
-                guest.number, PhoneState.INTERRUPTED if guest.interrupted else PhoneState.LINKED
-            )
+            (guest, PhoneState.INTERRUPTED if guest.interrupted else PhoneState.LINKED)
             for guest in self._guests
         ]
-        gone = [PhoneAtTable(number, PhoneState.GONE) for number in self._gone]
-        return tuple(sorted([*here, *gone], key=lambda phone: phone.number))
+        gone = [(guest, PhoneState.GONE) for guest in self._gone]
+        return tuple(
+            PhoneAtTable(guest.number, state, guest.player, guest.rights)
+            for guest, state in sorted([*here, *gone], key=lambda phone: phone[0].number)
+        )
 
-    def allow(self, may_enter: bool) -> None:
-        """Let every guest enter, or only watch, from now on; each is told at once."""
-        self._may_enter = may_enter
-        for guest in list(self._guests):
-            self._send(guest, Rights(may_enter))
+    def allow(self, number: int, rights: Rights) -> None:
+        """Let phone `number` change what `rights` allow from now on; it is told at once.
+        A phone that named no player cannot be a player's own (it is left as it is)."""
+        for guest in self._guests:
+            if guest.number == number and (rights is not Rights.OWN or guest.player is not None):
+                guest.rights = rights
+                self._send(guest, NewRights(rights))
+                self._tell(self.game_id)
 
-    def add_guest(self, channel: Channel) -> ChannelListener:
-        """Take a new guest on its open `channel`: it is sent the welcome and the whole log.
-        Returns what the channel must tell of what arrives and of its state (the phone
-        hears it at the guest's fair share: sharing.fair_share.MeteredListener). A stopped
-        share closes the channel at once."""
+    def remove(self, number: int) -> None:
+        """Take phone `number` off the table: it is told so (its copy stays on it), its link
+        is closed, and it is not counted among the phones gone."""
+        for guest in self._guests:
+            if guest.number == number:
+                self._guests.remove(guest)  # first: the phone may close its end as it hears
+                self._send(guest, Removed())
+                guest.channel.close()
+                self._tell(self.game_id)
+                return
+
+    def add_guest(self, channel: Channel, player: int | None) -> ChannelListener:
+        """Take a new guest on its open `channel`, the phone of the player of seat `player`
+        (None: one that watches), with the rights such a phone starts with
+        (sharing.rights.rights_for): it is sent the welcome and the whole log. Returns what
+        the channel must tell of what arrives and of its state (the phone hears it at the
+        guest's fair share: sharing.fair_share.MeteredListener). A stopped share closes the
+        channel at once."""
         self._joined += 1
-        guest = _Guest(self, self._joined, channel)
+        guest = _Guest(self, self._joined, channel, player, rights_for(player))
         if self._stopped:
             channel.close()
             return guest
@@ -195,7 +204,10 @@ class TableHost:
             self._drop(guest)
             return
         state = ledger.state
-        self._send(guest, Welcome(state.game, state.players, self._may_enter, len(ledger.actions)))
+        welcome = Welcome(
+            state.game, state.players, guest.player, guest.rights, ledger.action_count
+        )
+        self._send(guest, welcome)
         for message in chunked(0, ledger.actions):
             self._send(guest, message)
         guest.sent = ledger.action_count
@@ -212,7 +224,7 @@ class TableHost:
         if guest in self._guests:
             self._guests.remove(guest)
             if not self._stopped:
-                self._gone.append(guest.number)
+                self._gone.append(guest)
             self._tell(self.game_id)
 
     def _changed(self, guest: _Guest, state: ChannelState) -> None:
@@ -246,7 +258,7 @@ class TableHost:
             raise BadMessage("a guest sends acts only")
         self._check(guest, act)
         guest.last_ref = act.ref
-        why_not = (MAY_NOT_ENTER, {}) if not self._may_enter else self._saved(guest, act)
+        why_not = self._saved(guest, act)
         if why_not is not None:
             self._remember(guest, act.ref, None)
             self._send(guest, Refused(act.ref, *why_not))
@@ -268,13 +280,16 @@ class TableHost:
             raise BadMessage("on: refs not this guest's earlier ones, in order")
 
     def _saved(self, guest: _Guest, act: Act) -> Why | None:
-        """Save the guest's action as the server share saves a phone's; None once saved,
-        else why not."""
+        """Save the guest's action as the server share saves a phone's, if its rights let it
+        make it on the game as it saw it; None once saved, else why not."""
         try:
             saved = self._opened()
             seen = self._seen(guest, act, saved.ledger)
             if seen is None:  # built on a proposal of its own that was not saved
                 return _CHANGED, {}
+            not_allowed = forbidden(guest.rights, guest.player, seen.state, act.action)
+            if not_allowed is not None:
+                return not_allowed
             if not act.on:
                 self.keeper.apply(SavedGame(saved.id, seen, saved.summary), act.action)
                 return None

@@ -13,7 +13,9 @@ which holds 5.5 bits a character where the byte mode holds 8.
 A text is `TP`, the format's version, `I` (invitation) or `R` (reply), then the base32
 bytes, which end with a 16-bit check so that a text cut short or mistyped is refused
 rather than read as another. Both carry the invitation's id: the host knows by it which
-invitation a reply answers. TCP candidates are left out (phones on one Wi-Fi connect over
+invitation a reply answers. Each ends with who is at the table: the invitation carries
+the game's players (so that the phone can say "I am Ben"), the reply which of them the
+phone named, or that it only watches. TCP candidates are left out (phones on one Wi-Fi connect over
 UDP; a browser's TCP candidates are mostly `tcptype active` ones with no port).
 """
 
@@ -27,11 +29,13 @@ import re
 import secrets
 import uuid
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-TEXT_VERSION = 1
-"""The texts' format, after `TP`: a phone refuses a text of a newer one."""
+TEXT_VERSION = 2
+"""The texts' format, after `TP`: a phone refuses a text of another one (version 1 carried
+no players)."""
 INVITATION = "I"
 REPLY = "R"
 ID_BYTES = 5
@@ -47,6 +51,13 @@ CANDIDATE_TYPES = ("host", "srflx")
 TYPE_PREFERENCES = {"host": 126, "srflx": 100}
 """RFC 8445's recommended type preferences: the rebuilt candidates keep the browser's order."""
 
+
+NAME_BYTES = 24
+"""The most bytes of UTF-8 a player's name takes in an invitation: enough to tell the
+players apart on the joining phone, which gets their whole names with the game. A longer
+name is cut at a character's end, and marked so with an ellipsis."""
+WATCHING = 0
+"""A reply's seat byte for a phone that only watches; a player's is their seat + 1."""
 
 UNREADABLE = "invitation.unreadable"
 """Not an invitation or a reply at all, or one cut short or mistyped."""
@@ -115,28 +126,66 @@ def new_invitation_id() -> str:
     return _base32(secrets.token_bytes(ID_BYTES))
 
 
-def pack_offer(sdp: str, invitation_id: str) -> str:
-    """The invitation: the host's offer and the invitation's id as text."""
-    return _pack(INVITATION, sdp, invitation_id)
+def pack_offer(sdp: str, invitation_id: str, players: Sequence[str] = ()) -> str:
+    """The invitation: the host's offer, the invitation's id and the game's players (each
+    name cut to NAME_BYTES) as text."""
+    return _pack(INVITATION, sdp, invitation_id, _players_bytes(players))
 
 
 def unpack_offer(text: str) -> tuple[str, str]:
     """(offer SDP, invitation id) from an invitation; BadInvitation for anything else."""
-    return _unpack(INVITATION, text)
+    sdp, invitation_id, _ = _unpack(INVITATION, text)
+    return sdp, invitation_id
 
 
-def pack_answer(sdp: str, invitation_id: str) -> str:
-    """The reply: the guest's answer and the id of the invitation it answers, as text."""
-    return _pack(REPLY, sdp, invitation_id)
+def invited_players(text: str) -> tuple[str, ...]:
+    """The players' names an invitation carries, cut as `pack_offer` cut them, in seat
+    order; BadInvitation for anything but an invitation."""
+    _, _, who = _unpack(INVITATION, text)
+    try:
+        reader = _Reader(who)
+        names = tuple(reader.short_text() for _ in range(reader.byte()))
+        if not reader.at_end():
+            raise ValueError("more than the players")
+    except (ValueError, IndexError) as unreadable:
+        raise BadInvitation(UNREADABLE) from unreadable
+    return names
+
+
+def pack_answer(sdp: str, invitation_id: str, player: int | None = None) -> str:
+    """The reply: the guest's answer, the id of the invitation it answers and the seat of
+    the player it named (None: it only watches), as text."""
+    seat = WATCHING if player is None else player + 1
+    return _pack(REPLY, sdp, invitation_id, bytes([seat]))
 
 
 def unpack_answer(text: str) -> tuple[str, str]:
     """(answer SDP, invitation id) from a reply; BadInvitation for anything else."""
-    return _unpack(REPLY, text)
+    sdp, invitation_id, _ = _unpack(REPLY, text)
+    return sdp, invitation_id
 
 
-def _pack(kind: str, sdp: str, invitation_id: str) -> str:
-    payload = _id_bytes(invitation_id) + description_bytes(parse(sdp))
+def replying_player(text: str) -> int | None:
+    """The seat of the player a reply named (None: the phone only watches); whether the
+    game has that seat is the host's to check. BadInvitation for anything but a reply."""
+    _, _, who = _unpack(REPLY, text)
+    if len(who) != 1:
+        raise BadInvitation(UNREADABLE)
+    return None if who[0] == WATCHING else who[0] - 1
+
+
+def _players_bytes(players: Sequence[str]) -> bytes:
+    out = bytearray([len(players)])
+    for name in players:
+        if len(name.encode("utf-8")) > NAME_BYTES:
+            cut = name.encode("utf-8")[: NAME_BYTES - 3].decode("utf-8", "ignore")
+            name = cut + "\N{HORIZONTAL ELLIPSIS}"
+        out += _short_text(name)
+    return bytes(out)
+
+
+def _pack(kind: str, sdp: str, invitation_id: str, who: bytes) -> str:
+    payload = _id_bytes(invitation_id) + description_bytes(parse(sdp)) + who
     check = (zlib.crc32(payload) & 0xFFFF).to_bytes(2, "big")
     return f"TP{TEXT_VERSION}{kind}{_base32(payload + check)}"
 
@@ -144,13 +193,16 @@ def _pack(kind: str, sdp: str, invitation_id: str) -> str:
 HEAD = re.compile(r"TP(\d+)([A-Z])")
 
 
-def _unpack(kind: str, text: str) -> tuple[str, str]:
+def _unpack(kind: str, text: str) -> tuple[str, str, bytes]:
+    """(SDP, invitation id, the bytes of who is at the table) from a text of `kind`."""
     compact = re.sub(r"\s+", "", text).upper()  # a pasted text may be wrapped or lowercased
     head = HEAD.match(compact)
     if head is None:
         raise BadInvitation(UNREADABLE)
     if int(head[1]) > TEXT_VERSION:
         raise BadInvitation("invitation.newer_version")
+    if int(head[1]) < TEXT_VERSION:
+        raise BadInvitation("invitation.older_version")
     if head[2] != kind:
         wrong = {INVITATION: "invitation.is_a_reply", REPLY: "invitation.is_an_invitation"}
         if head[2] in (INVITATION, REPLY) and int(head[1]) == TEXT_VERSION:
@@ -161,12 +213,12 @@ def _unpack(kind: str, text: str) -> tuple[str, str]:
         payload, check = data[:-2], data[-2:]
         if len(data) <= ID_BYTES + 2 or (zlib.crc32(payload) & 0xFFFF).to_bytes(2, "big") != check:
             raise BadInvitation(UNREADABLE)
-        description = read_description(payload[ID_BYTES:])
+        reader = _Reader(payload[ID_BYTES:])
+        description = read_description(reader)
     except (binascii.Error, ValueError, IndexError) as unreadable:
         raise BadInvitation(UNREADABLE) from unreadable
-    return build(description, session=int.from_bytes(payload[:ID_BYTES])), _base32(
-        payload[:ID_BYTES]
-    )
+    sdp = build(description, session=int.from_bytes(payload[:ID_BYTES]))
+    return sdp, _base32(payload[:ID_BYTES]), reader.rest()
 
 
 def _base32(data: bytes) -> str:
@@ -299,8 +351,8 @@ def description_bytes(description: Description) -> bytes:
     return bytes(out)
 
 
-def read_description(data: bytes) -> Description:
-    reader = _Reader(data)
+def read_description(reader: _Reader) -> Description:
+    """The description `description_bytes` wrote, read on from where `reader` is."""
     flags = reader.byte()
     hash_name = list(HASHES)[flags >> 2 & 3]
     ufrag, pwd = reader.ice_text(), reader.ice_text()
@@ -312,7 +364,7 @@ def read_description(data: bytes) -> Description:
         head = reader.byte()
         address = reader.address(Form(head >> 1 & 3))
         candidates.append(Candidate(CANDIDATE_TYPES[head & 1], address, reader.number(2)))
-    if not reader.at_end() or flags & 3 == 3 or flags >> 5:
+    if flags & 3 == 3 or flags >> 5:
         raise ValueError("not a description")
     return Description(
         ufrag, pwd, hash_name, fingerprint, SETUPS[flags & 3], mid, *sctp, tuple(candidates)
@@ -404,3 +456,6 @@ class _Reader:
 
     def at_end(self) -> bool:
         return self.at == len(self.data)
+
+    def rest(self) -> bytes:
+        return self.data[self.at :]

@@ -2,9 +2,11 @@
 
 The phone's links are WebRTC connections held by its page (phone_alone.webrtc_bridge is the
 real thing; the view tests join two sessions in memory). The host's `invite` gives an
-invitation's text for a guest, whose `join` gives a reply's text; the host's `accept` of
-that reply connects the two. Each step refuses a wrong text or a failed connection with
-sharing.phones_only.invitation's BadInvitation or NoConnection, each with a catalog key.
+invitation's text for a guest, which names the game's players (`invited`); the guest's
+`join`, as one of them or as a phone that watches, gives a reply's text, which says so
+(`Invitation.read`); the host's `accept` of that reply connects the two. Each step refuses
+a wrong text or a failed connection with sharing.phones_only.invitation's BadInvitation or
+NoConnection, each with a catalog key.
 
 The invitation and the reply travel as QR codes too: `scan` reads one with the phone's
 camera (the page's, phone_alone.webrtc_bridge), and the text it read goes where a pasted one
@@ -15,21 +17,33 @@ A link is made with the listener that will hear it, before it can open; the shar
 meanwhile, holding what arrives until the side that hears the channel is known.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from sharing.phones_only.channel import Channel, ChannelListener, ChannelState
 
 
+@dataclass(frozen=True)
+class Reply:
+    """What a reply says to the scorer: the `check` the phone that made it shows (which
+    the scorer compares before it lets the phone join), and the seat of the player that
+    phone named ("I am Ben"), None for a phone that only watches."""
+
+    check: str
+    player: int | None
+
+
 class Invitation(Protocol):
-    """The host's invitation for one phone: its `text`, then a reply's `check`, which the
-    scorer compares with what the replying phone shows, then its `accept`."""
+    """The host's invitation for one phone: its `text`, naming the game's `players`, then
+    a reply `read`, then its `accept`."""
 
     text: str
+    players: tuple[str, ...]
 
-    def check(self, reply_text: str) -> str:
-        """The check the phone that made this reply shows (its Joining's); BadInvitation
-        when the text is no reply to this invitation."""
+    def read(self, reply_text: str) -> Reply:
+        """What the reply says; BadInvitation when the text is no reply to this invitation,
+        or names a player the invitation did not."""
         ...
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel: ...
@@ -80,9 +94,20 @@ class ScanWords:
 class PhoneLinks(Protocol):
     """What the phone can do to link with others."""
 
-    async def invite(self) -> Invitation: ...
+    async def invite(self, players: Sequence[str]) -> Invitation:
+        """An invitation to a game of these `players`."""
+        ...
 
-    async def join(self, invitation_text: str, listener: ChannelListener) -> Joining: ...
+    def invited(self, invitation_text: str) -> tuple[str, ...]:
+        """The players an invitation names, for the joining phone to say who it is;
+        BadInvitation when the text is no invitation."""
+        ...
+
+    async def join(
+        self, invitation_text: str, player: int | None, listener: ChannelListener
+    ) -> Joining:
+        """The reply to an invitation, as the player of seat `player` (None: watching)."""
+        ...
 
     async def scan(self, words: ScanWords) -> str | None:
         """The text of the QR code the camera read; None if the player cancelled.

@@ -17,10 +17,12 @@ from typing import Any
 from scorers import InvalidEntry
 from scorers.games import rules_for
 from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
+from sharing.rights import Rights
 from storage.game_file import nesting
 
-PROTOCOL_VERSION = 1
-"""The protocol's version, sent in `welcome`: a guest refuses a host of another version."""
+PROTOCOL_VERSION = 2
+"""The protocol's version, sent in `welcome`: a guest refuses a host of another version
+(version 1 had one choice of rights for every guest, and no players' own phones)."""
 
 TO_GUEST_LIMIT = 64 * 1024
 """The longest host -> guest message, in bytes of UTF-8 (the log is sent in chunks)."""
@@ -61,12 +63,14 @@ class BadMessage(Exception):
 
 @dataclass(frozen=True)
 class Welcome:
-    """host -> guest, first: the game shared, whether this guest may enter, and how many
-    actions the log held as it joined (they follow in `Actions`)."""
+    """host -> guest, first: the game shared, the seat of the player this phone is (None:
+    it watches), what it may change, and how many actions the log held as it joined (they
+    follow in `Actions`)."""
 
     game: str
     players: tuple[str, ...]
-    may_enter: bool
+    player: int | None
+    rights: Rights
     count: int
     version: int = PROTOCOL_VERSION
 
@@ -80,10 +84,10 @@ class Actions:
 
 
 @dataclass(frozen=True)
-class Rights:
-    """host -> guest: whether this guest may enter now."""
+class NewRights:
+    """host -> guest: what this guest may change from now on."""
 
-    may_enter: bool
+    rights: Rights
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,11 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class Removed:
+    """host -> guest, last: the scorer took this phone off the table; it keeps its copy."""
+
+
+@dataclass(frozen=True)
 class ShutOut:
     """host -> guest, last: this phone sent more than anyone can tap, and the host reads
     it no more (sharing.fair_share)."""
@@ -125,7 +134,7 @@ class Act:
     on: tuple[int, ...] = ()
 
 
-ToGuest = Welcome | Actions | Rights | Accepted | Refused | Ended | ShutOut
+ToGuest = Welcome | Actions | NewRights | Accepted | Refused | Ended | Removed | ShutOut
 ToHost = Act
 Message = ToGuest | ToHost
 
@@ -141,25 +150,28 @@ def encode(message: Message) -> str:
 
 def _fields(message: Message) -> dict[str, Any]:
     match message:
-        case Welcome(game, players, may_enter, count, version):
+        case Welcome(game, players, player, rights, count, version):
             return {
                 "type": "welcome",
                 "version": version,
                 "game": game,
                 "players": list(players),
-                "may_enter": may_enter,
+                "player": player,
+                "rights": rights.value,
                 "count": count,
             }
         case Actions(start, actions):
             return {"type": "actions", "from": start, "actions": _pairs(actions)}
-        case Rights(may_enter):
-            return {"type": "rights", "may_enter": may_enter}
+        case NewRights(rights):
+            return {"type": "rights", "rights": rights.value}
         case Accepted(ref):
             return {"type": "accepted", "ref": ref}
         case Refused(ref, key, params):
             return {"type": "refused", "ref": ref, "key": key, "params": dict(params)}
         case Ended():
             return {"type": "ended"}
+        case Removed():
+            return {"type": "removed"}
         case ShutOut():
             return {"type": "shut_out"}
         case Act(ref, after, action, on):
@@ -246,12 +258,6 @@ class _Fields:
             raise BadMessage(f"{self.kind}: {name} is over {most}")
         return value
 
-    def flag(self, name: str) -> bool:
-        value = self.obj[name]
-        if type(value) is not bool:
-            raise BadMessage(f"{self.kind}: {name} is no flag")
-        return value
-
     def text(self, name: str) -> str:
         value = self.obj[name]
         if type(value) is not str:
@@ -264,6 +270,12 @@ class _Fields:
             raise BadMessage(f"{self.kind}: {name} is no list")
         return value
 
+    def rights(self, name: str) -> Rights:
+        value = self.obj[name]
+        if type(value) is not str or value not in {rights.value for rights in Rights}:
+            raise BadMessage(f"{self.kind}: {name} is no rights")
+        return Rights(value)
+
     def object(self, name: str) -> dict[str, Any]:
         value = self.obj[name]
         if type(value) is not dict:
@@ -272,14 +284,24 @@ class _Fields:
 
 
 def _welcome(f: _Fields) -> Welcome:
-    """A welcome to a game the rules know, of players its table may seat, with no more
-    actions than a game may hold (the guest waits for them all before it shows the game)."""
+    """A welcome to a game the rules know, of players its table may seat, as one of them
+    or none, with no more actions than a game may hold (the guest waits for them all
+    before it shows the game)."""
     game = f.text("game")
     players = rules_for(game).check_players(f.list("players"))
     if players != tuple(f.obj["players"]):
         raise BadMessage("welcome: the players' names are not as a game keeps them")
+    player = None if f.obj["player"] is None else f.count("player", len(players) - 1)
+    rights = f.rights("rights")
+    if rights is Rights.OWN and player is None:
+        raise BadMessage("welcome: a player's own phone that is no player's")
     return Welcome(
-        game, players, f.flag("may_enter"), f.count("count", MAX_ACTIONS), f.count("version")
+        game,
+        players,
+        player,
+        rights,
+        f.count("count", MAX_ACTIONS),
+        f.count("version"),
     )
 
 
@@ -311,12 +333,13 @@ def _act(f: _Fields) -> Act:
 
 _Reader = tuple[tuple[str, ...], Callable[[_Fields], Message]]
 _TO_GUEST: dict[str, _Reader] = {
-    "welcome": (("version", "game", "players", "may_enter", "count"), _welcome),
+    "welcome": (("version", "game", "players", "player", "rights", "count"), _welcome),
     "actions": (("from", "actions"), _actions),
-    "rights": (("may_enter",), lambda f: Rights(f.flag("may_enter"))),
+    "rights": (("rights",), lambda f: NewRights(f.rights("rights"))),
     "accepted": (("ref",), lambda f: Accepted(f.count("ref"))),
     "refused": (("ref", "key", "params"), _refused),
     "ended": ((), lambda f: Ended()),
+    "removed": ((), lambda f: Removed()),
     "shut_out": ((), lambda f: ShutOut()),
 }
 _TO_HOST: dict[str, _Reader] = {

@@ -1,15 +1,17 @@
 """A table of phones with no computer, in Chromium: phones (browser contexts of their own)
-on the built site. The scorer's phone shares a Wizard game; a second phone, which has no
+on the built site. The scorer's phone shares a Wizard game; Cas's phone, which has no
 camera (its scan is refused in words), joins by the invitation's text pasted into "Join a
-table" and its reply pasted back, and a bid crosses each way: the first journey, which
-`make test` runs too. In the second, the scorer then lets phones only watch, and a third
-joins by scanning the invitation's QR code with its camera (a browser of its own, whose
-fake camera shows the code; its first scan is cancelled) and watches. Every phone shows
-the same totals. The watching phone turns hostile and sends a message nested 7,000 deep:
-its link is closed and the scorer and the other phone go on; the scorer's phone then sends
-a refusal that does not fit its message, which the other phone says in general words and
-goes on. Last, the scorer's page is closed, and the phone that entered carries on with its
-copy."""
+table" as Cas, its reply pasted back, and a bid crosses each way: the first journey, which
+`make test` runs too. In the second, four phones: a third joins "just watching" by
+scanning the invitation's QR code with its camera (a browser of its own, whose fake camera
+shows the code; its first scan is cancelled), and Ben's own phone joins by text. Each
+player's phone enters its own player's tricks; Cas's phone sending Ben's value is refused
+in its words; the watcher has nothing to tap; every phone shows the totals of the rule
+book. The scorer takes Ben's phone off the table (it is told). The watching phone turns
+hostile and sends a message nested 7,000 deep: its link is closed and the scorer and Cas's
+phone go on; the scorer's phone then sends a refusal that does not fit its message, which
+Cas's phone says in general words and goes on. Last, the scorer's page is closed, and Cas's
+phone carries on with its copy."""
 
 import json
 import re
@@ -30,7 +32,6 @@ from tests.e2e.steps import (
     tap,
     type_into,
     value_of,
-    wizard_round,
 )
 from views.shell.i18n import t
 from views.shell.qr import qr_png
@@ -113,9 +114,9 @@ def invite(scorer: Page) -> str:
 
 
 def join_by_camera(scorer: Page, guest: Page, invitation: str, camera: Path) -> None:
-    """The guest opens its camera and cancels, then scans the invitation's QR code; the
-    scorer takes the reply: the guest is at the table. The camera is off once its screen
-    closes."""
+    """The guest opens its camera and cancels, then scans the invitation's QR code and
+    joins to watch; the scorer takes the reply: the guest is at the table. The camera is
+    off once its screen closes."""
     tap(guest, t("table.join"))
     show_to_camera(camera, None)
     tap(guest, t("camera.scan"))
@@ -127,13 +128,24 @@ def join_by_camera(scorer: Page, guest: Page, invitation: str, camera: Path) -> 
     expect(guest.get_by_text(t("camera.instruction"))).to_have_count(0)
     show_to_camera(camera, qr_png(invitation))
     tap(guest, t("camera.scan"))
-    take_reply(scorer, guest)
+    tap(guest, t("table.just_watching"))
+    take_reply(scorer, guest, None)
     guest.wait_for_function(CAMERA_STOPPED_JS, arg=2)
 
 
-def take_reply(scorer: Page, guest: Page) -> None:
-    """The guest shows its reply; the scorer pastes it, sees the check the guest shows, and
-    lets it join: the guest is at the table."""
+def join_by_text(scorer: Page, guest: Page, invitation: str, who: str) -> None:
+    """The guest pastes the invitation, says it is `who`'s phone, and the scorer takes its
+    reply: the guest is at the table."""
+    tap(guest, t("table.join"))
+    type_into(guest, t("table.invite_field"), invitation)
+    tap(guest, t("table.reply"))
+    tap(guest, t("table.i_am", player=who))
+    take_reply(scorer, guest, who)
+
+
+def take_reply(scorer: Page, guest: Page, who: str | None) -> None:
+    """The guest shows its reply; the scorer pastes it, sees the check the guest shows and
+    whose phone it is, and lets it join: the guest is at the table."""
     expect(by_id(guest, "table-reply")).to_be_visible(timeout=30_000)
     reply = value_of(guest, "table-reply")
     type_into(scorer, t("table.reply_field"), reply)
@@ -141,8 +153,30 @@ def take_reply(scorer: Page, guest: Page) -> None:
     check = value_of(guest, "link-check")
     expect_value(scorer, "link-check", check)
     screenshot(scorer, "phones-table-check")
-    tap(scorer, t("table.admit", check=check))
+    if who is None:
+        tap(scorer, t("table.admit_watching", check=check))
+    else:
+        tap(scorer, t("table.admit", check=check, player=who))
     expect_value(guest, "table-link", t("table.link.open"))
+
+
+def refused_anothers_value(own: Page) -> None:
+    """Cas's own phone sends Ben's tricks past its screen (which offers no way to), as its
+    next entry: the scorer's phone refuses it, and Cas's phone says why in its words."""
+    in_python(
+        own,
+        "import gc\nfrom scorers.ledger import Action\n"
+        "from sharing.phones_only.messages import Act, encode\n"
+        "from views.shell.phone_tables import GuestTable\n"
+        "(table,) = [o for o in gc.get_objects() if isinstance(o, GuestTable)]\n"
+        "link = table.link\n"
+        "change = {'at': ['tricks', 1], 'was': None, 'now': 0}\n"
+        "edit = Action('edit', {'round': 1, 'changes': [change]})\n"
+        "link.channel.send(encode(Act(link._next_ref, link.copy.ledger.action_count, edit)))\n"
+        "link._next_ref += 1",
+    )
+    field = t("wizard.field.tricks", player="Ben")
+    expect(own.get_by_text(t("share.not_yours", player="Cas", field=field))).to_be_visible()
 
 
 def in_python(page: Page, code: str) -> Any:
@@ -162,7 +196,7 @@ def test_two_phones_link_and_a_bid_crosses_each_way(browser: Browser, site: str)
             context.close()
 
 
-def test_three_phones_share_a_round_outlast_a_hostile_one_and_one_carries_on(
+def test_four_phones_each_enter_their_own_outlast_a_hostile_one_and_one_carries_on(
     browser: Browser, site: str, playwright: Playwright, tmp_path: Path
 ) -> None:
     camera = tmp_path / "camera.y4m"
@@ -170,7 +204,7 @@ def test_three_phones_share_a_round_outlast_a_hostile_one_and_one_carries_on(
     contexts: list[BrowserContext] = []
     with launched(playwright, CHROMIUM_FLAGS + camera_flags(camera)) as with_camera:
         try:
-            contexts = [phone(browser, site)[0] for _ in range(2)]
+            contexts = [phone(browser, site)[0] for _ in range(3)]
             contexts.append(phone(with_camera, site, CAMERA_STREAMS_JS)[0])
             pages = [context.pages[0] for context in contexts]
             play_and_carry_on(*pages, camera)
@@ -191,39 +225,64 @@ def link_and_bid(scorer: Page, entering: Page) -> None:
     screenshot(entering, "phones-table-no-camera")
     type_into(entering, t("table.invite_field"), invitation)
     tap(entering, t("table.reply"))
-    take_reply(scorer, entering)
+    tap(entering, t("table.i_am", player="Cas"))
+    take_reply(scorer, entering, "Cas")
     expect_value(scorer, "table-guests", t("table.guests", count=1))
+    cas_phone = t("table.phone_of", player="Cas")
+    linked = t("table.phone_line", phone=cas_phone, state=t("table.state.linked"))
+    expect_value(scorer, "table-phone-1", linked)
     screenshot(scorer, "phones-table-scorer")
-    # Ann dealt: Ben bids on the scorer's phone, Cas on the guest's.
+    # Ann dealt: Ben bids on the scorer's phone, Cas on Cas's own.
+    expect_value(entering, "pad-title", t("wizard.your_bid", player="Cas"))
     tap(scorer, t("wizard.bid_name", player="Ben", count=1))
     expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Cas"))
-    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Cas"))
+    expect_value(entering, "entry-hint", t("wizard.your_bid", player="Cas"))
     tap(entering, t("wizard.bid_name", player="Cas", count=0))
     expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ann"))
     screenshot(entering, "phones-table-guest")
 
 
-def play_and_carry_on(scorer: Page, entering: Page, watching: Page, camera: Path) -> None:
-    """The journey: the entering phone joins by text, the watching one by camera."""
-    pages = (scorer, entering, watching)
+def play_and_carry_on(
+    scorer: Page, entering: Page, bens: Page, watching: Page, camera: Path
+) -> None:
+    """The journey: Cas's phone joins by text, the watching one by camera (invited from a
+    small phone's window), Ben's by text; each player enters their own."""
+    pages = (scorer, entering, bens, watching)
     link_and_bid(scorer, entering)
-    # From now on phones only watch; a third joins and sees the round as it goes, invited
-    # from a small phone's window.
-    tap(scorer, t("share.view_only"))
     scorer.set_viewport_size(SMALL_PHONE)
     invitation = invite(scorer)
     scorer.set_viewport_size(PHONE)
     join_by_camera(scorer, watching, invitation, camera)
     expect(by_id(watching, "following")).to_be_visible()
-    for button, hint in wizard_round(BIDS, TRICKS)[2:]:  # Ben's and Cas's bids are in
-        tap(scorer, button)
-        expect_value(scorer, "entry-hint", hint)
-        expect_value(watching, "entry-hint", hint)
+    join_by_text(scorer, bens, invite(scorer), "Ben")
+    expect_value(scorer, "table-guests", t("table.guests", count=3))
+    tap(scorer, t("wizard.bid_name", player="Ann", count=1))
+    # Tricks: Ben's on Ben's phone, Cas's on Cas's; the watcher has none to tap.
+    expect_value(bens, "entry-hint", t("wizard.your_tricks", player="Ben"))
+    expect(
+        watching.get_by_role("button", name=t("wizard.took_name", player="Ben", count=1))
+    ).to_have_count(0)
+    tap(bens, t("wizard.took_name", player="Ben", count=1))
+    expect_value(entering, "entry-hint", t("wizard.your_tricks", player="Cas"))
+    refused_anothers_value(entering)
+    tap(entering, t("wizard.took_name", player="Cas", count=0))
+    for page in pages:
+        expect_value(
+            page,
+            "entry-hint",
+            t("entry.ready_for_scorer") if page is not scorer else t("entry.ready"),
+        )
+    screenshot(bens, "phones-table-own-phone")
     tap(scorer, t("entry.score_round"))
     for page in pages:
         for seat, total in enumerate([-10, 30, 20]):
             expect_score(page, f"total-{seat}", total)
     screenshot(watching, "phones-table-watcher")
+    # Ben's phone is taken off the table, asked first: it is told, and keeps its copy.
+    tap(scorer, t("table.remove_phone", phone=t("table.phone_of", player="Ben")))
+    tap(scorer, t("table.remove"))
+    expect_value(bens, "table-link", t("table.link.removed"))
+    expect_score(bens, "total-1", 30)
     outlast_a_hostile_phone(scorer, entering, watching)
     # The scorer's phone dies: the guest that entered keeps every entry, and plays on.
     scorer.context.close()
@@ -247,8 +306,10 @@ def outlast_a_hostile_phone(scorer: Page, entering: Page, watching: Page) -> Non
     )
     expect_value(scorer, "table-guests", t("table.guests", count=1))
     expect(by_id(watching, "table-link")).not_to_have_text(t("table.link.open"))
-    tap(scorer, t("share.can_enter"))
-    # Round 2, Ben deals: Cas bids first, on the scorer's phone, then Ann on the other.
+    cas_phone = t("table.phone_of", player="Cas")
+    tap(scorer, t("table.rights.of", phone=cas_phone, rights=t("table.rights.everyone")))
+    # Round 2, Ben deals: Cas bids first, on the scorer's phone, then Ann on Cas's phone,
+    # which now enters for everyone.
     tap(scorer, t("wizard.bid_name", player="Cas", count=0))
     expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ann"))
     in_python(

@@ -39,12 +39,13 @@ def test_a_chromium_phone_joins_a_firefox_scorers_table_and_enters_a_bid(
             tap(guest, t("table.join"))
             type_into(guest, t("table.invite_field"), invitation)
             tap(guest, t("table.reply"))
+            tap(guest, t("table.i_am", player="Cas"))
             expect_value(guest, "table-reply", re.compile("."))
             scorer.type_into(t("table.reply_field"), value_of(guest, "table-reply"))
             scorer.tap(t("table.take"))
             check = value_of(guest, "link-check")
             scorer.expect_value("link-check", check, STEP_SECONDS)
-            scorer.tap(t("table.admit", check=check))
+            scorer.tap(t("table.admit", check=check, player="Cas"))
             expect_value(guest, "table-link", t("table.link.open"))
             scorer.expect_value("table-guests", t("table.guests", count=1), STEP_SECONDS)
             scorer.screenshot("phones-table-scorer")
@@ -60,7 +61,7 @@ def test_a_chromium_phone_joins_a_firefox_scorers_table_and_enters_a_bid(
 
 
 def play_the_round(scorer: FirefoxTab, guest: Page) -> None:
-    """Ann dealt: Ben bids on the scorer's phone, Cas on the guest's, the rest on the
+    """Ann dealt: Ben bids on the scorer's phone, Cas on Cas's own, the rest on the
     scorer's, each step shown on both."""
     steps = wizard_round(BIDS, TRICKS)
     for n, (button, hint) in enumerate(steps):
@@ -69,5 +70,16 @@ def play_the_round(scorer: FirefoxTab, guest: Page) -> None:
         else:
             scorer.tap(button)
         scorer.expect_value("entry-hint", hint, STEP_SECONDS)
-        expect_value(guest, "entry-hint", hint)
+        expect_value(guest, "entry-hint", as_cas_phone_says(hint))
     scorer.tap(t("entry.score_round"))
+
+
+def as_cas_phone_says(hint: str) -> str:
+    """The scorer's prompt as Cas's own phone says it: Cas is "you", and the round ready is
+    the scorer's to score."""
+    own = {
+        t("wizard.next_bid", player="Cas"): t("wizard.your_bid", player="Cas"),
+        t("wizard.next_tricks", player="Cas"): t("wizard.your_tricks", player="Cas"),
+        t("entry.ready"): t("entry.ready_for_scorer"),
+    }
+    return own.get(hint, hint)

@@ -24,9 +24,12 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize, Worker, expect
 
 from sharing.phones_only.invitation import (
+    TEXT_VERSION,
+    invited_players,
     new_invitation_id,
     pack_answer,
     pack_offer,
+    replying_player,
     unpack_answer,
     unpack_offer,
 )
@@ -131,14 +134,14 @@ def test_two_pages_connect_by_the_invitation_and_the_reply(browser: Browser, sit
     host, guest = phone(browser, site), phone(browser, site)
     started = time.monotonic()
     invitation_id = new_invitation_id()
-    invitation = pack_offer(offered_by(host, "guest-1"), invitation_id)
+    invitation = pack_offer(offered_by(host, "guest-1"), invitation_id, ["Ann", "Ben", "Cas"])
     offered = time.monotonic()
     offer, read_id = unpack_offer(invitation)
-    assert read_id == invitation_id
-    reply = pack_answer(answered_by(guest, "host", offer), read_id)
+    assert read_id == invitation_id and invited_players(invitation) == ("Ann", "Ben", "Cas")
+    reply = pack_answer(answered_by(guest, "host", offer), read_id, 1)  # "I am Ben"
     answered = time.monotonic()
     answer, replied_to = unpack_answer(reply)
-    assert replied_to == invitation_id
+    assert replied_to == invitation_id and replying_player(reply) == 1
     host.evaluate("(sdp) => peers.accept('guest-1', sdp)", answer)
     wait_for_event(host, {"link": "guest-1", "event": "open"})
     wait_for_event(guest, {"link": "host", "event": "open"})
@@ -289,12 +292,16 @@ def python(worker: Worker, code: str) -> Any:
 def test_the_phone_alones_python_connects_through_its_page(browser: Browser, site: str) -> None:
     (host_page, host), (guest_page, guest) = app(browser, site), app(browser, site)
     started = time.monotonic()
-    invitation = python(host, "test.invitation = await bridge().invite()\ntest.invitation.text")
-    assert invitation.startswith("TP1I")
-    reply = python(
-        guest, f"test.joining = await bridge().join({invitation!r}, test.heard)\ntest.joining.reply"
-    )
-    assert reply.startswith("TP1R")
+    invite = "test.invitation = await bridge().invite(['Ann', 'Ben', 'Cas'])\ntest.invitation.text"
+    invitation = python(host, invite)
+    assert invitation.startswith(f"TP{TEXT_VERSION}I")
+    assert python(guest, f"list(bridge().invited({invitation!r}))") == ["Ann", "Ben", "Cas"]
+    join = f"test.joining = await bridge().join({invitation!r}, 1, test.heard)\ntest.joining.reply"
+    reply = python(guest, join)
+    assert reply.startswith(f"TP{TEXT_VERSION}R")
+    # The scorer's phone reads who replied, and the check the replying phone shows.
+    read = f"reply = test.invitation.read({reply!r})\n[reply.check, reply.player]"
+    assert python(host, read) == [python(guest, "test.joining.check"), 1]
     wrong = f"""
 try:
     await test.invitation.accept({invitation!r}, test.heard)

@@ -19,13 +19,24 @@ from phone_alone.webrtc_bridge import (
     WebRTCBridge,
 )
 from sharing.phones_only.channel import ChannelState
-from sharing.phones_only.invitation import BadInvitation, pack_answer, pack_offer, unpack_offer
-from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.phones_only.invitation import (
+    TEXT_VERSION,
+    BadInvitation,
+    invited_players,
+    link_check,
+    pack_answer,
+    pack_offer,
+    replying_player,
+    unpack_offer,
+)
+from sharing.phones_only.links import CameraRefused, Reply, ScanWords
 from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
 
 CAPTURED = Path(__file__).parent.parent / "sharing" / "sdp"
 OFFER = (CAPTURED / "chromium-156-offer.sdp").read_text()
 ANSWER = (CAPTURED / "chromium-156-answer.sdp").read_text()
+PLAYERS = ("Ann", "Ben", "Cas")
+"""The game's players, whom an invitation names."""
 
 
 class Page:
@@ -87,8 +98,8 @@ async def connected(
 ) -> BridgedChannel:
     """A channel the host opened by a new invitation (or `invitation`), the page telling
     `open` and a first message at once."""
-    invitation = invitation or await page.bridge.invite()
-    reply = pack_answer(ANSWER, invitation.id)
+    invitation = invitation or await page.bridge.invite(PLAYERS)
+    reply = pack_answer(ANSWER, invitation.id, 1)
     accepting = asyncio.ensure_future(invitation.accept(reply, heard))
     while not page.asked("accept"):
         await asyncio.sleep(0)
@@ -98,18 +109,20 @@ async def connected(
     return await accepting
 
 
-async def test_an_invitation_is_the_pages_offer_with_its_id() -> None:
+async def test_an_invitation_is_the_pages_offer_with_its_id_and_the_players() -> None:
     page = Page()
-    invitation = await page.bridge.invite()
+    invitation = await page.bridge.invite(["Ann", "Ben", "Cas"])
     offer, invitation_id = unpack_offer(invitation.text)
     assert invitation_id == invitation.id and "a=setup:actpass" in offer
+    assert invitation.players == PLAYERS == invited_players(invitation.text)
+    assert page.bridge.invited(invitation.text) == PLAYERS  # as the joining phone reads it
     assert [request["do"] for request in page.requests] == ["offer"]
     assert page.requests[0]["limit"] == TO_HOST_LIMIT  # the page closes a link over it
 
 
 async def test_a_guests_answer_asks_for_the_limit_of_the_hosts_messages() -> None:
     page = Page()
-    await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    await page.bridge.join(pack_offer(OFFER, "ABCDEFGH", PLAYERS), 0, Heard())
     assert page.asked("answer")[0]["limit"] == TO_GUEST_LIMIT
 
 
@@ -156,7 +169,7 @@ async def test_closing_tells_the_page_and_the_listener() -> None:
 
 async def test_a_reply_is_taken_once_and_only_by_its_invitation() -> None:
     page = Page()
-    invitation, other = await page.bridge.invite(), await page.bridge.invite()
+    invitation, other = await page.bridge.invite(PLAYERS), await page.bridge.invite(PLAYERS)
     with refused("invitation.is_an_invitation"):
         await invitation.accept(invitation.text, Heard())
     with refused("invitation.not_this_one"):
@@ -166,9 +179,26 @@ async def test_a_reply_is_taken_once_and_only_by_its_invitation() -> None:
         await invitation.accept(pack_answer(ANSWER, invitation.id), Heard())
 
 
+async def test_a_reply_read_says_its_check_and_the_player_it_named() -> None:
+    page = Page()
+    invitation, other = await page.bridge.invite(PLAYERS), await page.bridge.invite(PLAYERS)
+    for player in (0, 2, None):
+        reply = pack_answer(ANSWER, invitation.id, player)
+        assert invitation.read(reply) == Reply(link_check(invitation.text, reply), player)
+    with refused("invitation.unreadable"):  # a fourth player, at a table of three
+        invitation.read(pack_answer(ANSWER, invitation.id, 3))
+    with refused("invitation.not_this_one"):
+        invitation.read(pack_answer(ANSWER, other.id, 1))
+    with refused("invitation.is_an_invitation"):
+        invitation.read(invitation.text)
+    with refused("invitation.unreadable"):
+        invitation.read("a shop's QR code")
+    await connected(page, Heard(), invitation)  # what was read took nothing of it
+
+
 async def test_an_invitation_expires_and_its_connection_is_closed() -> None:
     page = Page(invitation_seconds=0.01)
-    invitation = await page.bridge.invite()
+    invitation = await page.bridge.invite(PLAYERS)
     await page.closed.wait()
     assert page.asked("close") == [{"do": "close", "link": page.asked("offer")[0]["link"]}]
     with refused("invitation.expired"):
@@ -177,12 +207,12 @@ async def test_an_invitation_expires_and_its_connection_is_closed() -> None:
 
 async def test_phones_that_do_not_connect_are_told_so() -> None:
     page = Page(connect_seconds=0.01)
-    invitation = await page.bridge.invite()
+    invitation = await page.bridge.invite(PLAYERS)
     with pytest.raises(NoConnection):
         await invitation.accept(pack_answer(ANSWER, invitation.id), Heard())
     assert page.asked("close")  # the link is let go
     failing = Page()
-    invitation = await failing.bridge.invite()
+    invitation = await failing.bridge.invite(PLAYERS)
     accepting = asyncio.ensure_future(
         invitation.accept(pack_answer(ANSWER, invitation.id), Heard())
     )
@@ -197,7 +227,7 @@ async def test_a_second_phone_breaking_in_is_said_to_the_host_and_the_guest() ->
     """The page tells "another" in place of "closed" when a link that had not opened fails
     as a second answer to its invitation breaks in: the invitation is spent."""
     page = Page()
-    invitation = await page.bridge.invite()
+    invitation = await page.bridge.invite(PLAYERS)
     reply = pack_answer(ANSWER, invitation.id)
     accepting = asyncio.ensure_future(invitation.accept(reply, Heard()))
     while not page.asked("accept"):
@@ -208,7 +238,7 @@ async def test_a_second_phone_breaking_in_is_said_to_the_host_and_the_guest() ->
     assert refusal.value.key == "invitation.another_phone"
     with refused("invitation.expired"):
         await invitation.accept(reply, Heard())
-    joining = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+    joining = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH", PLAYERS), 2, Heard())
     page.tell(page.asked("answer")[0]["link"], "another")
     with pytest.raises(NoConnection) as refusal:
         await joining.opened()
@@ -218,30 +248,34 @@ async def test_a_second_phone_breaking_in_is_said_to_the_host_and_the_guest() ->
 async def test_a_guest_answers_an_invitation_and_refuses_what_is_none() -> None:
     page, heard = Page(), Heard()
     with refused("invitation.is_a_reply"):
-        await page.bridge.join(pack_answer(ANSWER, "ABCDEFGH"), heard)
-    joining = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), heard)
-    assert joining.reply.startswith("TP1R")
+        await page.bridge.join(pack_answer(ANSWER, "ABCDEFGH"), None, heard)
+    invitation = pack_offer(OFFER, "ABCDEFGH", PLAYERS)
+    joining = await page.bridge.join(invitation, 1, heard)
+    assert joining.reply.startswith(f"TP{TEXT_VERSION}R")
+    assert replying_player(joining.reply) == 1  # "I am Ben"
+    assert joining.check == link_check(invitation, joining.reply)
     link = page.asked("answer")[0]["link"]
     page.tell(link, "open")
     page.tell(link, "message", "welcome")
     channel = await joining.opened()
     assert channel.state is ChannelState.OPEN and heard.told == ["welcome"]
-    giving_up = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), heard)
+    giving_up = await page.bridge.join(pack_offer(OFFER, "ABCDEFGH", PLAYERS), None, heard)
     waiting = asyncio.ensure_future(giving_up.opened())
     giving_up.cancel()
     with pytest.raises(NoConnection):
         await waiting
     assert page.asked("close")[-1]["link"] == page.asked("answer")[-1]["link"]
+    assert replying_player(giving_up.reply) is None  # "Just watching"
     page.refuse = True  # a description the browser does not take
     with refused("invitation.unreadable"):
-        await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), heard)
+        await page.bridge.join(pack_offer(OFFER, "ABCDEFGH", PLAYERS), 0, heard)
 
 
 async def test_a_browser_that_cannot_make_an_offer_says_so() -> None:
     page = Page()
     page.refuse = True
     with pytest.raises(NoConnection) as refused:
-        await page.bridge.invite()
+        await page.bridge.invite(PLAYERS)
     assert refused.value.key == "invitation.no_connection"
 
 
@@ -249,10 +283,10 @@ async def test_a_browser_without_webrtc_says_so_to_host_and_guest() -> None:
     page = Page()
     page.refuse, page.has_webrtc = True, False
     with pytest.raises(NoConnection) as refused:
-        await page.bridge.invite()
+        await page.bridge.invite(PLAYERS)
     assert refused.value.key == "invitation.no_peer_links"
     with pytest.raises(NoConnection) as refused:
-        await page.bridge.join(pack_offer(OFFER, "ABCDEFGH"), Heard())
+        await page.bridge.join(pack_offer(OFFER, "ABCDEFGH", PLAYERS), 1, Heard())
     assert refused.value.key == "invitation.no_peer_links"
 
 

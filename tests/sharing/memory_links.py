@@ -12,6 +12,7 @@ import asyncio
 import collections
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sharing.phones_only.channel import Channel, ChannelListener
@@ -23,7 +24,7 @@ from sharing.phones_only.invitation import (
     BadInvitation,
     NoConnection,
 )
-from sharing.phones_only.links import CameraRefused, ScanWords
+from sharing.phones_only.links import CameraRefused, Reply, ScanWords
 from tests.sharing.channel_pair import ChannelPair
 
 
@@ -43,10 +44,13 @@ class Network:
     """Whether the channels made hold their messages until a test delivers them."""
     another_answers: bool = False
     """Whether another phone answers every invitation too, and breaks the link in."""
+    invited: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The players each invitation's text names."""
 
 
-REPLY = re.compile(r"REPLY-(\d+)(?:-(\d+))?")
-"""A reply: REPLY-<invitation's number>, and -<k> for the k-th phone that answered it."""
+REPLY = re.compile(r"REPLY-(\d+)(?:-(\d+))?/(\d+|W)")
+"""A reply: REPLY-<invitation's number>, -<k> for the k-th phone that answered it, then
+/<the seat of the player it named>, or /W for a phone that watches."""
 
 
 def check_of(reply_text: str) -> str:
@@ -58,23 +62,27 @@ def check_of(reply_text: str) -> str:
 
 
 class MemoryInvitation:
-    def __init__(self, network: Network, number: int) -> None:
-        self.network, self.number = network, number
+    def __init__(self, network: Network, number: int, players: tuple[str, ...]) -> None:
+        self.network, self.number, self.players = network, number, players
         self.text = f"INVITE-{number}"
+        network.invited[self.text] = players
         self.spent = False  # used, or expired: as the real one, good for one phone
         self.withdrawn = False
         network.invitations.append(self)
 
-    def check(self, reply_text: str) -> str:
+    def read(self, reply_text: str) -> Reply:
         match = REPLY.fullmatch(reply_text)
         if match is None:
             raise BadInvitation(UNREADABLE)
         if int(match[1]) != self.number:
             raise BadInvitation(NOT_THIS_ONE)
-        return check_of(reply_text)
+        player = None if match[3] == "W" else int(match[3])
+        if player is not None and player >= len(self.players):
+            raise BadInvitation(UNREADABLE)
+        return Reply(check_of(reply_text), player)
 
     async def accept(self, reply_text: str, listener: ChannelListener) -> Channel:
-        self.check(reply_text)
+        self.read(reply_text)
         if self.spent:
             raise BadInvitation(EXPIRED)
         self.spent = True
@@ -122,18 +130,25 @@ class MemoryLinks:
         """What the camera reads: a code's text, a refusal, or nothing (the player cancels)."""
         self.scans: list[ScanWords] = []
 
-    async def invite(self) -> MemoryInvitation:
-        return MemoryInvitation(self.network, next(self.network.numbers))
+    async def invite(self, players: Sequence[str]) -> MemoryInvitation:
+        return MemoryInvitation(self.network, next(self.network.numbers), tuple(players))
 
-    async def join(self, invitation_text: str, listener: ChannelListener) -> MemoryJoining:
-        if not invitation_text.startswith("INVITE-"):
+    def invited(self, invitation_text: str) -> tuple[str, ...]:
+        if invitation_text not in self.network.invited:
             raise BadInvitation(UNREADABLE)
+        return self.network.invited[invitation_text]
+
+    async def join(
+        self, invitation_text: str, player: int | None, listener: ChannelListener
+    ) -> MemoryJoining:
+        self.invited(invitation_text)
         opened: asyncio.Future[Channel] = asyncio.get_running_loop().create_future()
         self.network.replies[invitation_text] += 1
         answered = self.network.replies[invitation_text]
         reply = invitation_text.replace("INVITE-", "REPLY-") + (
             f"-{answered}" if answered > 1 else ""
         )
+        reply += "/W" if player is None else f"/{player}"
         self.network.guests[reply] = listener
         self.network.opened[reply] = opened
         return MemoryJoining(self.network, reply, opened)

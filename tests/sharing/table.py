@@ -8,8 +8,10 @@ from typing import Any
 
 from scorers.edits import changes_between
 from scorers.ledger import Action
+from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.guest import LinkState, TableGuest
 from sharing.phones_only.host import TableHost
+from sharing.rights import Rights
 from storage import open_store
 from storage.keeper import GameKeeper, SavedGame
 from tests.sharing.channel_pair import ChannelPair
@@ -23,7 +25,7 @@ class Seen:
 
     changes: int = 0
     refusals: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
-    rights: list[bool] = field(default_factory=list)
+    rights: list[Rights] = field(default_factory=list)
     states: list[LinkState] = field(default_factory=list)
 
     def copy_changed(self) -> None:
@@ -32,8 +34,8 @@ class Seen:
     def refused(self, key: str, params: Mapping[str, Any]) -> None:
         self.refusals.append((key, params))
 
-    def rights_changed(self, may_enter: bool) -> None:
-        self.rights.append(may_enter)
+    def rights_changed(self, rights: Rights) -> None:
+        self.rights.append(rights)
 
     def link_changed(self, state: LinkState) -> None:
         self.states.append(state)
@@ -41,12 +43,14 @@ class Seen:
 
 @dataclass
 class Phone:
-    """A guest phone: its own keeper and store, its link, and its channel to the host."""
+    """A guest phone: its own keeper and store, its link, its channel to the host, and the
+    number the host knows it by (0: the host took it not, its share stopped)."""
 
     keeper: GameKeeper
     link: TableGuest
     pair: ChannelPair
     seen: Seen
+    number: int
 
     def log(self) -> tuple[Action, ...]:
         """The actions of the copy as saved in this phone's store."""
@@ -58,26 +62,49 @@ def keeper_in(folder: Path) -> GameKeeper:
     return GameKeeper(open_store(folder).store)
 
 
-def join(host: TableHost, folder: Path, held: bool = False) -> Phone:
-    """A new guest with a store in `folder`, joined to `host`."""
-    return linked(host, keeper_in(folder), ChannelPair(held))
+def join(
+    host: TableHost,
+    folder: Path,
+    held: bool = False,
+    *,
+    player: int | None = None,
+    rights: Rights | None = Rights.EVERYONE,
+) -> Phone:
+    """A new guest with a store in `folder`, joined to `host` as the phone of the player of
+    seat `player` (None: one that watches); then the scorer lets it change what `rights`
+    allow (None: the rights such a phone starts with). By default a phone that enters for
+    everyone, as the scorer's does."""
+    return linked(host, keeper_in(folder), ChannelPair(held), player=player, rights=rights)
 
 
 def rejoin(host: TableHost, phone: Phone) -> Phone:
-    """`phone` joins `host` again, on a new channel, once its link is over: the copy it
-    kept is the earlier copy it may go on with."""
+    """`phone` joins `host` again, on a new channel, once its link is over, as the same
+    player, for everyone: the copy it kept is the earlier copy it may go on with."""
     assert phone.link.copy is not None
-    return linked(host, phone.keeper, ChannelPair(), earlier=[phone.link.copy])
+    return linked(
+        host, phone.keeper, ChannelPair(), earlier=[phone.link.copy], player=phone.link.player
+    )
 
 
 def linked(
-    host: TableHost, keeper: GameKeeper, pair: ChannelPair, earlier: Sequence[SavedGame] = ()
+    host: TableHost,
+    keeper: GameKeeper,
+    pair: ChannelPair,
+    earlier: Sequence[SavedGame] = (),
+    *,
+    player: int | None = None,
+    rights: Rights | None = Rights.EVERYONE,
 ) -> Phone:
     seen = Seen()
     link = TableGuest(keeper, pair.guest_end, seen, earlier)
     pair.guest_end.listener = link
-    pair.host_end.listener = host.add_guest(pair.host_end)
-    return Phone(keeper, link, pair, seen)
+    pair.host_end.listener = host.add_guest(pair.host_end, player)
+    if pair.state is not ChannelState.OPEN:
+        return Phone(keeper, link, pair, seen, 0)
+    newest = host.phones[-1]  # the phones joined latest has the highest number
+    if rights is not None and newest.rights is not rights:
+        host.allow(newest.number, rights)
+    return Phone(keeper, link, pair, seen, newest.number)
 
 
 def bid(game: SavedGame, seat: int, value: int | None) -> Action:

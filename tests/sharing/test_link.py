@@ -16,11 +16,13 @@ from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
 from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.guest import LinkState, NotSent
-from sharing.phones_only.host import MAY_NOT_ENTER, PhoneAtTable, PhoneState, TableHost
-from sharing.phones_only.messages import TO_GUEST_LIMIT, TO_HOST_LIMIT
+from sharing.phones_only.host import PhoneAtTable, PhoneState, TableHost
+from sharing.phones_only.messages import PROTOCOL_VERSION, TO_GUEST_LIMIT, TO_HOST_LIMIT
+from sharing.rights import MAY_NOT_ENTER, NOT_YOURS, SCORER_ONLY, NotAllowed, Rights
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from tests.sharing.channel_pair import GUEST, HOST, ChannelPair
 from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, rejoin, score, tap
+from views.shell.i18n import t
 
 LINKED, INTERRUPTED, GONE = PhoneState.LINKED, PhoneState.INTERRUPTED, PhoneState.GONE
 
@@ -35,10 +37,9 @@ def hosted(
     settings: dict[str, object] | None = None,
     tell: Callable[[str], None] = lambda game_id: None,
 ) -> tuple[SavedGame, TableHost]:
-    """A Wizard game of NAMES (Ann deals first) with these settings, shared by its phone:
-    the joined phones may enter."""
+    """A Wizard game of NAMES (Ann deals first) with these settings, shared by its phone."""
     game = keeper.start("wizard", NAMES, 0, settings)
-    return game, TableHost(keeper, game.id, may_enter=True, tell=tell)
+    return game, TableHost(keeper, game.id, tell=tell)
 
 
 def host_enters(host: TableHost, action: Action) -> None:
@@ -71,7 +72,7 @@ def test_a_guest_joining_mid_game_gets_the_whole_log_in_its_own_store(
     game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 2, 3]})
     game = keeper.apply(game, score(game, [0, 1, 0], [0, 1, 0]))
     game = keeper.apply(game, bid(game, 1, 2))
-    host = TableHost(keeper, game.id, may_enter=True)
+    host = TableHost(keeper, game.id)
     phone = join(host, tmp_path / "guest")
     assert phone.link.state is LinkState.OPEN
     assert phone.log() == host_log(host)
@@ -79,7 +80,7 @@ def test_a_guest_joining_mid_game_gets_the_whole_log_in_its_own_store(
     copy = phone.keeper.open(phone.link.game_id)
     assert copy.ledger.state.totals == game.ledger.state.totals
     assert copy.ledger.state.draft == game.ledger.state.draft
-    assert phone.seen.changes == 1 and phone.link.may_enter
+    assert phone.seen.changes == 1 and phone.link.rights is Rights.EVERYONE
 
 
 def test_a_long_game_reaches_a_guest_in_messages_under_the_limit(
@@ -101,7 +102,7 @@ def test_a_long_game_reaches_a_guest_in_messages_under_the_limit(
             )
         )
     game = keeper.import_ledger(ledger)
-    host = TableHost(keeper, game.id, may_enter=True)
+    host = TableHost(keeper, game.id)
     phone = join(host, tmp_path / "guest")
     lengths = [len(text.encode()) for side, text in phone.pair.sent if side == HOST]
     assert len(lengths) > 3 and max(lengths) <= TO_GUEST_LIMIT
@@ -113,8 +114,10 @@ def test_entries_from_the_host_and_every_guest_reach_every_copy(
 ) -> None:
     game = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
     saved: list[str] = []
-    host = TableHost(keeper, game.id, may_enter=True, tell=saved.append)
+    host = TableHost(keeper, game.id, tell=saved.append)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    assert saved == [game.id] * 2  # as the scorer let each enter for everyone
+    saved.clear()
     propose(ben, lambda shown: bid(shown, 1, 1))
     propose(cas, lambda shown: bid(shown, 2, 0))
     host_enters(host, bid(keeper.open(game.id), 0, 0))
@@ -242,21 +245,24 @@ def test_a_watching_guest_is_refused_until_the_host_lets_it_enter(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
     game, host = hosted(keeper)
-    ben = join(host, tmp_path / "ben", held=True)
+    ben = join(host, tmp_path / "ben", held=True, player=1)
     ben.pair.deliver_all()
     propose(ben, lambda shown: bid(shown, 1, 1))
-    host.allow(False)  # before Ben's bid arrived
+    host.allow(ben.number, Rights.WATCH)  # before Ben's bid arrived
     ben.pair.deliver_all()
     assert ben.seen.refusals == [(MAY_NOT_ENTER, {})]
-    assert ben.seen.rights == [True, False] and not ben.link.may_enter
-    with pytest.raises(NotSent) as not_sent:
+    assert ben.seen.rights == [Rights.OWN, Rights.EVERYONE, Rights.WATCH]
+    assert ben.link.rights is Rights.WATCH
+    sent = len(ben.pair.sent)
+    with pytest.raises(NotAllowed) as not_allowed:
         propose(ben, lambda shown: bid(shown, 1, 1))
-    assert not_sent.value.watching
-    host.allow(True)
+    assert (not_allowed.value.key, not_allowed.value.params) == (MAY_NOT_ENTER, {})
+    assert len(ben.pair.sent) == sent and not ben.pair.waiting(GUEST)  # nothing sent
+    host.allow(ben.number, Rights.OWN)
     ben.pair.deliver_all()
     propose(ben, lambda shown: bid(shown, 1, 1))
     ben.pair.deliver_all()
-    assert ben.seen.rights == [True, False, True]
+    assert ben.seen.rights == [Rights.OWN, Rights.EVERYONE, Rights.WATCH, Rights.OWN]
     assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
     assert len(ben.seen.refusals) == 1
 
@@ -274,12 +280,231 @@ def test_a_guests_adjustment_is_saved_as_the_hosts_and_a_watcher_cannot_send_one
     with pytest.raises(InvalidEntry) as refused:  # checked on the guest as on the host
         propose(ben, lambda shown: Action("adjust", {**data, "number": 2, "points": 0}))
     assert refused.value.key == "adjust.points_zero"
-    host.allow(False)
+    host.allow(ben.number, Rights.WATCH)
     settle(ben)
-    with pytest.raises(NotSent) as not_sent:
+    with pytest.raises(NotAllowed) as not_allowed:
         propose(ben, lambda shown: Action("remove_adjustment", {"number": 1}))
-    assert not_sent.value.watching
+    assert not_allowed.value.key == MAY_NOT_ENTER
     assert keeper.open(game.id).ledger.state.totals == (0, 0, -10)
+
+
+def act(**fields: object) -> str:
+    """A guest's act as sent, with these fields changed (Ben's bid of 1 by default)."""
+    message = {"type": "act", "ref": 9, "after": 1, "on": [], "kind": "edit"}
+    message["data"] = {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]}
+    return json.dumps({**message, **fields})
+
+
+def test_each_phone_starts_with_the_rights_its_reply_named(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    """A phone that said "I am Ben" enters Ben's values; one that joined to watch follows
+    the game and changes nothing."""
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
+    dot = join(host, tmp_path / "dot", rights=None)
+    assert host.phones == (
+        PhoneAtTable(1, LINKED, 1, Rights.OWN),
+        PhoneAtTable(2, LINKED, None, Rights.WATCH),
+    )
+    assert (ben.link.player, ben.link.rights) == (1, Rights.OWN)
+    assert (dot.link.player, dot.link.rights) == (None, Rights.WATCH)
+    assert ben.seen.rights == [Rights.OWN] and dot.seen.rights == []
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    with pytest.raises(NotAllowed) as not_allowed:
+        propose(dot, lambda shown: bid(shown, 2, 0))
+    assert not_allowed.value.key == MAY_NOT_ENTER
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+    assert dot.log() == ben.log() == host_log(host)  # the watcher follows the game
+
+
+def bens_and_cass_phones(
+    keeper: GameKeeper, tmp_path: Path
+) -> tuple[SavedGame, TableHost, Phone, Phone, list[str]]:
+    """A shared game with Ben's and Cas's own phones at it, and what the host's screens
+    are told."""
+    told: list[str] = []
+    game, host = hosted(keeper, tell=told.append)
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
+    cas = join(host, tmp_path / "cas", player=2, rights=None)
+    return game, host, ben, cas, told
+
+
+def test_the_scorer_changes_one_phones_rights_and_tells_that_phone_alone(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game, host, ben, cas, told = bens_and_cass_phones(keeper, tmp_path)
+    ben_sent, cas_sent = len(ben.pair.sent), len(cas.pair.sent)
+    host.allow(cas.number, Rights.EVERYONE)
+    assert host.phones == (
+        PhoneAtTable(1, LINKED, 1, Rights.OWN),
+        PhoneAtTable(2, LINKED, 2, Rights.EVERYONE),
+    )
+    assert told == [game.id]  # the scorer's list of phones is drawn again
+    assert [json.loads(text) for _, text in cas.pair.sent[cas_sent:]] == [
+        {"type": "rights", "rights": "everyone"}
+    ]
+    assert len(ben.pair.sent) == ben_sent
+    assert cas.seen.rights == [Rights.OWN, Rights.EVERYONE] and ben.seen.rights == [Rights.OWN]
+    assert (cas.link.rights, ben.link.rights) == (Rights.EVERYONE, Rights.OWN)
+    # Cas's phone now enters for everyone; Ben's still for Ben alone.
+    propose(cas, lambda shown: bid(shown, 0, 0))
+    with pytest.raises(NotAllowed) as not_allowed:
+        propose(ben, lambda shown: bid(shown, 0, 1))
+    assert not_allowed.value.key == NOT_YOURS
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [0, None, None]
+    assert ben.log() == cas.log() == host_log(host)
+
+
+def test_rights_changed_while_a_phone_is_away_reach_it_as_it_comes_back(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
+    ben.pair.set_state(ChannelState.INTERRUPTED)
+    host.allow(ben.number, Rights.WATCH)  # said into the void
+    assert ben.link.rights is Rights.OWN
+    assert host.phones == (PhoneAtTable(1, INTERRUPTED, 1, Rights.WATCH),)
+    ben.pair.set_state(ChannelState.OPEN)  # welcomed again, with the rights it has now
+    assert (ben.link.state, ben.link.player, ben.link.rights) == (LinkState.OPEN, 1, Rights.WATCH)
+    assert ben.seen.rights == [Rights.OWN, Rights.WATCH]
+    with pytest.raises(NotAllowed):
+        propose(ben, lambda shown: bid(shown, 1, 1))
+    assert keeper.open(game.id).ledger.action_count == 1
+
+
+def test_a_removed_phone_is_told_its_link_closed_and_the_others_go_on(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    game, host, ben, cas, told = bens_and_cass_phones(keeper, tmp_path)
+    propose(ben, lambda shown: bid(shown, 1, 1))
+    told.clear()
+    host.remove(ben.number)
+    assert ben.pair.sent[-1] == (HOST, '{"type":"removed"}')  # told, last
+    assert ben.pair.state is ChannelState.CLOSED
+    assert ben.link.state is LinkState.REMOVED and ben.seen.states == [LinkState.REMOVED]
+    # Not said gone: the scorer took it off the table.
+    assert host.phones == (PhoneAtTable(2, LINKED, 2, Rights.OWN),)
+    assert host.guest_count == 1 and told == [game.id]
+    with pytest.raises(NotSent) as not_sent:
+        propose(ben, lambda shown: bid(shown, 1, 0))
+    assert not_sent.value.state is LinkState.REMOVED
+    propose(cas, lambda shown: bid(shown, 2, 0))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
+    assert cas.link.state is LinkState.OPEN and cas.log() == host_log(host)
+    assert ben.log() == host_log(host)[:-1]  # it keeps its copy as it was
+    copy = ben.link.carry_on()  # and may go on with it alone
+    assert copy is not None and copy.ledger.state.draft["bids"] == [None, 1, None]
+    host.remove(ben.number)  # at the table no more: nothing changes
+    assert host.phones == (PhoneAtTable(2, LINKED, 2, Rights.OWN),)
+
+
+def test_an_own_phone_is_refused_another_players_value_as_its_rights_are_when_it_arrives(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    """The host checks every act against the rights of the phone that sent it, as they
+    are when it arrives: Ben's phone entered for everyone as it set Cas's bid, and for Ben
+    alone by the time the bid reached the scorer's phone."""
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", held=True, player=1)
+    ben.pair.deliver_all()
+    propose(ben, lambda shown: bid(shown, 2, 1))
+    host.allow(ben.number, Rights.OWN)
+    ben.pair.deliver_all()
+    [(key, params)] = ben.seen.refusals
+    assert (key, dict(params)) == (
+        NOT_YOURS,
+        {
+            "player": "Ben",
+            "field": "Cas's bid",
+            "field_key": "wizard.field.bid",
+            "field_params": {"player": "Cas"},
+        },
+    )
+    assert t(key, "en", **params) == "This phone enters Ben's values only: Cas's bid is not theirs."
+    assert keeper.open(game.id).ledger.action_count == 1  # nothing saved
+    assert ben.link.state is LinkState.OPEN
+    assert ben.link.shown().ledger == keeper.open(game.id).ledger  # shown no more
+
+
+OWN_ACTS = {
+    "Cas's bid": (
+        act(data={"round": 1, "changes": [{"at": ["bids", 2], "was": None, "now": 1}]}),
+        NOT_YOURS,
+    ),
+    "Ben's and Cas's bids at once": (
+        act(
+            data={
+                "round": 1,
+                "changes": [
+                    {"at": ["bids", 1], "was": None, "now": 1},
+                    {"at": ["bids", 2], "was": None, "now": 0},
+                ],
+            }
+        ),
+        NOT_YOURS,
+    ),
+    "the trump": (
+        act(data={"round": 1, "changes": [{"at": ["trump"], "was": None, "now": "H"}]}),
+        NOT_YOURS,
+    ),
+    "a score": (
+        act(
+            kind="score",
+            data={"round": 1, "entry": {"bids": [0, 1, 0], "tricks": [0, 1, 0], "cloud": None}},
+        ),
+        SCORER_ONLY,
+    ),
+    "an undo": (act(kind="undo", data={}), SCORER_ONLY),
+    "a rename": (act(kind="rename", data={"names": ["Ann", "Benny", "Cas"]}), SCORER_ONLY),
+    "an adjustment": (
+        act(
+            kind="adjust",
+            data={"number": 1, "after": 0, "seat": 1, "points": 10, "reason": "a gift"},
+        ),
+        SCORER_ONLY,
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "key"), OWN_ACTS.values(), ids=OWN_ACTS.keys())
+def test_what_an_own_phone_may_not_send_is_refused_on_the_host_and_its_link_kept(
+    keeper: GameKeeper, tmp_path: Path, text: str, key: str
+) -> None:
+    """As a phone that skipped its own check would send it: refused to that phone alone,
+    whose own bid is then saved."""
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
+    ben.pair.guest_end.send(text)
+    answer = json.loads(ben.pair.sent[-1][1])
+    assert (answer["type"], answer["key"], answer["params"]["player"]) == ("refused", key, "Ben")
+    assert keeper.open(game.id).ledger.action_count == 1
+    assert ben.link.state is LinkState.OPEN and host.guest_count == 1
+    ben.pair.guest_end.send(act(ref=10))  # its own bid
+    assert json.loads(ben.pair.sent[-2][1]) == {"type": "accepted", "ref": 10}
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+def test_an_own_phones_change_of_a_seat_the_game_has_not_is_refused_and_its_link_kept(
+    keeper: GameKeeper, tmp_path: Path
+) -> None:
+    """A phone for everyone is refused such a change by the rules, and keeps its link; a
+    player's own phone is refused it as well."""
+    game, host = hosted(keeper)
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
+    ben.pair.guest_end.send(
+        act(data={"round": 1, "changes": [{"at": ["bids", 7], "was": None, "now": 1}]})
+    )
+    assert ben.pair.state is ChannelState.OPEN
+    assert json.loads(ben.pair.sent[-1][1])["type"] == "refused"
+    # Nor does such a change carry another player's value in with it.
+    cas_bid = {"at": ["bids", 2], "was": None, "now": 1}
+    for ref, beyond in enumerate((["bids", 7], ["tricks", -1]), start=10):
+        changes = [{"at": beyond, "was": None, "now": 1}, cas_bid]
+        ben.pair.guest_end.send(act(ref=ref, data={"round": 1, "changes": changes}))
+        assert json.loads(ben.pair.sent[-1][1])["type"] == "refused"
+    assert ben.pair.state is ChannelState.OPEN
+    assert keeper.open(game.id).ledger.action_count == 1
 
 
 def test_a_stopped_share_ends_every_guest_and_takes_nothing_more(
@@ -302,12 +527,6 @@ def test_a_stopped_share_ends_every_guest_and_takes_nothing_more(
     assert len(ben.log()) == 1 and cas.log() == ben.log()
     with pytest.raises(NotSent):
         propose(ben, lambda shown: bid(shown, 1, 1))
-
-
-def act(**fields: object) -> str:
-    message = {"type": "act", "ref": 9, "after": 1, "on": [], "kind": "edit"}
-    message["data"] = {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]}
-    return json.dumps({**message, **fields})
 
 
 BAD_MESSAGES = {
@@ -364,6 +583,21 @@ def test_a_guest_naming_a_proposal_it_never_made_is_closed(
     assert ben.pair.state is ChannelState.CLOSED and host.guest_count == 0
 
 
+def welcome(**fields: object) -> str:
+    """A welcome to the phone of a watcher (as `join` makes it) to a Wizard game of NAMES,
+    with these fields changed."""
+    message = {
+        "type": "welcome",
+        "version": PROTOCOL_VERSION,
+        "game": "wizard",
+        "players": NAMES,
+        "player": None,
+        "rights": "everyone",
+        "count": 1,
+    }
+    return json.dumps({**message, **fields})
+
+
 BAD_FROM_THE_HOST = {
     "not JSON": "{",
     "a guest's message": act(),
@@ -371,12 +605,14 @@ BAD_FROM_THE_HOST = {
     "actions that do not replay": '{"type": "actions", "from": 1, "actions": [["undo", {}]]}',
     "a second start": '{"type": "actions", "from": 1, "actions": [["start", {"game": "wizard",'
     ' "players": ["A", "B", "C"], "first_dealer": 0, "settings": {}}]]}',
-    "a welcome to another game": '{"type": "welcome", "version": 1, "game": "plotters",'
-    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1}',
-    "another version": '{"type": "welcome", "version": 2, "game": "wizard",'
-    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1}',
-    "a count beyond any game": '{"type": "welcome", "version": 1, "game": "wizard",'
-    ' "players": ["Ann", "Ben", "Cas"], "may_enter": true, "count": 1000000000}',
+    "a welcome to another game": welcome(game="colour_blind"),
+    "an older version": welcome(version=PROTOCOL_VERSION - 1),
+    "a count beyond any game": welcome(count=1_000_000_000),
+    "a welcome as another player": welcome(player=1, rights="own"),
+    "a player's own phone that is no player's": welcome(rights="own"),
+    "a seat beyond the table": welcome(player=3),
+    "rights that are none": welcome(rights="admin"),
+    "the rights of version 1": welcome(rights=None, may_enter=True),
     "actions nested 30,000 deep": '{"type": "actions", "from": 2, "actions": [["undo", '
     + "[" * 30_000
     + "]" * 30_000
@@ -402,7 +638,7 @@ def test_a_fault_met_answering_one_guest_closes_that_link_and_the_table_goes_on(
     """Whatever goes wrong on the host's side while it answers a guest's message, that
     guest's link ends there, and the others' entries are still taken: here the host's own
     screens fail once, as they are told of the first guest's entry."""
-    faults = [RuntimeError("the host's screen failed")]
+    faults: list[Exception] = []
 
     def tell(game_id: str) -> None:
         if faults:
@@ -410,6 +646,7 @@ def test_a_fault_met_answering_one_guest_closes_that_link_and_the_table_goes_on(
 
     game, host = hosted(keeper, tell=tell)
     ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
+    faults.append(RuntimeError("the host's screen failed"))
     propose(ben, lambda shown: bid(shown, 1, 1))
     assert ben.link.state is LinkState.LOST and host.guest_count == 1
     assert "A guest's message failed here" in caplog.text
@@ -451,7 +688,9 @@ def test_when_the_hosts_phone_dies_a_guest_carries_on_with_every_entry_it_saw(
     assert ben.link.state is LinkState.LOST and ben.seen.states == [LinkState.LOST]
     assert ben.log() == host_log(host)
     copy = ben.link.carry_on()
-    assert copy is not None and not ben.link.may_enter
+    assert copy is not None and ben.link.rights is Rights.EVERYONE  # its own game now
+    with pytest.raises(NotSent):  # and no more the host's
+        propose(ben, lambda shown: bid(shown, 1, 0))
     own = ben.keeper.open(copy.id)
     own = ben.keeper.apply(own, bid(own, 2, 0))
     own = ben.keeper.apply(own, score(own, [1, 1, 0], [0, 1, 0]))
@@ -480,13 +719,13 @@ def test_joining_another_table_keeps_the_earlier_copy_apart(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
     first = keeper.start("wizard", NAMES, 0, {"round_sizes": [1, 1]})
-    first_host = TableHost(keeper, first.id, may_enter=True)
+    first_host = TableHost(keeper, first.id)
     ben = join(first_host, tmp_path / "ben")
     host_enters(first_host, bid(keeper.open(first.id), 1, 1))
     first_host.stop()
     assert ben.link.state is LinkState.ENDED
     other = keeper.start("wizard", NAMES, 1, {"round_sizes": [1, 1]})
-    again = rejoin(TableHost(keeper, other.id, may_enter=True), ben)
+    again = rejoin(TableHost(keeper, other.id), ben)
     assert again.link.game_id not in (None, ben.link.game_id)
     assert ben.log() == host_log(first_host)
     assert again.log() == keeper.open(other.id).ledger.actions
@@ -535,18 +774,27 @@ def test_the_host_knows_each_phone_by_its_number_and_where_its_link_is(
     keeper: GameKeeper, tmp_path: Path
 ) -> None:
     _, host = hosted(keeper)
-    ben, cas = join(host, tmp_path / "ben"), join(host, tmp_path / "cas")
-    assert host.phones == (PhoneAtTable(1, LINKED), PhoneAtTable(2, LINKED))
+    ben, cas = join(host, tmp_path / "ben", player=1, rights=None), join(host, tmp_path / "cas")
+    assert host.phones == (
+        PhoneAtTable(1, LINKED, 1, Rights.OWN),
+        PhoneAtTable(2, LINKED, None, Rights.EVERYONE),
+    )
     cas.pair.set_state(ChannelState.INTERRUPTED)  # a locked screen: it may come back
-    assert host.phones == (PhoneAtTable(1, LINKED), PhoneAtTable(2, INTERRUPTED))
+    assert [phone.state for phone in host.phones] == [LINKED, INTERRUPTED]
     cas.pair.set_state(ChannelState.OPEN)
     ben.pair.set_state(ChannelState.CLOSED)  # gone for good
-    assert host.phones == (PhoneAtTable(1, GONE), PhoneAtTable(2, LINKED))
+    assert host.phones == (
+        PhoneAtTable(1, GONE, 1, Rights.OWN),
+        PhoneAtTable(2, LINKED, None, Rights.EVERYONE),
+    )
     assert host.guest_count == 1
     # A phone that joins (Ben's again, with a new invitation) is the next one; the scorer
     # who invited it needs no more word of the one gone.
-    join(host, tmp_path / "ben-again")
-    assert host.phones == (PhoneAtTable(2, LINKED), PhoneAtTable(3, LINKED))
+    join(host, tmp_path / "ben-again", player=1, rights=None)
+    assert host.phones == (
+        PhoneAtTable(2, LINKED, None, Rights.EVERYONE),
+        PhoneAtTable(3, LINKED, 1, Rights.OWN),
+    )
     host.stop()  # the scorer ended it: no phone is said gone
     assert host.phones == ()
 
@@ -564,7 +812,7 @@ def test_a_guests_channel_closing_drops_it_from_the_host(
 
 def test_messages_go_only_where_they_belong(keeper: GameKeeper, tmp_path: Path) -> None:
     _, host = hosted(keeper)
-    ben = join(host, tmp_path / "ben")
+    ben = join(host, tmp_path / "ben", player=1, rights=None)
     propose(ben, lambda shown: bid(shown, 1, 1))
     kinds = [(side, json.loads(text)["type"]) for side, text in ben.pair.sent]
     assert kinds == [
@@ -617,22 +865,33 @@ DATA = st.one_of(
     data=DATA,
     after=st.integers(0, 4),
     on=st.lists(st.integers(0, 3), max_size=2),
+    player=st.sampled_from([None, 0, 1, 2]),
+    rights=st.sampled_from(Rights),
 )
 def test_whatever_a_guest_proposes_the_host_saves_one_valid_action_or_refuses_it(
-    kind: str, data: object, after: int, on: list[int]
+    kind: str, data: object, after: int, on: list[int], player: int | None, rights: Rights
 ) -> None:
+    """Whatever the phone's rights: and a watcher's is never saved, nor a player's own
+    phone's but a change of that player's values."""
     folder = Path(tempfile.mkdtemp())
     try:
         keeper = keeper_in(folder / "host")
         game = keeper.start("wizard", NAMES, 0)
         game = keeper.apply(game, score(game, [0, 1, 0], [0, 1, 0]))
         game = keeper.apply(game, bid(game, 1, 1))
-        host = TableHost(keeper, game.id, may_enter=True)
-        ben = join(host, folder / "ben")
+        host = TableHost(keeper, game.id)
+        ben = join(host, folder / "ben", player=player, rights=rights)
         text = {"type": "act", "ref": 5, "after": after, "on": on, "kind": kind, "data": data}
         ben.pair.guest_end.send(json.dumps(text))
         saved = keeper_in(folder / "host").open(game.id).ledger  # read from the disk afresh
         assert saved.actions[:3] == game.ledger.actions and saved.action_count <= 4
+        if saved.action_count == 4 and rights is not Rights.EVERYONE:
+            assert rights is Rights.OWN and player is not None and kind == "edit"
+            action = saved.actions[3]
+            assert all(
+                change["at"][0] in ("bids", "tricks") and change["at"][1:] == [player]
+                for change in action.data["changes"]
+            )
         if ben.pair.state is ChannelState.OPEN:
             answer = json.loads(ben.pair.sent[-1][1])["type"]
             assert answer == ("actions" if saved.action_count == 4 else "refused")

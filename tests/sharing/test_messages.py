@@ -19,14 +19,16 @@ from sharing.phones_only.messages import (
     Direction,
     Ended,
     Message,
+    NewRights,
     Refused,
-    Rights,
+    Removed,
     ShutOut,
     Welcome,
     chunked,
     decode,
     encode,
 )
+from sharing.rights import Rights
 from storage.game_file import nesting
 
 BID = Action("edit", {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]})
@@ -35,21 +37,39 @@ START = Action(
 )
 
 TO_GUEST: list[Message] = [
-    Welcome("wizard", ("Ann", "Ben", "Cas"), True, 3),
+    Welcome("wizard", ("Ann", "Ben", "Cas"), 1, Rights.OWN, 3),
+    Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 3),
+    Welcome("plotters", ("Ann", "Ben", "Cas", "Dot"), 3, Rights.EVERYONE, 0),
+    Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.EVERYONE, 3),
     Actions(0, (START, BID, Action("undo"))),
-    Rights(False),
+    NewRights(Rights.OWN),
+    NewRights(Rights.EVERYONE),
+    NewRights(Rights.WATCH),
     Accepted(4),
     Refused(5, "merge.field_changed", {"field": "Ben's bid", "field_params": {"player": "Ben"}}),
     Ended(),
+    Removed(),
     ShutOut(),
 ]
 
 
-@pytest.mark.parametrize("message", TO_GUEST, ids=lambda message: type(message).__name__)
+@pytest.mark.parametrize("message", TO_GUEST, ids=repr)
 def test_every_message_to_a_guest_comes_back_as_it_went(message: Message) -> None:
     assert decode(encode(message), Direction.TO_GUEST) == message
     with pytest.raises(BadMessage):
         decode(encode(message), Direction.TO_HOST)
+
+
+def test_who_a_phone_is_and_its_rights_go_as_plain_words() -> None:
+    welcome = json.loads(encode(Welcome("wizard", ("Ann", "Ben", "Cas"), 2, Rights.OWN, 1)))
+    assert (welcome["player"], welcome["rights"]) == (2, "own")
+    watcher = json.loads(encode(Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 1)))
+    assert (watcher["player"], watcher["rights"]) == (None, "watch")
+    assert json.loads(encode(NewRights(Rights.EVERYONE))) == {
+        "type": "rights",
+        "rights": "everyone",
+    }
+    assert encode(Removed()) == '{"type":"removed"}'
 
 
 def test_an_act_comes_back_as_it_went_to_the_host_only() -> None:
@@ -82,7 +102,7 @@ def test_a_message_over_its_limit_is_neither_sent_nor_read() -> None:
     huge = Action("rename", {"names": ["x" * TO_HOST_LIMIT, "B", "C"]})
     with pytest.raises(BadMessage):
         encode(Act(1, 1, huge))
-    text = json.dumps({"type": "rights", "may_enter": True, "pad": "é" * TO_GUEST_LIMIT})
+    text = json.dumps({"type": "rights", "rights": "own", "pad": "é" * TO_GUEST_LIMIT})
     with pytest.raises(BadMessage, match="over"):
         decode(text, Direction.TO_GUEST)
     # Characters under the limit, bytes of UTF-8 over it.
@@ -185,7 +205,8 @@ def welcome(**fields: object) -> str:
         "version": PROTOCOL_VERSION,
         "game": "wizard",
         "players": ["Ann", "Ben", "Cas"],
-        "may_enter": True,
+        "player": 1,
+        "rights": "own",
         "count": 3,
         **fields,
     }
@@ -198,6 +219,36 @@ BEYOND_A_GAME = {
     "more players than the game seats": (welcome(players=list("ABCDEFG")), "welcome:"),
     "a name the rules refuse": (welcome(players=["Ann\ufffd", "Ben", "Cas"]), "welcome:"),
     "a name not as kept": (welcome(players=[" Ann", "Ben", "Cas"]), "not as a game keeps"),
+    "a seat the table has not": (welcome(player=3), "player is over 2"),
+    "a seat before the first": (welcome(player=-1), "player is no count"),
+    "a seat that is a flag": (welcome(player=True), "player is no count"),
+    "a seat that is text": (welcome(player="1"), "player is no count"),
+    "rights that are none": (welcome(rights="admin"), "rights is no rights"),
+    "rights as spelt otherwise": (welcome(rights="OWN"), "rights is no rights"),
+    "rights that are a flag": (welcome(rights=True), "rights is no rights"),
+    "a player's own phone that is no player's": (
+        welcome(player=None, rights="own"),
+        "no player's",
+    ),
+    "version 1's one choice for all": (
+        json.dumps(
+            {
+                "type": "welcome",
+                "version": 1,
+                "game": "wizard",
+                "players": ["Ann", "Ben", "Cas"],
+                "may_enter": True,
+                "count": 3,
+            }
+        ),
+        "fields",
+    ),
+    "new rights that are none": (json.dumps({"type": "rights", "rights": "all"}), "no rights"),
+    "new rights as version 1 sent them": (
+        json.dumps({"type": "rights", "may_enter": True}),
+        "fields",
+    ),
+    "a removal with more to say": (json.dumps({"type": "removed", "why": "rude"}), "fields"),
     "actions from beyond a game": (
         json.dumps({"type": "actions", "from": 10**9, "actions": []}),
         "from is over",
@@ -228,18 +279,11 @@ def test_what_a_host_may_not_send_is_refused() -> None:
         json.dumps({"type": "actions", "from": 0, "actions": [["undo"]]}),
         json.dumps({"type": "actions", "from": 0, "actions": [["wipe", {}]]}),
         json.dumps({"type": "actions", "from": -1, "actions": []}),
-        json.dumps(
-            {
-                "type": "welcome",
-                "version": 1,
-                "game": "wizard",
-                "players": [1],
-                "may_enter": True,
-                "count": 1,
-            }
-        ),
+        welcome(players=[1]),
         json.dumps({"type": "refused", "ref": 1, "key": "x", "params": []}),
-        json.dumps({"type": "rights", "may_enter": 1}),
+        json.dumps({"type": "rights", "rights": 1}),
+        json.dumps({"type": "rights"}),
+        json.dumps({"type": "removed", "rights": "watch"}),
     ):
         with pytest.raises(BadMessage):
             decode(text, Direction.TO_GUEST)

@@ -15,14 +15,15 @@ from tests.sharing.table import NAMES, Seen, bid, keeper_in
 
 
 def metered_guest(
-    host: TableHost, folder: Path, share: FairShare
+    host: TableHost, folder: Path, share: FairShare, player: int
 ) -> tuple[TableGuest, ChannelPair]:
-    """A guest joined to `host`, heard through its allowance `share`."""
+    """The phone of the player of seat `player`, joined to `host`, heard through its
+    allowance `share`."""
     pair = ChannelPair()
     link = TableGuest(keeper_in(folder), pair.guest_end, Seen())
     pair.guest_end.listener = link
     pair.host_end.listener = MeteredListener(
-        host.add_guest(pair.host_end),
+        host.add_guest(pair.host_end, player),
         pair.host_end,
         share,
         shut_out=lambda: host.shut_out(pair.host_end),
@@ -39,9 +40,9 @@ async def settled() -> None:
 async def test_a_guest_sending_more_than_its_allowance_holds_is_closed(tmp_path: Path) -> None:
     keeper = keeper_in(tmp_path / "host")
     game = keeper.start("wizard", NAMES, 0)
-    host = TableHost(keeper, game.id, may_enter=True)
-    flooder, flood = metered_guest(host, tmp_path / "flooder", FairShare())
-    honest, link = metered_guest(host, tmp_path / "honest", FairShare())
+    host = TableHost(keeper, game.id)
+    flooder, flood = metered_guest(host, tmp_path / "flooder", FairShare(), 2)
+    honest, link = metered_guest(host, tmp_path / "honest", FairShare(), 1)
     shown = flooder.shown()
     assert shown is not None
     for _ in range(WAITING_AT_MOST + 1):  # faster than any hand: before the host hears one

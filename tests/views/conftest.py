@@ -24,6 +24,16 @@ class RecordingScreenAwake:
 
 
 @dataclass
+class RecordingNudger:
+    """Stands in for Flet's HapticFeedback, which needs a live client; counts the nudges."""
+
+    nudges: int = 0
+
+    async def nudge(self) -> None:
+        self.nudges += 1
+
+
+@dataclass
 class RecordingFiles:
     """Stands in for Flet's FilePicker, which needs a live client.
 
@@ -83,6 +93,7 @@ class AppUnderTest:
             lambda: self.screen_awake,
             lambda: self.files,
             file_limits=self.file_limits,
+            nudger=RecordingNudger,
         )
         await self.harness.run(main)
         if route != "/":

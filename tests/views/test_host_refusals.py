@@ -9,13 +9,12 @@ import pytest
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
-from sharing.phones_only.host import MAY_NOT_ENTER
+from sharing.rights import MAY_NOT_ENTER, Rights, forbidden
 from views.shell.i18n import LANGUAGES, layer_messages
 from views.shell.message_format import placeholder_names
 from views.shell.messages import (
     HOST_REFUSED,
     PARAMETER_KINDS,
-    SHARE_REFUSALS,
     Refusal,
     refusal_from_host,
     said,
@@ -59,8 +58,24 @@ def test_what_a_host_refuses_with_is_said_as_it_came(error: InvalidEntry) -> Non
 
 
 def test_the_shares_own_refusals_are_said_as_they_came() -> None:
-    assert MAY_NOT_ENTER in SHARE_REFUSALS
-    assert refusal_from_host(MAY_NOT_ENTER, {}) == Refusal(MAY_NOT_ENTER)
+    """Each refusal of the rights a phone has, as the host makes it, is said as it came in
+    every language: a watcher's, an own phone's of another's value, of the scorer's work."""
+    made = [
+        forbidden(Rights.WATCH, None, GAME.state, bid(1, None, 1)),
+        forbidden(Rights.OWN, 2, GAME.state, bid(1, None, 1)),
+        forbidden(Rights.OWN, 2, GAME.state, Action("undo", {})),
+    ]
+    assert [why[0] for why in made if why is not None] == [
+        MAY_NOT_ENTER,
+        "share.not_yours",
+        "share.scorer_only",
+    ]
+    for why in made:
+        assert why is not None
+        key, params = why
+        assert refusal_from_host(key, params) == Refusal(key, dict(params))
+        for language in LANGUAGES:
+            assert said(key, params, language)
     assert refusal_from_host("storage.changed_elsewhere", {}) == Refusal(
         "storage.changed_elsewhere"
     )

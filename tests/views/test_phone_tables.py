@@ -14,6 +14,10 @@ from pathlib import Path
 import flet as ft
 import pytest_asyncio
 
+from scorers import colour_blind
+from scorers.edits import changes_between
+from scorers.ledger import Action
+from scorers.plotters import COLOURS
 from sharing.fair_share import WAITING_AT_MOST
 from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.links import CameraRefused, ScanWords
@@ -22,12 +26,16 @@ from storage import open_store
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.sharing.memory_links import MemoryLinks, Network
-from tests.views.conftest import RecordingFiles, RecordingScreenAwake
+from tests.views.conftest import RecordingFiles, RecordingNudger, RecordingScreenAwake
 from tests.views.wizard_steps import bid, chip, took
 from views.app import build_main
+from views.games.colour_blind.entry import card_name
+from views.games.plotters.entry import colour_name
 from views.shell.i18n import t
 
 PLAYERS = ["Ann", "Ben", "Cas"]
+ROW_CARDS = ["AH", "2D", "3H", "4D", "5H", "6D", "7H", "8S", "9C", "10S", "JC", "QS", "KC"]
+"""A Colour-blind row of thirteen cards (red is good)."""
 
 
 class Phone:
@@ -38,6 +46,7 @@ class Phone:
         self.keeper = GameKeeper(open_store(folder).store)
         self.links = MemoryLinks(network)
         self.awake = RecordingScreenAwake()
+        self.nudges = RecordingNudger()
         self.secure = False
         """Whether its page is a secure context (https), where the screen can be kept on."""
 
@@ -49,6 +58,7 @@ class Phone:
             RecordingFiles,
             peer=lambda: replace(THIS_DEVICE, secure=self.secure),
             links=lambda: self.links,
+            nudger=lambda: self.nudges,
         )
         await self.harness.run(main)
         await self.harness.go(route)
@@ -99,36 +109,47 @@ async def joined(host: Phone, guest: Phone, game_id: str) -> str:
     return await invited(host, guest)
 
 
-async def invited(host: Phone, guest: Phone) -> str:
-    """The guest, on "Join a table", joined by the host's next invitation; the copy's id."""
+async def invited(host: Phone, guest: Phone, who: str | None = "Cas", phones: int = 1) -> str:
+    """The guest, on "Join a table", joined by the host's next invitation as `who` (a
+    player's name; None: just watching); the copy's id."""
     await host.tap(t("table.invite"))
     await guest.type_in("join-invite", host.shown("table-invite"))
-    await guest.harness.click_leaving_a_wait(
-        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
-    )
+    await guest.tap(t("table.reply"))
+    await answer_as(guest, who)
     reply = guest.shown("table-reply")
     await host.type_in("host-reply", reply)
-    await take_reply(host, guest)
+    await take_reply(host, guest, who)
     await guest.harness.settle()
-    assert host.shown("table-guests") == t("table.guests", count=1)
+    assert host.shown("table-guests") == t("table.guests", count=phones)
     route = guest.harness.page.route or ""
     assert route.startswith("/game/")
     return route.removeprefix("/game/")
 
 
-async def take_reply(host: Phone, guest: Phone | None = None) -> None:
-    """The host checks the reply given it, and admits it: the check it shows is the one the
-    replying phone shows (`guest`'s, where it is still on its join screen to compare)."""
+async def answer_as(guest: Phone, who: str | None) -> None:
+    """The guest, asked who holds it, says `who` (a player's name; None: just watching):
+    its reply is made."""
+    words = t("table.i_am", player=who) if who is not None else t("table.just_watching")
+    await guest.harness.click_leaving_a_wait(guest.harness.find(has_text=words, where=clickable))
+
+
+async def take_reply(host: Phone, guest: Phone | None = None, who: str | None = "Cas") -> None:
+    """The host checks the reply given it, and admits it as `who`'s phone: the check it
+    shows is the one the replying phone shows (`guest`'s, where it is still on its join
+    screen to compare)."""
     await host.tap(t("table.take"))
     check = host.shown("link-check")
     if guest is not None:
         assert guest.shown("link-check") == check
-    await host.tap(t("table.admit", check=check))
+    admit = (
+        t("table.admit", check=check, player=who) if who else t("table.admit_watching", check=check)
+    )
+    await host.tap(admit)
 
 
 async def shared_game(host: Phone, guest: Phone) -> tuple[str, str]:
-    """A Wizard game of PLAYERS (Ann deals) started on the host and joined by the guest:
-    its id on the host's phone and on the guest's."""
+    """A Wizard game of PLAYERS (Ann deals) started on the host and joined by the guest as
+    Cas's own phone: its id on the host's phone and on the guest's."""
     game = host.keeper.start("wizard", PLAYERS, 0)
     return game.id, await joined(host, guest, game.id)
 
@@ -145,10 +166,17 @@ async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
     host, guest = table
     game_id, copy_id = await shared_game(host, guest)
     assert guest.shown("table-link") == t("table.link.open")
+    # The scorer sees who joined: Cas's own phone, linked, entering Cas's values only.
+    cas = t("table.phone_of", player="Cas")
+    linked = t("table.state.linked")
+    assert host.shown("table-phone-1") == t("table.phone_line", phone=cas, state=linked)
+    assert guest.shown("pad-title") == t("wizard.your_bid", player="Cas")
+    assert guest.nudges.nudges == 0  # Ben bids first
     # Ann deals: Ben bids first, on the host; Cas on the guest; each shows on the other.
     await bid(host.harness, "Ben", 1)
     await guest.harness.settle()
-    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
+    assert guest.shown("entry-hint") == t("wizard.your_bid", player="Cas")
+    assert guest.nudges.nudges == 1  # bidding reached Cas
     await bid(guest.harness, "Cas", 0)
     await host.harness.settle()
     await guest.harness.settle()
@@ -157,7 +185,7 @@ async def test_a_guest_joins_by_invitation_and_both_phones_enter_the_same_game(
     copy = guest.keeper.open(copy_id).ledger
     assert copy.actions == saved.actions  # the guest's copy is the host's log
     # Watching only: the guest's tap is refused in words, and nothing is sent.
-    await host.tap(t("share.view_only"))
+    await host.tap(t("table.rights.watch"))
     await guest.harness.settle()
     assert guest.harness.find_all(ft.Semantics, identifier="following")
     assert host.keeper.open(game_id).ledger.action_count == saved.action_count
@@ -180,11 +208,12 @@ async def test_a_watching_phone_is_offered_nothing_that_changes_the_game(
     correction for the live round; it has no pencil, no undo, no adjustment to tap."""
     host, guest = table
     await shared_game(host, guest)
+    await host.tap(t("table.rights.everyone"))
     await a_round_scored(host, guest)
     correct = t("sheet.edit_round", number=1)
     await guest.harness.click(chip(guest.harness, correct))
     assert t("banner.correcting", number=1) in guest.shown("banner")
-    await host.tap(t("share.view_only"))
+    await host.tap(t("table.rights.watch"))
     await guest.harness.settle()
     assert t("banner.correcting", number=1) not in guest.shown("banner")
     assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
@@ -240,7 +269,8 @@ async def test_each_side_says_a_drop_in_its_own_words_and_how_to_get_back(
     pair.set_state(ChannelState.INTERRUPTED)
     await host.harness.settle()
     await guest.harness.settle()
-    assert host.shown("phone-away-1") == t("table.phone_interrupted", number=1)
+    cas = t("table.phone_of", player="Cas")
+    assert host.shown("phone-away-1") == t("table.phone_interrupted", phone=cas)
     assert guest.shown("table-link") == t("table.link.interrupted")
     pair.set_state(ChannelState.OPEN)
     await host.harness.settle()
@@ -248,7 +278,7 @@ async def test_each_side_says_a_drop_in_its_own_words_and_how_to_get_back(
     pair.set_state(ChannelState.CLOSED)
     await host.harness.settle()
     await guest.harness.settle()
-    assert host.shown("phone-away-1") == t("table.phone_gone", number=1)
+    assert host.shown("phone-away-1") == t("table.phone_gone", phone=cas)
     assert guest.shown("table-link") == t("table.link.lost")
     await host.tap(t("table.invite_again"))
     assert host.harness.page.route == f"/game/{game_id}/invite"
@@ -267,7 +297,7 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     await guest.tap(t("table.join_again"))
     assert await invited(host, guest) == copy_id
     assert guest.shown("table-link") == t("table.link.open")
-    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")
+    assert guest.shown("entry-hint") == t("wizard.your_bid", player="Cas")
     await bid(guest.harness, "Cas", 0)
     await host.harness.settle()
     assert host.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, 0]
@@ -348,7 +378,9 @@ async def test_a_hosts_refusal_it_cannot_say_is_said_in_general_words_and_the_sc
 ) -> None:
     host, guest = table
     await shared_game(host, guest)
-    await bid(guest.harness, "Ben", 1)
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    await bid(guest.harness, "Cas", 0)
     (pair,) = host.links.network.pairs.values()
     # A hostile host: a refusal whose message needs a parameter it does not give.
     refused = {"type": "refused", "ref": 1, "key": "ledger.round_not_current", "params": {}}
@@ -356,11 +388,11 @@ async def test_a_hosts_refusal_it_cannot_say_is_said_in_general_words_and_the_sc
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.open")
     assert guest.shown("entry-refusal") == t("table.host_refused")
-    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Cas")  # beside it
-    await bid(host.harness, "Cas", 0)  # the game moves on: the refusal is past
+    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Ann")  # beside it
+    await bid(host.harness, "Ann", 0)  # the game moves on: the refusal is past
     await guest.harness.settle()
     assert not guest.harness.find_all(ft.Semantics, identifier="entry-refusal")
-    assert guest.shown("entry-hint") == t("wizard.next_bid", player="Ann")
+    assert guest.shown("entry-hint") == t("wizard.next_tricks", player="Ben")
     await guest.harness.click(guest.harness.find(ft.IconButton, tooltip=t("nav.back")))
     await guest.harness.settle()
     assert guest.harness.page.route == "/"
@@ -373,7 +405,7 @@ async def test_a_reply_to_an_expired_invitation_is_refused_and_a_new_one_offered
     host, _ = table
     await inviting(host)
     host.links.network.invitations[-1].spent = True  # ten minutes went by
-    await host.type_in("host-reply", "REPLY-1")
+    await host.type_in("host-reply", "REPLY-1/2")
     await take_reply(host)
     assert t("invitation.expired") in host.harness.texts()
     assert host.harness.find_all(ft.FilledButton, text=t("table.invite"))
@@ -405,14 +437,14 @@ async def test_an_invitation_shows_again_with_its_game_and_goes_when_the_share_s
     assert not host.harness.find_all(ft.Semantics, identifier="table-invite")
 
 
-async def reply_shown(host: Phone, guest: Phone) -> str:
-    """The guest, on Home, answered the host's invitation showing: its reply's text."""
+async def reply_shown(host: Phone, guest: Phone, who: str | None = "Cas") -> str:
+    """The guest, on Home, answered the host's invitation showing as `who`: its reply's
+    text."""
     await guest.start("/")
     await guest.tap(t("table.join"))
     await guest.type_in("join-invite", host.shown("table-invite"))
-    await guest.harness.click_leaving_a_wait(
-        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
-    )
+    await guest.tap(t("table.reply"))
+    await answer_as(guest, who)
     return guest.shown("table-reply")
 
 
@@ -474,15 +506,14 @@ async def test_the_codes_scanned_with_the_camera_join_as_pasted_ones(
     await guest.start("/")
     await guest.tap(t("table.join"))
     guest.links.camera = host.shown("table-invite")
-    await guest.harness.click_leaving_a_wait(
-        guest.harness.find(ft.OutlinedButton, has_text=t("camera.scan"))
-    )
+    await guest.tap(t("camera.scan"))
+    await answer_as(guest, None)
     host.links.camera = guest.shown("table-reply")
     await host.tap(t("camera.scan"))
     # A scanned reply is never admitted before its check is compared.
     check = host.shown("link-check")
     assert check == guest.shown("link-check")
-    await host.tap(t("table.admit", check=check))
+    await host.tap(t("table.admit_watching", check=check))
     await guest.harness.settle()
     assert host.shown("table-guests") == t("table.guests", count=1)
     assert (guest.harness.page.route or "").startswith("/game/")
@@ -542,10 +573,12 @@ async def test_a_bad_code_or_a_camera_refused_is_said_and_pasting_still_works(
     await guest.harness.settle()
     assert t("camera.denied") in guest.harness.texts()
     await guest.type_in("join-invite", host.shown("table-invite"))
-    await guest.harness.click_leaving_a_wait(
-        guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+    await guest.tap(t("table.reply"))
+    assert guest.harness.find(ft.Semantics, identifier="join-as-2").content.content == t(
+        "table.i_am", player="Ben"
     )
-    assert guest.shown("table-reply") == "REPLY-1"
+    await answer_as(guest, "Ben")
+    assert guest.shown("table-reply") == "REPLY-1/1"
 
 
 async def test_a_server_has_no_camera_scan(tmp_path: Path) -> None:
@@ -556,3 +589,149 @@ async def test_a_server_has_no_camera_scan(tmp_path: Path) -> None:
         await harness.go("/table")
         assert t("table.no_links") in harness.texts()
         assert not harness.find_all(has_text=t("camera.scan"))
+
+
+async def test_a_players_own_phone_enters_that_players_values_and_nothing_else(
+    table: tuple[Phone, Phone],
+) -> None:
+    """Cas's own phone: the pad is Cas's, the other rows are text (what it would send for
+    another player is refused on both phones: tests/sharing); scoring, undo and corrections
+    stay with the scorer, and the round says it is ready for the scorer's phone."""
+    host, guest = table
+    game_id, copy_id = await shared_game(host, guest)
+    pads = guest.harness.find_all(
+        ft.Text, where=lambda c: c.semantics_label and "bids" in str(c.semantics_label)
+    )
+    assert {label.semantics_label for label in pads} >= {
+        t("wizard.bid_name", player="Cas", count=n) for n in (0, 1)
+    }
+    assert not guest.harness.find_all(
+        ft.Text, where=lambda c: c.semantics_label == t("wizard.bid_name", player="Ben", count=0)
+    )
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    await bid(guest.harness, "Cas", 0)
+    await host.harness.settle()
+    await bid(host.harness, "Ann", 0)
+    await took(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    await took(guest.harness, "Cas", 0)
+    await host.harness.settle()
+    await guest.harness.settle()
+    assert guest.shown("entry-hint") == t("entry.ready_for_scorer")
+    assert not guest.harness.find_all(has_text=t("entry.score_round"))
+    undo = re.compile("^" + re.escape(t("undo.undo", what="")))
+    assert not guest.harness.find_all(has_text=undo)
+    await host.tap(t("entry.score_round"))
+    await guest.harness.settle()
+    assert (
+        guest.keeper.open(copy_id).ledger.state.totals
+        == host.keeper.open(game_id).ledger.state.totals
+    )
+    correct = t("sheet.edit_round", number=1)
+    assert not guest.harness.find_all(ft.Text, where=lambda c: c.semantics_label == correct)
+    assert not guest.harness.find_all(has_text=t("adjust.open"))
+
+
+async def test_the_scorer_chooses_each_phones_rights_and_takes_one_off_the_table(
+    tmp_path: Path,
+) -> None:
+    """Two phones: Cas's own and a watcher. Giving the watcher everyone's rights leaves
+    Cas's phone as it was; taking the watcher off the table (asked first) tells it, leaves
+    it its copy, and the scorer's list and Cas's phone go on."""
+    network = Network()
+    async with AppHarness() as a, AppHarness() as b, AppHarness() as c:
+        host, cas = Phone(a, tmp_path / "host", network), Phone(b, tmp_path / "cas", network)
+        watcher = Phone(c, tmp_path / "watcher", network)
+        game_id, _ = await shared_game(host, cas)
+        await watcher.start("/")
+        await watcher.tap(t("table.join"))
+        await host.harness.go(f"/game/{game_id}")
+        watching_id = await invited(host, watcher, None, phones=2)
+        await host.harness.go(f"/game/{game_id}")
+        phone_2 = t("table.phone_watching", number=2)
+        assert host.shown("table-phone-2") == t(
+            "table.phone_line", phone=phone_2, state=t("table.state.linked")
+        )
+        assert watcher.harness.find_all(ft.Semantics, identifier="following")
+        everyone = t("table.rights.of", phone=phone_2, rights=t("table.rights.everyone"))
+        await host.harness.click(chip(host.harness, everyone))
+        await watcher.harness.settle()
+        await cas.harness.settle()
+        assert not watcher.harness.find_all(ft.Semantics, identifier="following")
+        await bid(watcher.harness, "Ben", 1)  # for anyone, as the scorer
+        await cas.harness.settle()
+        assert cas.shown("entry-hint") == t("wizard.your_bid", player="Cas")
+        await host.tap(t("table.remove_phone", phone=phone_2))
+        await host.harness.click(
+            host.harness.find(ft.TextButton, text=t("table.remove"), within=host.harness.dialog())
+        )
+        await watcher.harness.settle()
+        assert watcher.shown("table-link") == t("table.link.removed")
+        assert (
+            watcher.keeper.open(watching_id).ledger.action_count
+            == host.keeper.open(game_id).ledger.action_count
+        )
+        assert not host.harness.find_all(ft.Semantics, identifier="table-phone-2")
+        assert not host.harness.find_all(ft.Semantics, identifier="phone-away-2")
+        await bid(cas.harness, "Cas", 0)
+        await host.harness.settle()
+        assert host.shown("entry-hint") == t("wizard.next_bid", player="Ann")
+
+
+async def test_a_players_own_phone_counts_that_players_plotters_cards(
+    table: tuple[Phone, Phone],
+) -> None:
+    """Plotters: Cas's own phone asks for Cas's counts, colour by colour, the other rows
+    shown but not tapped, and "ended early" is the table's to say; once Cas's are in, its
+    pad says so."""
+    host, guest = table
+    game = host.keeper.start("plotters", ["Ann", "Ben", "Cas", "Dot"], 0)
+    await joined(host, guest, game.id)
+    first = colour_name(COLOURS[0])
+    assert guest.shown("pad-title") == t("plotters.pad_your_colour", player="Cas", colour=first)
+    others = guest.harness.find_all(ft.Container, where=lambda c: c.disabled is True)
+    assert len(others) == 3  # Ann's, Ben's and Dot's rows
+    assert guest.harness.find(ft.Switch, label=t("plotters.ended_early")).disabled
+    for colour in COLOURS:
+        name = t("plotters.pad_count", player="Cas", colour=colour_name(colour), count=1)
+        await guest.harness.click(chip(guest.harness, name))
+        await host.harness.settle()
+        await guest.harness.settle()
+    assert host.keeper.open(game.id).ledger.state.draft["counts"][2] == dict.fromkeys(COLOURS, 1)
+    pad = guest.shown("pad-title")
+    assert pad in (
+        t("plotters.pad_your_face_up", player="Cas"),
+        t("plotters.pad_your_idle", player="Cas"),
+    )
+
+
+async def test_a_players_own_phone_takes_row_cards_for_that_player_only(
+    table: tuple[Phone, Phone],
+) -> None:
+    """Colour-blind: the row is laid on the scorer's phone; Cas's own phone shows Cas's
+    line first, takes a card from the row for Cas, and cannot take one Ann holds."""
+    host, guest = table
+    game = host.keeper.start("colour_blind", PLAYERS, 0)
+    entry: dict = host.keeper.open(game.id).ledger.state.blank_entry()
+    for card in ROW_CARDS:
+        entry = dict(colour_blind.with_card_laid(entry, card))
+    entry = dict(colour_blind.with_capture(entry, 0, 0))  # Ann took the first card
+    blank = host.keeper.open(game.id).ledger.state.blank_entry()
+    changes = [change.to_json() for change in changes_between(blank, entry)]
+    host.keeper.apply(host.keeper.open(game.id), Action("edit", {"round": 1, "changes": changes}))
+    await joined(host, guest, game.id)
+    lines = guest.harness.find_all(
+        ft.Semantics, where=lambda c: str(c.identifier or "").startswith("live-")
+    )
+    assert [line.identifier for line in lines] == ["live-2", "live-0", "live-1"]
+    spoken = card_name(ROW_CARDS[1])
+    await guest.harness.click(
+        chip(guest.harness, t("colour_blind.give_card", card=spoken, player="Cas"))
+    )
+    await host.harness.settle()
+    assert host.keeper.open(game.id).ledger.state.draft["captured_by"][1] == 2
+    anns = t("colour_blind.give_card_from", card=card_name(ROW_CARDS[0]), player="Cas", other="Ann")
+    face = guest.harness.find(ft.Text, where=lambda c: c.semantics_label == anns)
+    taken = guest.harness.find(ft.OutlinedButton, where=lambda c: c.content is face.parent)
+    assert taken.disabled

@@ -165,7 +165,7 @@ async def test_a_watching_phone_sees_the_round_in_progress_read_only(
     await host.click(chip(host, t("wizard.took_name", player="Ben", count=1)))
     await host.click(chip(host, t("wizard.took_name", player="Cas", count=0)))
     await phone.settle()
-    assert shown(phone, "entry-hint") == t("entry.ready")
+    assert shown(phone, "entry-hint") == t("entry.ready_for_scorer")
     assert shown(phone, "trick-count") == shown(host, "trick-count")
     assert shown(phone, "value-0") == "1"
     assert shown(phone, "filled-0") == t("wizard.filled_mark")

@@ -15,7 +15,7 @@ def AdjustScore(table: OpenGame) -> ft.Control:
     """The button opening the form, for a phone that may change the game; the form once
     open (from the button, or from an adjustment's row in the sheet). Drawn again at every
     change of the table, on its own."""
-    if not table.may_enter():
+    if not table.may_score():
         return ft.Container(visible=False)
     draft = table.adjusting
     if draft is None:

@@ -40,7 +40,7 @@ def GameOptions(
     if rename is not None:
         controls.append(RenamePlayers(players, rename))
     if tables is not None and game_id not in tables.followed:
-        controls.append(PhoneTablePanel(game_id, tables))
+        controls.append(PhoneTablePanel(game_id, tables, players))
     elif host and tables is None:
         controls.append(SharePanel(game_id))
     if host:

@@ -10,9 +10,12 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from sharing.phones_only.invitation import BadInvitation, NoConnection
+from sharing.phones_only.links import Invitation, Reply
+from storage import StorageError
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.layout import use_screen_size
+from views.shell.messages import message_of
 from views.shell.phone_tables import PhoneTables
 from views.shell.qr import carried_text, pasted_or_scanned
 from views.shell.screen import screen
@@ -50,18 +53,17 @@ def Invite(game_id: str, tables: PhoneTables) -> ft.Control:
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
-    checking: tuple[str, str] | None
-    set_checking: Setter[tuple[str, str] | None]
-    checking, set_checking = ft.use_state(None)  # (reply, its check) shown to compare
+    checking: tuple[str, Reply] | None
+    set_checking: Setter[tuple[str, Reply] | None]
+    checking, set_checking = ft.use_state(None)  # (reply, what it says) shown to compare
     typed, _ = use_state_from(lambda: {"text": ""})
     size = use_screen_size()
 
     async def invite() -> None:
-        try:
-            set_invitation(await tables.invite(game_id))
+        made = await new_invitation(game_id, tables, set_problem)
+        if made is not None:
+            set_invitation(made)
             set_problem(None)
-        except NoConnection as refused:
-            set_problem(t(refused.key))
 
     async def look() -> None:
         """A reply pasted or scanned: never taken before its check is compared."""
@@ -69,7 +71,7 @@ def Invite(game_id: str, tables: PhoneTables) -> ft.Control:
             return
         reply = typed["text"].strip()
         try:
-            set_checking((reply, invitation.check(reply)))
+            set_checking((reply, invitation.read(reply)))
             set_problem(None)
         except BadInvitation as refused:
             set_problem(t(refused.key))
@@ -95,12 +97,28 @@ def Invite(game_id: str, tables: PhoneTables) -> ft.Control:
         button = ft.FilledButton(t("table.invite"), icon=ft.Icons.PERSON_ADD, on_click=invite)
         return ft.Column([button, message_line(problem)])
     if checking is not None:
-        return check_step(checking[1], admit, refuse)
+        said = checking[1]
+        who = None if said.player is None else invitation.players[said.player]
+        return check_step(said.check, who, admit, refuse)
     qr_side = min(240, int(size.height * QR_SHARE_OF_HEIGHT)) if size.height else 240
     reply_part = pasted_or_scanned(
         "host-reply", t("table.reply_field"), typed, tables, look, set_problem
     )
     return invitation_step(invitation.text, qr_side, reply_part, look, problem)
+
+
+async def new_invitation(
+    game_id: str, tables: PhoneTables, say: Callable[[str], None]
+) -> Invitation | None:
+    """A new invitation to the shared game (PhoneTables.invite); None when the browser
+    could not make one, or the game could not be read, which `say` is told in words."""
+    try:
+        return await tables.invite(game_id)
+    except NoConnection as refused:
+        say(t(refused.key))
+    except StorageError as error:
+        say(message_of(error))
+    return None
 
 
 def invitation_step(
@@ -129,17 +147,28 @@ def invitation_step(
 
 
 def check_step(
-    check: str, admit: Callable[[], Awaitable[None]], refuse: Callable[[], None]
+    check: str,
+    player: str | None,
+    admit: Callable[[], Awaitable[None]],
+    refuse: Callable[[], None],
 ) -> ft.Control:
-    """The reply's check, to compare with the digits the invited phone shows: a reply made
-    by a stranger from a copy of the invitation shows other digits there, and is refused."""
+    """The reply's check, to compare with the digits the invited phone shows, and who that
+    phone says it is (`player`'s, None: a phone that watches): a reply made by a stranger
+    from a copy of the invitation shows other digits there, and is refused."""
+    admit_words = (
+        t("table.admit_watching", check=check)
+        if player is None
+        else t("table.admit", check=check, player=player)
+    )
     return ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=12,
         controls=[
             ft.Text(t("table.check_host"), size=15),
             identified("link-check", ft.Text(check, size=36, weight=ft.FontWeight.BOLD)),
-            ft.FilledButton(t("table.admit", check=check), icon=ft.Icons.CHECK, on_click=admit),
+            identified(
+                "table-admit", ft.FilledButton(admit_words, icon=ft.Icons.CHECK, on_click=admit)
+            ),
             ft.OutlinedButton(t("table.refuse"), icon=ft.Icons.BLOCK, on_click=lambda _: refuse()),
         ],
     )

@@ -15,6 +15,7 @@ from scorers import InvalidEntry
 from scorers.edits import changes_between
 from scorers.game import RoundInfo
 from scorers.ledger import Action, GameState
+from sharing.rights import NotAllowed
 from storage import StorageError
 from storage.keeper import GameChanged, SavedGame
 from views.game_screen.adjustment_draft import AdjustmentDraft
@@ -44,12 +45,20 @@ class OpenGame(ft.Observable):
     # Why this screen may not change the game now, as a catalog key (a phone that joined to
     # follow only watches; a guest's link is down); None when it may.
     barred: Callable[[], str | None] = lambda: None
+    # The seat of the player this phone enters for alone (a player's own phone at a
+    # shared table); None when it enters for everyone.
+    own_seat: Callable[[], int | None] = lambda: None
     # A one-off adjustment being typed (new, or changing one in the sheet); None: none.
     adjusting: AdjustmentDraft | None = None
 
     def may_enter(self) -> bool:
         """Whether this screen may change the game now."""
         return self.barred() is None
+
+    def may_score(self) -> bool:
+        """Whether this screen may do what is the scorer's: score a round, correct one,
+        undo and redo, adjust, rename (a player's own phone enters its own values only)."""
+        return self.may_enter() and self.own_seat() is None
 
     @property
     def state(self) -> GameState:
@@ -200,6 +209,8 @@ class OpenGame(ft.Observable):
             return changed.reason or changed
         except (InvalidEntry, StorageError) as error:
             return error
+        except NotAllowed as not_allowed:
+            return Refusal(not_allowed.key, not_allowed.params)
         announce(self.game.id)
         return None
 
@@ -208,7 +219,7 @@ class OpenGame(ft.Observable):
         correction in progress stays open, to be checked against the saved round, unless
         this phone may no longer change the game (it only watches now): then the
         correction and the adjustment being typed close, and it follows the live round."""
-        if not self.may_enter() and (self.editing is not None or self.adjusting is not None):
+        if not self.may_score() and (self.editing is not None or self.adjusting is not None):
             self.cancel_edit()
             self.adjusting = None
         try:

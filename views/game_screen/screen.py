@@ -9,7 +9,7 @@ import flet as ft
 
 from scorers.ledger import Action, GameState, change_name
 from sharing.phones_only.guest import LinkState
-from sharing.phones_only.host import MAY_NOT_ENTER
+from sharing.rights import MAY_NOT_ENTER
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged
 from views.game_screen.adjust import AdjustScore
@@ -34,6 +34,7 @@ from views.shell.i18n import t
 from views.shell.layout import WIDE_ENTRY, ScreenSize, use_screen_size
 from views.shell.live import announce, game_topic, use_live
 from views.shell.messages import message_of, params_in_words
+from views.shell.nudge import use_nudge
 from views.shell.phone_tables import GuestTable
 from views.shell.screen import screen
 from views.shell.services import Services, use_services
@@ -153,18 +154,23 @@ def status_text(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> str:
     problem = table.problem()
     if problem is not None:
         return message_of(problem)
+    if not table.may_score():  # a player's own phone: the scorer's phone scores it
+        return t("entry.ready_for_scorer")
     return t("entry.ready" if table.editing is None else "entry.ready_correction")
 
 
 def confirm_buttons(table: OpenGame, view: GameView, panel: EntryPanel[Any]) -> list[ft.Control]:
     """The step's confirm button: the game's for an earlier step, shown only once it can
     be taken (until then the status line says what is missing), else score the round (or
-    save a correction), enabled only when the entry is complete."""
+    save a correction), enabled only when the entry is complete; a player's own phone has
+    the step's button only (scoring is the scorer's)."""
     step = view.step_button(table, panel)
     if step is not None:
         if not step.enabled:
             return []
         return [ft.FilledButton(step.label, height=CHIP_SIZE, on_click=lambda _: step.on_click())]
+    if not table.may_score():
+        return []
     correcting = table.editing is not None
     submit = ft.FilledButton(
         t("entry.save_correction" if correcting else "entry.score_round"),
@@ -192,10 +198,12 @@ def StepBar(
     own."""
     controls: list[ft.Control] = []
     confirm = confirm_buttons(table, view, panel) if view is not None and not watching else []
+    status = status_text(table, view, panel) if view is not None else ""
+    use_nudge(view is not None and view.own_turn(table, panel), (table.round_number, status))
     if table.refusal is not None:
         controls.append(identified("entry-refusal", message_line(message_of(table.refusal))))
     if view is not None:
-        hint = identified("entry-hint", ft.Text(status_text(table, view, panel), italic=True))
+        hint = identified("entry-hint", ft.Text(status, italic=True))
         beside = confirm if len(confirm) == 1 else []
         controls.append(
             ft.Row(
@@ -209,7 +217,7 @@ def StepBar(
     corrected = corrected_line(table)  # a finished game's correction too
     if corrected is not None:
         controls.append(corrected)
-    history = [] if watching else history_buttons(table)
+    history = history_buttons(table) if table.may_score() else []
     if history:
         controls.append(ft.Row(history, spacing=4))
     return identified(
@@ -262,7 +270,7 @@ def entry_part(
     controls: list[ft.Control] = [banner(table, view, compact)]
     hosted = services.tables.hosted.get(table.game.id) if services.tables is not None else None
     if hosted is not None:  # which phone of the table's is away, if any
-        controls.append(PhonesAway(table.game.id, hosted))
+        controls.append(PhonesAway(table.game.id, hosted, state.players))
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.
@@ -285,9 +293,10 @@ def entry_part(
 def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     """The score sheet, the running totals chart and the game's options: drawn with the
     screen's frame (a tap on the round being entered changes none of them)."""
-    state, entering = table.state, table.may_enter()
+    state, entering = table.state, table.may_score()
     controls: list[ft.Control] = [
-        # A phone that only watches is offered nothing that would change the game.
+        # A phone that only watches, or enters its own player's values, is offered nothing
+        # that would change the scored game.
         ScoreSheet(
             state,
             view,
@@ -392,6 +401,7 @@ LINK_KEYS = {
     LinkState.ENDED: "table.link.ended",
     LinkState.LOST: "table.link.lost",
     LinkState.SHUT_OUT: "table.link.shut_out",
+    LinkState.REMOVED: "table.link.removed",
 }
 
 
@@ -429,12 +439,15 @@ def reread(table: OpenGame | GameSummary | None) -> None:
 
 
 def load_open_game(
-    keeper: GameSaver, game_id: str, barred: Callable[[], str | None]
+    keeper: GameSaver,
+    game_id: str,
+    barred: Callable[[], str | None],
+    own_seat: Callable[[], int | None],
 ) -> OpenGame | GameSummary | None:
     """The game's table; for a damaged game its summary; None when there is no such game
     (or the file cannot be read now: the screen says the game cannot be shown)."""
     try:
-        return OpenGame(keeper, keeper.open(game_id), barred=barred)
+        return OpenGame(keeper, keeper.open(game_id), barred=barred, own_seat=own_seat)
     except GameDamaged as damaged:
         return damaged.summary
     except StorageError:
@@ -461,6 +474,7 @@ def access_to(
         services.access.may_open(game_id),
         barred,
         guest.state if guest is not None else None,
+        followed_own_seat(guest),
         hosted.phones if hosted is not None else None,
     )
 
@@ -477,6 +491,12 @@ def barring(services: Services, game_id: str) -> Callable[[], str | None]:
         return None if services.access.may_enter(game_id) else MAY_NOT_ENTER
 
     return barred
+
+
+def followed_own_seat(guest: GuestTable | None) -> int | None:
+    """The seat this phone enters for alone at the table it follows (None: every seat, or
+    this phone follows no table)."""
+    return guest.own_seat() if guest is not None else None
 
 
 @ft.component
@@ -497,7 +517,8 @@ def KeyedGameScreen(game_id: str) -> ft.View:
 
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    table = use_ref_from(lambda: load_open_game(saver, game_id, barred)).current
+    own_seat = lambda: followed_own_seat(followed())  # noqa: E731 (asked at each tap)
+    table = use_ref_from(lambda: load_open_game(saver, game_id, barred, own_seat)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
     # Where the pad enters and the step chosen are kept for the round shown: made again
     # when another round is shown (scored, undone, opened for correction), as `frame` says.

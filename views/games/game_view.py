@@ -125,6 +125,12 @@ class GameView(ABC):
         round's last; None (the default: a round of one step) shows "Score round"."""
         return None
 
+    def own_turn(self, table: Table, panel: EntryPanel[Any]) -> bool:
+        """Whether the round waits for the value of this phone's own player now, in play
+        order (Wizard: bidding has reached them), so that their phone nudges them; False
+        (the default) for a game whose values are entered in no order."""
+        return False
+
     def prompt(self, table: Table, panel: EntryPanel[Any]) -> str | None:
         """Who acts next, in play order ("Cas bids"), for the line above the confirm
         button; None (the default) shows what the round still lacks, or that it is ready."""

@@ -27,6 +27,16 @@ class Table(Protocol):
         """Whether this screen may change the game now (a phone that only watches may not)."""
         ...
 
+    def may_score(self) -> bool:
+        """Whether this screen may also do what is the scorer's: score, correct, and set
+        what is the whole table's (Wizard's trump); a player's own phone may not."""
+        ...
+
+    def own_seat(self) -> int | None:
+        """The seat of the player this phone enters for alone (a player's own phone at a
+        shared table): its pad is that player's; None when it enters for every seat."""
+        ...
+
     @property
     def state(self) -> GameState: ...
 

@@ -1,9 +1,10 @@
 """Join a table another phone shares, with no computer (views.shell.phone_tables): scan or
-paste the scorer's invitation, show the reply this phone makes, and once the scorer's
-phone has taken it, the shared game opens. A join is given up for good when its screen is
+paste the scorer's invitation, say who this phone is ("I am Ben", or "Just watching"),
+show the reply this phone makes, and once the scorer's phone has taken it, the shared
+game opens. A join is given up for good when its screen is
 left; one whose link is lost before the game arrived is told on Home."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -57,14 +58,59 @@ class Pending:
             tables.abandon(*self.joining)
 
 
+def who_am_i(
+    players: tuple[str, ...], answer: Callable[[int | None], Awaitable[None]]
+) -> list[ft.Control]:
+    """The question the reply answers: which of the game's players holds this phone, or
+    that it only watches."""
+
+    def as_player(player: int | None) -> Callable[[], Awaitable[None]]:
+        async def choose() -> None:
+            await answer(player)
+
+        return choose
+
+    choices: list[ft.Control] = [
+        identified(
+            f"join-as-{seat + 1}",
+            ft.FilledButton(
+                t("table.i_am", player=name), icon=ft.Icons.PERSON, on_click=as_player(seat)
+            ),
+        )
+        for seat, name in enumerate(players)
+    ]
+    watching = ft.OutlinedButton(
+        t("table.just_watching"), icon=ft.Icons.VISIBILITY, on_click=as_player(None)
+    )
+    choices.append(identified("join-watching", watching))
+    return [
+        ft.Text(t("table.who_are_you"), weight=ft.FontWeight.BOLD),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=choices),
+    ]
+
+
+def reply_shown(text: str, check: str) -> list[ft.Control]:
+    """The reply for the scorer's phone, and the check it will show of it, until it is taken."""
+    return [
+        ft.Text(t("table.show_reply"), weight=ft.FontWeight.BOLD),
+        *carried_text(text, "table-reply"),
+        ft.Text(t("table.check_guest")),
+        identified("link-check", ft.Text(check, size=36, weight=ft.FontWeight.BOLD)),
+        ft.Text(t("table.waiting"), italic=True),
+    ]
+
+
 @ft.component
 def JoinTableScreen() -> ft.View:
-    """The invitation scanned or pasted, then this phone's reply shown until the scorer
-    takes it."""
+    """The invitation scanned or pasted, who holds this phone, then its reply shown until
+    the scorer takes it."""
     services = use_services()
     tables = services.tables
     page = ft.context.page
     typed, _ = use_state_from(lambda: {"text": ""})
+    invited: tuple[str, ...] | None
+    set_invited: Setter[tuple[str, ...] | None]
+    invited, set_invited = ft.use_state(None)  # the players the invitation names
     reply: tuple[str, str] | None
     set_reply: Setter[tuple[str, str] | None]
     reply, set_reply = ft.use_state(None)  # the reply's text, and its check
@@ -76,10 +122,20 @@ def JoinTableScreen() -> ft.View:
     if tables is None:  # a server: its share is joined by code (views.screens.join_by_code)
         return screen(JOIN_TABLE, t("table.join"), [ft.Text(t("table.no_links"))], back_to="/")
 
-    async def answer() -> None:
+    async def read() -> None:
+        """The invitation read: who this phone is is asked next."""
         try:
-            joined = await tables.join(typed["text"].strip(), told_on(page, services.reconnects))
+            set_invited(tables.invited(typed["text"].strip()))
+            set_problem(None)
+        except BadInvitation as refused:
+            set_problem(t(refused.key))
+
+    async def answer(player: int | None) -> None:
+        tell = told_on(page, services.reconnects)
+        try:
+            joined = await tables.join(typed["text"].strip(), player, tell)
         except (BadInvitation, NoConnection) as refused:
+            set_invited(None)
             set_problem(t(refused.key))
             return
         set_problem(None)
@@ -92,21 +148,16 @@ def JoinTableScreen() -> ft.View:
         page.run_task(pending.follow, page, tables, joined, failed)
 
     controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
-    if reply is None:
+    if invited is None:
         controls += [
             *pasted_or_scanned(
-                "join-invite", t("table.invite_field"), typed, tables, answer, set_problem
+                "join-invite", t("table.invite_field"), typed, tables, read, set_problem
             ),
-            ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=answer),
+            ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=read),
         ]
+    elif reply is None:
+        controls += who_am_i(invited, answer)
     else:
-        text, check = reply
-        controls += [
-            ft.Text(t("table.show_reply"), weight=ft.FontWeight.BOLD),
-            *carried_text(text, "table-reply"),
-            ft.Text(t("table.check_guest")),
-            identified("link-check", ft.Text(check, size=36, weight=ft.FontWeight.BOLD)),
-            ft.Text(t("table.waiting"), italic=True),
-        ]
+        controls += reply_shown(*reply)
     controls.append(message_line(problem))
     return screen(JOIN_TABLE, t("table.join"), controls, back_to="/")

@@ -16,6 +16,7 @@ from typing import Any
 from scorers import InvalidEntry
 from scorers.games import GAME_RULES
 from scorers.messages import FIELDS
+from sharing.rights import REFUSALS as RIGHTS_REFUSALS
 from storage import StorageError
 from views.shell.i18n import DEFAULT_LANGUAGE, LANGUAGES, layer_messages, t
 from views.shell.message_format import placeholder_names
@@ -83,8 +84,6 @@ def said(key: str, params: Mapping[str, Any], language: str | None = None) -> st
 HOST_REFUSED = "table.host_refused"
 """What a guest says of a refusal its host sent that it cannot say in its own words."""
 
-SHARE_REFUSALS = frozenset({"share.may_not_enter"})
-"""The share's own refusals of a guest's entry (sharing.phones_only.host.MAY_NOT_ENTER)."""
 
 PARAMETER_KINDS: dict[str, frozenset[str]] = {
     "whole": frozenset(
@@ -189,7 +188,7 @@ def _words(key: str, params: Mapping[str, object]) -> dict[str, object] | None:
 @cache
 def _host_texts() -> dict[str, str]:
     """The English text of every message a host may refuse a guest's entry with."""
-    return layer_messages() | {key: t(key, DEFAULT_LANGUAGE) for key in SHARE_REFUSALS}
+    return layer_messages() | {key: t(key, DEFAULT_LANGUAGE) for key in RIGHTS_REFUSALS}
 
 
 @cache

@@ -18,7 +18,7 @@ import flet as ft
 from scorers.ledger import Action
 from sharing.fair_share import MeteredListener
 from sharing.phones_only.guest import OVER, LinkState, NotSent, TableGuest
-from sharing.phones_only.host import MAY_NOT_ENTER, TableHost
+from sharing.phones_only.host import TableHost
 from sharing.phones_only.invitation import (
     ANOTHER_PHONE,
     EXPIRED,
@@ -27,7 +27,7 @@ from sharing.phones_only.invitation import (
     NoConnection,
 )
 from sharing.phones_only.links import Invitation, Joining, PhoneLinks, Relay, ScanWords
-from storage import StorageError
+from sharing.rights import MAY_NOT_ENTER, NotAllowed, Rights
 from storage.keeper import GameKeeper, SavedGame
 from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
@@ -90,19 +90,28 @@ class GuestTable:
         link = self.link
         if link is None or link.state is not LinkState.OPEN:
             return NOT_CONNECTED
-        return None if link.may_enter else MAY_NOT_ENTER
+        return MAY_NOT_ENTER if link.rights is Rights.WATCH else None
+
+    def own_seat(self) -> int | None:
+        """The seat of the player this phone enters for alone (the scorer made it that
+        player's own phone); None when it enters for everyone, or watches."""
+        link = self.link
+        if link is None or link.rights is not Rights.OWN:
+            return None
+        return link.player
 
     def open(self, game_id: str) -> SavedGame:
         shown = self.link.shown() if self.link is not None else None
         return shown if shown is not None else self.keeper.open(game_id)
 
     def apply(self, game: SavedGame, action: Action) -> SavedGame:
-        """The entry shown at once and sent to the host (sharing.phones_only.guest)."""
+        """The entry shown at once and sent to the host (sharing.phones_only.guest);
+        NotAllowed when this phone may not make it, or its link is down."""
         assert self.link is not None
         try:
             return self.link.propose(game, action)
-        except NotSent as not_sent:
-            raise StorageError(MAY_NOT_ENTER if not_sent.watching else NOT_CONNECTED) from None
+        except NotSent:
+            raise NotAllowed(NOT_CONNECTED) from None
 
     def take_refusal(self) -> Refusal | None:
         """The host's refusal of this phone's last entry, once."""
@@ -119,7 +128,7 @@ class GuestTable:
         self.refusal = refusal_from_host(key, params)
         self.copy_changed()
 
-    def rights_changed(self, may_enter: bool) -> None:
+    def rights_changed(self, rights: Rights) -> None:
         self.copy_changed()
 
     def link_changed(self, state: LinkState) -> None:
@@ -148,8 +157,9 @@ class PhoneTables:
         """What Home is to tell next (a join whose link was lost before its game came)."""
 
     def share(self, game_id: str, tell: Told) -> TableHost:
-        """Share the game: guests may enter until the host says they only watch."""
-        host = TableHost(self.keeper, game_id, may_enter=True, tell=tell)
+        """Share the game: each phone that joins is a player's own, or watches, until the
+        scorer chooses otherwise for it."""
+        host = TableHost(self.keeper, game_id, tell=tell)
         self.hosted[game_id] = host
         return host
 
@@ -167,8 +177,9 @@ class PhoneTables:
             host.stop()
 
     async def invite(self, game_id: str) -> Invitation:
-        """A new invitation to the shared game, in place of the one it showed."""
-        invitation = await self.links.invite()
+        """A new invitation to the shared game, naming its players, in place of the one it
+        showed (StorageError when the game cannot be read)."""
+        invitation = await self.links.invite(self.keeper.open(game_id).ledger.state.players)
         self.withdraw(game_id)
         self.inviting[game_id] = invitation
         return invitation
@@ -184,9 +195,11 @@ class PhoneTables:
         return await self.links.scan(ScanWords(t("camera.instruction"), t("camera.cancel")))
 
     async def take(self, game_id: str, invitation: Invitation, reply_text: str) -> None:
-        """Take the guest that replied to `invitation` into the shared game. BadInvitation
-        or NoConnection as `accept` raises them; one that uses the invitation up (SPENT)
-        withdraws it: the next phone needs a new one."""
+        """Take the guest that replied to `invitation` into the shared game, as the player
+        its reply named. BadInvitation or NoConnection as `read` and `accept` raise them;
+        one that uses the invitation up (SPENT) withdraws it: the next phone needs a new
+        one."""
+        player = invitation.read(reply_text).player
         relay = Relay()
         try:
             channel = await invitation.accept(reply_text, relay)
@@ -202,14 +215,19 @@ class PhoneTables:
             return
         relay.hand_to(
             MeteredListener(
-                host.add_guest(channel), channel, shut_out=lambda: host.shut_out(channel)
+                host.add_guest(channel, player), channel, shut_out=lambda: host.shut_out(channel)
             )
         )
 
-    async def join(self, invitation_text: str, tell: Told) -> Joined:
-        """The reply to an invitation, and the table it will be once the host takes it."""
+    def invited(self, invitation_text: str) -> tuple[str, ...]:
+        """The players an invitation names (BadInvitation when it is none)."""
+        return self.links.invited(invitation_text)
+
+    async def join(self, invitation_text: str, player: int | None, tell: Told) -> Joined:
+        """The reply to an invitation, as the player of seat `player` (None: to watch),
+        and the table it will be once the host takes it."""
         relay = Relay()
-        joining = await self.links.join(invitation_text, relay)
+        joining = await self.links.join(invitation_text, player, relay)
         return joining, GuestTable(self.keeper, tell), relay
 
     async def follow(self, joining: Joining, table: GuestTable, relay: Relay) -> str:

@@ -48,6 +48,25 @@ class WakelockScreen:
             await self._wakelock.disable()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
 
 
+class Nudger(Protocol):
+    """A short vibration, where the phone has one: the round has reached its player."""
+
+    async def nudge(self) -> None: ...
+
+
+class HapticNudger:
+    """The real thing: Flet's HapticFeedback service (the browser's `navigator.vibrate`,
+    which Android's browsers have and iPhones' do not), made on first use."""
+
+    def __init__(self) -> None:
+        self._haptics: ft.HapticFeedback | None = None
+
+    async def nudge(self) -> None:
+        if self._haptics is None:
+            self._haptics = ft.HapticFeedback()
+        await self._haptics.vibrate()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
+
+
 @dataclass(frozen=True)
 class PickedFile:
     """A file the player picked, known by its size before its bytes are sent: a file too
@@ -195,6 +214,7 @@ class Services:
     file_limits: FileLimits = field(default_factory=FileLimits)
     keeping: BrowserKeeping | None = None
     """Whether the browser's storage keeps the games now (a phone alone; None on a server)."""
+    nudger: Nudger = field(default_factory=HapticNudger)
 
 
 ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)

@@ -209,7 +209,7 @@ def laid_row(table: Table, entry: Mapping[str, Any]) -> ft.Control:
         controls=[
             ft.Row(
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                controls=[heading, remove_last(table)],
+                controls=[heading, *([remove_last(table)] if table.may_score() else [])],
             ),
             ft.Row(wrap=True, spacing=5, run_spacing=2, controls=faces),
         ],
@@ -245,10 +245,13 @@ def capture_line(table: Table, seat: int) -> ft.Control:
         else:
             key = "colour_blind.give_card_from"
         other = table.state.players[captor] if captor is not None else ""
+        # A player's own phone takes a card from the row, never from another player.
+        theirs = table.own_seat() is not None and captured_by[index] not in (None, seat)
         return card_chip(
             card,
             t(key, card=spoken, player=name, other=other),
             on_click=lambda: table.change(with_capture(table.entry, index, seat)),
+            disabled=theirs,
             elsewhere=captor is not None and captor != seat,
             highlighted=index == upcoming,
             taken=captor == seat,
@@ -269,8 +272,13 @@ def capture_line(table: Table, seat: int) -> ft.Control:
 
 
 def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
-    """The laid row's good colour, then a line of the row's cards per player."""
+    """The laid row's good colour, then a line of the row's cards per player; on a
+    player's own phone, that player's line first, the others' shown, not tapped."""
     good = good_colour(entry["row"])
+    own = table.own_seat()
+    seats = list(range(len(table.state.players)))
+    if own is not None:
+        seats = [own, *(seat for seat in seats if seat != own)]
     bad = next(colour for colour in COLOUR_KEYS if colour != good)
     return [
         identified(
@@ -280,8 +288,17 @@ def capture_section(table: Table, entry: Mapping[str, Any]) -> list[ft.Control]:
                 weight=ft.FontWeight.BOLD,
             ),
         ),
-        *[capture_line(table, seat) for seat in range(len(table.state.players))],
-        *([remove_last(table)] if not any(s is not None for s in entry["captured_by"]) else []),
+        *[
+            ft.Container(
+                disabled=own is not None and seat != own, content=capture_line(table, seat)
+            )
+            for seat in seats
+        ],
+        *(
+            [remove_last(table)]
+            if table.may_score() and not any(s is not None for s in entry["captured_by"])
+            else []
+        ),
     ]
 
 
@@ -292,6 +309,8 @@ def ColourBlindPanel(table: Table) -> ft.Control:
     entry = table.entry
     if len(entry["row"]) == ROW:
         controls = capture_section(table, entry)
-    else:
+    elif table.own_seat() is None:
         controls = [laid_row(table, entry), picker(table, entry)]
+    else:  # the row is laid on the scorer's phone: a player's own phone waits for it
+        controls = [laid_row(table, entry)]
     return ft.Column(controls=controls, spacing=8)

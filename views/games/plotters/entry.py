@@ -167,17 +167,22 @@ def next_spot(draft: Entry, completed: Entry, done: Spot) -> Spot | None:
 
 def pad_spot(table: Table, panel: EntryPanel[Spot]) -> Spot | None:
     """Where the pad enters: where it was moved to in the round shown, else the first open
-    spot. The panel holds the spot as of the last tap, however quick the next one."""
-    return panel.pad_spot(first_open(table.entry, table.completed, 0))
+    spot. The panel holds the spot as of the last tap, however quick the next one. On a
+    player's own phone, that player's spots only: once theirs are in, nowhere."""
+    own = table.own_seat()
+    spot = panel.pad_spot(first_open(table.entry, table.completed, own or 0))
+    return None if own is not None and spot is not None and spot[0] != own else spot
 
 
 def pad_question(table: Table, spot: Spot) -> str:
-    """What the pad asks at `spot`: "Cas: green cards?", "Dot: which two stay face up?"."""
+    """What the pad asks at `spot`: "Cas: green cards?", "Dot: which two stay face up?";
+    on the player's own phone "Your green cards, Cas?"."""
     seat, what = spot
-    name = table.state.players[seat]
+    name, own = table.state.players[seat], seat == table.own_seat()
     if what == FACE_UP:
-        return t("plotters.pad_face_up", player=name)
-    return t("plotters.pad_colour", player=name, colour=colour_name(what))
+        return t("plotters.pad_your_face_up" if own else "plotters.pad_face_up", player=name)
+    key = "plotters.pad_your_colour" if own else "plotters.pad_colour"
+    return t(key, player=name, colour=colour_name(what))
 
 
 def cell_style(colour: str | None, selected: bool) -> ft.ButtonStyle:
@@ -368,13 +373,19 @@ def PlottersPanel(table: Table, panel: EntryPanel[Spot]) -> ft.Control:
 
     total = sum(sum(counts.values()) for counts in completed["counts"])
     spot = pad_spot(table, panel)
+    own = table.own_seat()
+    rows: list[ft.Control] = [
+        # On a player's own phone the other players' rows are shown, not tapped.
+        ft.Container(
+            disabled=own is not None and seat != own,
+            content=player_row(table, seat, spot, panel.move_pad),
+        )
+        for seat in range(players)
+    ]
     controls: list[ft.Control] = [
         *round_header(table, total, sum(cards_in_play(players).values())),
         header_row(),
-        ft.Column(
-            spacing=2,
-            controls=[player_row(table, seat, spot, panel.move_pad) for seat in range(players)],
-        ),
+        ft.Column(spacing=2, controls=rows),
         *pad_section(table, spot, pick, tap_face_up),
     ]
     return ft.Column(controls, spacing=4)
@@ -402,12 +413,13 @@ def round_header(table: Table, total: int, full: int) -> list[ft.Control]:
         label=t("plotters.ended_early"),
         height=CHIP_SIZE,
         value=table.entry["ended_early"],
+        disabled=not table.may_score(),  # the table's to say, not one player's own phone
         on_change=lambda e: table.change(with_ended_early(table.entry, e.control.value)),
     )
     header: list[ft.Control] = [
         ft.Row([counted, early], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     ]
-    if table.entry["ended_early"] and total == 0:
+    if table.entry["ended_early"] and total == 0 and table.may_score():
         header.append(NobodyCollected(table))
     return header
 
@@ -440,7 +452,13 @@ def pad_section(
 ) -> list[ft.Control]:
     """What the pad enters now (at `spot`) and that player's live formula, then the pad."""
     if spot is None:
-        return [identified("pad-title", ft.Text(t("plotters.pad_idle"), italic=True))]
+        own = table.own_seat()
+        idle = (
+            t("plotters.pad_your_idle", player=table.state.players[own])
+            if own is not None
+            else t("plotters.pad_idle")
+        )
+        return [identified("pad-title", ft.Text(idle, italic=True))]
     seat, what = spot
     title = pad_question(table, spot)
     if what == FACE_UP:

@@ -83,31 +83,56 @@ def shown_step(table: Table, panel: EntryPanel[PadSpot]) -> str:
 
 def prompt(table: Table, panel: EntryPanel[PadSpot]) -> str | None:
     """Who acts next in bidding order: the next bidder, then whose tricks come next; None
-    once every trick is entered (the line then says whether the round adds up)."""
+    once every trick is entered (the line then says whether the round adds up). On a
+    player's own phone, its player is asked as "you"."""
     order, entry, players = bidding_order(table), table.entry, table.state.players
+    own = table.own_seat()
     if shown_step(table, panel) == BIDS:
         seat = next_seat(entry["bids"], order)
-        return t("wizard.bids_done") if seat is None else t("wizard.next_bid", player=players[seat])
+        if seat is None:
+            return t("wizard.bids_done")
+        key = "wizard.your_bid" if seat == own else "wizard.next_bid"
+        return t(key, player=players[seat])
     # A filled-in player is no longer asked for: the line says the round is ready instead.
     seat = next_seat(table.completed["tricks"], order)
-    return None if seat is None else t("wizard.next_tricks", player=players[seat])
+    if seat is None:
+        return None
+    return t("wizard.your_tricks" if seat == own else "wizard.next_tricks", player=players[seat])
+
+
+def own_turn(table: Table, panel: EntryPanel[PadSpot]) -> bool:
+    """Whether the round waits for the value of this phone's own player now: bidding has
+    reached them, or their tricks come next."""
+    own = table.own_seat()
+    if own is None:
+        return False
+    values = table.entry["bids"] if shown_step(table, panel) == BIDS else table.completed["tricks"]
+    return next_seat(values, bidding_order(table)) == own
 
 
 @dataclass(frozen=True)
 class StepWords:
     """The catalog keys of a step's words: the pad's chips ("Ben bids 3") and its title
-    ("Ben's bid?"), the button clearing a value, and a row's value as a button ("Ben's
-    bid: 3. Change") or, before it is entered, as a button or a watcher's dash."""
+    ("Ben's bid?", on Ben's own phone "Your bid, Ben"), the button clearing a value, and a
+    row's value as a button ("Ben's bid: 3. Change") or, before it is entered, as a button
+    or a watcher's dash."""
 
     chip: str
     pad_title: str
+    own_pad_title: str
     clear: str
     cell: str
 
 
-BID_WORDS = StepWords("wizard.bid_name", "wizard.pad_bid", "wizard.clear_bid", "wizard.bid_cell")
+BID_WORDS = StepWords(
+    "wizard.bid_name", "wizard.pad_bid", "wizard.your_bid", "wizard.clear_bid", "wizard.bid_cell"
+)
 TRICK_WORDS = StepWords(
-    "wizard.took_name", "wizard.pad_tricks", "wizard.clear_tricks", "wizard.trick_cell"
+    "wizard.took_name",
+    "wizard.pad_tricks",
+    "wizard.your_tricks",
+    "wizard.clear_tricks",
+    "wizard.trick_cell",
 )
 Pick = Callable[[int, int | None], None]
 """Set a seat's value (None clears it), reading the entry as it is when tapped."""
@@ -294,7 +319,8 @@ def number_pad(
     # A pad of its own for each player: the second tap of a double tap reaches the pad the
     # first tap left (gone, so the tap is dropped), not the next player's chip in its place.
     chips.key = f"pad-{step}-{at.seat}"
-    title = t(words.pad_title, player=name)
+    own = at.seat == table.own_seat()
+    title = t(words.own_pad_title if own else words.pad_title, player=name)
     return [identified("pad-title", ft.Text(title, weight=ft.FontWeight.W_500)), chips]
 
 
@@ -308,13 +334,25 @@ def tapped_seat(panel: EntryPanel[PadSpot], step: str) -> int | None:
 @dataclass(frozen=True)
 class StepInput:
     """What a step's rows and pad act through: set a seat's value, bring the pad to a
-    seat, and whether this phone may only watch."""
+    seat, whether this phone may only watch, and the seat it enters for alone (a player's
+    own phone: the pad stays on that player, the other rows are text)."""
 
     pick: Pick
     select: Callable[[int], None]
     read_only: bool
     names: list[str]
     """The players' names as they fit a row (views.shell.names)."""
+    own: int | None = None
+
+    def pad_seat(self, chosen: int | None, next_up: int | None) -> int | None:
+        """Whose value the pad enters: this phone's own player's, else the row tapped,
+        else the next in bidding order."""
+        if self.own is not None:
+            return self.own
+        return chosen if chosen is not None else next_up
+
+    def row_read_only(self, seat: int) -> bool:
+        return self.read_only or (self.own is not None and seat != self.own)
 
 
 def bid_section(
@@ -326,7 +364,7 @@ def bid_section(
     state, info, bids = table.state, table.round_info, table.entry["bids"]
     players, cards = state.players, info.cards
     restriction = dealer_restriction(state.round_context(table.round_number), bids)
-    pad_seat = chosen if chosen is not None else next_seat(bids, order)
+    pad_seat = given.pad_seat(chosen, next_seat(bids, order))
 
     def bid_row(seat: int) -> ft.Control:
         note = None
@@ -337,7 +375,7 @@ def bid_section(
         return memo(PlayerRow)(
             seat,
             players[seat],
-            RowShows(note=note, read_only=given.read_only, shown_name=given.names[seat]),
+            RowShows(note=note, read_only=given.row_read_only(seat), shown_name=given.names[seat]),
             bids[seat],
             seat == pad_seat,
             BID_WORDS,
@@ -380,7 +418,7 @@ def trick_section(
     bids, tricks, counted = entry["bids"], completed["tricks"], counted_bids(entry)
     filled = filled_seat(entry, cards, bomb=state.settings["bomb"])
     preview = round_preview(completed)
-    pad_seat = chosen if chosen is not None else next_seat(tricks, order)
+    pad_seat = given.pad_seat(chosen, next_seat(tricks, order))
 
     def trick_row(seat: int) -> ft.Control:
         if counted[seat] == bids[seat]:
@@ -391,7 +429,7 @@ def trick_section(
             note,
             preview[seat],
             filled=seat == filled,
-            read_only=given.read_only,
+            read_only=given.row_read_only(seat),
             shown_name=given.names[seat],
         )
         return memo(PlayerRow)(
@@ -448,16 +486,18 @@ def WizardPanel(table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
     )
     select = ft.use_callback(lambda seat: panel.move_pad((step, seat)), drawn_for)
     order = bidding_order(table)
-    read_only = not table.may_enter()
+    read_only, own = not table.may_enter(), table.own_seat()
     room = name_room(use_screen_size(), step)
     names = fitted_names(table.state.players, room, NAME_SIZE)
     if step == BIDS:
-        controls = bid_section(table, order, chosen, StepInput(set_bid, select, read_only, names))
+        given = StepInput(set_bid, select, read_only, names, own)
+        controls = bid_section(table, order, chosen, given)
     else:
-        given = StepInput(set_tricks, select, read_only, names)
+        given = StepInput(set_tricks, select, read_only, names, own)
         controls = trick_section(table, order, chosen, given, lambda: panel.choose_step(BIDS))
-        # A watcher reads the Cloud's change in the row's note ("bid 1, now 2").
-        if table.state.settings["cloud"] and not read_only:
+        # A watcher reads the Cloud's change in the row's note ("bid 1, now 2"); who won
+        # the Cloud's trick is the table's to say, not one player's own phone.
+        if table.state.settings["cloud"] and table.may_score():
             controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=4)
 

@@ -152,7 +152,7 @@ def TrumpPart(table: Table, compact: bool) -> ft.Control | None:
         table.entry.get("trump"),
         state.players[info.dealer],
         turned_up,
-        table.may_enter(),
+        table.may_score(),
         pick,
         not turned_up and not compact,
     )

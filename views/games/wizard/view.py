@@ -12,7 +12,15 @@ from views.games.game_view import GameView, StepButton
 from views.games.panel import EntryPanel
 from views.games.setup_fields import FieldKind, Preset, SettingField, UnreadableSetting
 from views.games.table import Table
-from views.games.wizard.entry import BIDS, TRICKS, PadSpot, WizardPanel, prompt, shown_step
+from views.games.wizard.entry import (
+    BIDS,
+    TRICKS,
+    PadSpot,
+    WizardPanel,
+    own_turn,
+    prompt,
+    shown_step,
+)
 from views.games.wizard.trick import DECK_KEYS, RoundTrickHelper, WizardTrickHelper
 from views.games.wizard.trump import SUIT_KEYS, TrumpPart, round_mark, suit_words
 from views.shell.i18n import decimal, percent, t
@@ -125,6 +133,9 @@ class Wizard(GameView):
 
     def prompt(self, table: Table, panel: EntryPanel[PadSpot]) -> str | None:
         return prompt(table, panel)
+
+    def own_turn(self, table: Table, panel: EntryPanel[PadSpot]) -> bool:
+        return own_turn(table, panel)
 
     legend_key = "wizard.sheet_legend"
 
