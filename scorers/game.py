@@ -285,11 +285,16 @@ class GameRules(ABC):
         return self.field_name(at, players, entry)
 
     def round_notes(
-        self, rounds: Sequence[ScoredRound], infos: Sequence[RoundInfo], players: int
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
     ) -> list[str] | None:
         """Each scored round's cell in the score sheet's `note_column`, in signs any language
-        reads (Wizard: its trump, "♥"); `infos` are the rounds' RoundInfo, in the same order.
-        None when the sheet has no such column for these rounds (the default)."""
+        reads (Wizard: its trump, "♥"); `infos` are the rounds' RoundInfo, in the same order,
+        of a game with these `settings`. None when the sheet has no such column for these
+        rounds (the default)."""
         return None
 
     sheet_columns: ClassVar[tuple[str, ...]] = ()

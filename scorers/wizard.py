@@ -7,11 +7,16 @@ the bids as made; the score and the tie-break use the bid after the change.
 
 The card turned up for trump after the deal goes in the entry's optional "trump" field
 (`TURN_UPS`: a suit letter, "J" for a Jester, "W" for a Wizard whose suit the dealer has
-not picked yet, "W" and the dealer's suit such as "WH"). It never changes a score; an entry
-without it (every game saved before it was asked) is the same round as before.
+not picked yet, "W" and the dealer's suit such as "WH"; with the anniversary cards, "WF" for
+the Werewolf laid in its place and "WF" and what its holder named, "WFH" or "WFN" for no
+trump). It never changes a score; an entry without it (every game saved before it was
+asked) is the same round as before.
+
+The special cards of the anniversary editions are in a game's deck by its settings
+(`special_cards`); the trick judge (`trick_winner`, `trick_taker`) knows them.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
@@ -238,37 +243,141 @@ def face(number: str, deck: str) -> str:
 COPIES = 4
 """The deck: one of each suit card (1 to 13 in S, H, D and C), four Wizards, four Jesters."""
 
+DRAGON = "DR"
+FAIRY = "FA"
+BOMB = "BO"
+WEREWOLF = "WF"
+JUGGLER = "JG"
+CLOUD = "CL"
+SHAPESHIFTER_WIZARD = "SW"
+SHAPESHIFTER_JESTER = "SJ"
+ANNIVERSARY_CARDS = frozenset({DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD})
+"""The 20th-anniversary edition's six special cards (the "anniversary_cards" setting)."""
+SHAPESHIFTER = frozenset({SHAPESHIFTER_WIZARD, SHAPESHIFTER_JESTER})
+"""The 25th-anniversary edition's Shapeshifter, one card played as a Wizard (SW) or as a
+Jester (SJ), its player says which (the "shapeshifter" setting)."""
+SPECIAL_CARDS = ANNIVERSARY_CARDS | SHAPESHIFTER
+SUITED_RANKS = {JUGGLER: 7.5, CLOUD: 9.75}
+"""The special cards played in a suit their player names (its letter follows the code:
+"JGH", "CLS"), and where they rank in it."""
+WIZARDS = frozenset({WIZARD, SHAPESHIFTER_WIZARD})
+"""The cards that win as a Wizard: the first of them takes a trick without the Dragon."""
+LEAVES_SUIT_OPEN = frozenset({JESTER, SHAPESHIFTER_JESTER, BOMB, FAIRY})
+"""The cards that set no suit when led: the next card that is not one of them does.
+RULES.md leaves open how the Bomb, the Fairy and the Shapeshifter played as a Jester count
+when led; the app treats each as a Jester there, as RULES.md says it does."""
+_UNSUITED_SPECIALS = SPECIAL_CARDS - {WEREWOLF, *SUITED_RANKS}
+"""The special cards played to a trick by their code alone (not the Werewolf: it never is)."""
+_ONE_CARD = {SHAPESHIFTER_JESTER: SHAPESHIFTER_WIZARD}
+"""Codes that play the same card as another: the Shapeshifter is one card either way."""
+
+
+def special_cards(settings: Mapping[str, Any]) -> frozenset[str]:
+    """The special cards a game's deck holds, by their codes (SW and SJ: the Shapeshifter):
+    the 20th-anniversary set with "anniversary_cards" on, the Shapeshifter with
+    "shapeshifter" on. The Bomb's and the Cloud's scoring follow from them.
+
+    >>> sorted(special_cards({"anniversary_cards": False, "shapeshifter": True}))
+    ['SJ', 'SW']
+    """
+    held = ANNIVERSARY_CARDS if settings["anniversary_cards"] else frozenset()
+    return held | (SHAPESHIFTER if settings["shapeshifter"] else frozenset())
+
+
+def deck_size(settings: Mapping[str, Any]) -> int:
+    """How many cards the game's deck holds: 60, and one more per special card (the
+    Shapeshifter is one card).
+
+    >>> deck_size({"anniversary_cards": True, "shapeshifter": True})
+    67
+    """
+    return DECK + len({_ONE_CARD.get(card, card) for card in special_cards(settings)})
+
+
+def upgraded_settings(saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings of a game saved before the special cards were settings (game files of
+    version 4 and before): its "bomb" and "cloud" switches become "anniversary_cards",
+    on when either was (both cards are in that set), and the Shapeshifter stays out.
+    Settings without those switches are left as they are, and so are settings with a
+    switch that is not on or off, for `resolve_settings` to refuse.
+
+    >>> upgraded_settings({"hook": True, "bomb": False, "cloud": True})
+    {'hook': True, 'anniversary_cards': True, 'shapeshifter': False}
+    """
+    switches = [saved[name] for name in ("bomb", "cloud") if name in saved]
+    if not switches or not all(isinstance(switch, bool) for switch in switches):
+        return dict(saved)
+    upgraded = {name: value for name, value in saved.items() if name not in ("bomb", "cloud")}
+    upgraded["anniversary_cards"] = any(switches)
+    upgraded["shapeshifter"] = False
+    return upgraded
+
 
 def parse_card(card: object) -> str:
-    """The card's code in canonical form: "W" (a Wizard), "J" (a Jester) or a number from 1
-    to 13 and a suit letter ("13H", "1S"); any case.
+    """The card's code in canonical form: "W" (a Wizard), "J" (a Jester), a number from 1
+    to 13 and a suit letter ("13H", "1S"), or a special card: "DR" (the Dragon), "FA" (the
+    Fairy), "BO" (the Bomb), "SW" or "SJ" (the Shapeshifter played as a Wizard or as a
+    Jester), "JG" or "CL" and the suit its player names (the Juggler, the Cloud); any case.
 
-    >>> parse_card("13h")
-    '13H'
+    >>> parse_card("13h"), parse_card("jgs")
+    ('13H', 'JGS')
     """
     if isinstance(card, str):
         code = card.upper()
-        if code in (WIZARD, JESTER) or (code[:-1] in NUMBERS and code[-1:] in SUITS):
+        plain = code in (WIZARD, JESTER) or code in _UNSUITED_SPECIALS
+        suited = (code[:-1] in NUMBERS or code[:-1] in SUITED_RANKS) and code[-1:] in SUITS
+        if plain or suited:
             return code
     raise InvalidEntry("wizard.card_invalid", card=card)
 
 
-def _trick_cards(cards: object, low: int) -> list[str]:
+def _special(code: str) -> str | None:
+    """The special card a code plays (the Juggler or the Cloud whatever its suit), if any."""
+    if code in SPECIAL_CARDS:
+        return code
+    return code[:-1] if code[:-1] in SUITED_RANKS else None
+
+
+def card_suit(code: str) -> str | None:
+    """The suit a card (in canonical form) is played in: a suit card's, the Juggler's or
+    the Cloud's; None for a card without one.
+
+    >>> card_suit("13H"), card_suit("CLS"), card_suit("SW")
+    ('H', 'S', None)
+    """
+    return code[-1] if code[-1] in SUITS else None
+
+
+def _rank(code: str) -> float:
+    """Where a card played in a suit ranks in it: its number, 7.5 or 9.75."""
+    return SUITED_RANKS.get(code[:-1]) or int(code[:-1])
+
+
+def _trick_cards(cards: object, low: int, specials: Collection[str]) -> list[str]:
     """The cards of a trick (`low` to MAX_PLAYERS of them) in canonical form, each suit card
-    at most once and at most four Wizards and four Jesters."""
+    and each special card at most once (the Shapeshifter once, as a Wizard or a Jester),
+    at most four Wizards and four Jesters, and no special card but the `specials` in play."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         raise InvalidEntry("entry.not_list", field="cards")
     if not low <= len(cards) <= MAX_PLAYERS:
         raise InvalidEntry("wizard.trick_size", count=len(cards), low=MIN_PLAYERS, high=MAX_PLAYERS)
     codes: list[str] = []
+    played: list[str] = []
     for card in cards:
         code = parse_card(card)
-        if code not in (WIZARD, JESTER) and code in codes:
+        special = _special(code)
+        if special is not None and special not in specials:
+            raise InvalidEntry("wizard.card_not_in_deck", card=code)
+        if special is not None:
+            if _ONE_CARD.get(special, special) in played:
+                raise InvalidEntry("wizard.special_twice", card=code)
+            played.append(_ONE_CARD.get(special, special))
+        elif code not in (WIZARD, JESTER) and code in codes:
             raise InvalidEntry("wizard.card_twice", card=code)
         codes.append(code)
-    for special, key in ((WIZARD, "wizard.too_many_wizards"), (JESTER, "wizard.too_many_jesters")):
-        if codes.count(special) > COPIES:
-            raise InvalidEntry(key, count=codes.count(special), high=COPIES)
+    for kind, key in ((WIZARD, "wizard.too_many_wizards"), (JESTER, "wizard.too_many_jesters")):
+        if codes.count(kind) > COPIES:
+            raise InvalidEntry(key, count=codes.count(kind), high=COPIES)
     return codes
 
 
@@ -281,17 +390,20 @@ def _trump_suit(trump: object) -> str | None:
 
 
 def _led(codes: Sequence[str]) -> str | None:
-    """The suit of the first card that is not a Jester; None if that is a Wizard (or there
-    is none)."""
+    """The suit of the first card that sets one (`LEAVES_SUIT_OPEN`); None if that card has
+    no suit (a Wizard, the Shapeshifter as a Wizard, the Dragon) or there is none. The
+    Dragon led frees the others as a Wizard led does: RULES.md does not say, and the Dragon
+    is the one card above the Wizards."""
     for code in codes:
-        if code != JESTER:
-            return None if code == WIZARD else code[-1]
+        if code not in LEAVES_SUIT_OPEN:
+            return card_suit(code)
     return None
 
 
-def led_suit(cards: Sequence[str]) -> str | None:
+def led_suit(cards: Sequence[str], specials: Collection[str] = SPECIAL_CARDS) -> str | None:
     """The suit the cards still to come must follow (if they can), from the cards played so
-    far (0 to 6, in play order): the first suit card's, unless a Wizard came before it.
+    far (0 to 6, in play order): the first suit card's (the Juggler's and the Cloud's named
+    suit too), unless a Wizard or the Dragon came before it.
 
     Jesters led leave the choice to the first other card: a suit card sets the suit, a
     Wizard frees everyone. Nothing or only Jesters played: None (no suit yet).
@@ -300,14 +412,41 @@ def led_suit(cards: Sequence[str]) -> str | None:
     'D'
     >>> led_suit(["J", "W", "5D"]) is None
     True
+    >>> led_suit(["BO", "CLH", "5D"])
+    'H'
     """
-    return _led(_trick_cards(cards, 0))
+    return _led(_trick_cards(cards, 0, specials))
 
 
-def trick_winner(cards: Sequence[str], trump: str | None) -> int:
+def _winner(codes: Sequence[str], trump: str | None) -> int:
+    if DRAGON in codes:
+        return codes.index(FAIRY if FAIRY in codes else DRAGON)
+    wizards = [i for i, code in enumerate(codes) if code in WIZARDS]
+    if wizards:
+        return wizards[0]
+    for suit in (trump, _led(codes)):
+        held = [i for i, code in enumerate(codes) if suit is not None and card_suit(code) == suit]
+        if held:
+            return max(held, key=lambda i: _rank(codes[i]))
+    # Only cards that set no suit: the Fairy ranks below the Jesters, so the first of the
+    # others wins (a trick holds three cards or more, the Fairy at most once).
+    return next(i for i, code in enumerate(codes) if code != FAIRY)
+
+
+def trick_winner(
+    cards: Sequence[str], trump: str | None, specials: Collection[str] = SPECIAL_CARDS
+) -> int:
     """The index (in play order) of the card that wins a whole trick of 3 to 6 cards:
-    the first Wizard; else the highest trump (`trump` a suit letter, None: no trump); else
-    the highest card of the led suit (`led_suit`); only Jesters: the first of them.
+    the Dragon, unless the Fairy is in the trick (then the Fairy); else the first Wizard
+    (the Shapeshifter played as a Wizard is one); else the highest trump (`trump` a suit
+    letter, None: no trump); else the highest card of the led suit (`led_suit`); else the
+    first Jester (the Shapeshifter played as a Jester is one, and the Bomb counts as one:
+    RULES.md does not say, and it is the reading where the Bomb adds no rank of its own).
+    The Juggler ranks 7.5 and the Cloud 9.75 in their named suit.
+
+    With the Bomb in the trick this is the card whose player would have won it: nobody
+    takes the trick (`trick_taker`) and that player leads the next one. A special card not
+    among the `specials` in the game's deck (`special_cards`) is refused.
 
     >>> trick_winner(["7H", "13H", "2S", "J"], trump="S")
     2
@@ -315,38 +454,58 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     3
     >>> trick_winner(["J", "5D", "13C", "9D"], trump=None)
     3
+    >>> trick_winner(["W", "DR", "FA"], trump=None), trick_winner(["W", "DR", "3H"], trump="H")
+    (2, 1)
     """
-    codes = _trick_cards(cards, MIN_PLAYERS)
-    trump = _trump_suit(trump)
-    if WIZARD in codes:
-        return codes.index(WIZARD)
-    for suit in (trump, _led(codes)):
-        held = [i for i, code in enumerate(codes) if suit is not None and code[-1] == suit]
-        if held:
-            return max(held, key=lambda i: int(codes[i][:-1]))
-    return 0
+    return _winner(_trick_cards(cards, MIN_PLAYERS, specials), _trump_suit(trump))
 
 
-WinReason = Literal["first_wizard", "highest_trump", "highest_led", "first_jester"]
-"""Why a trick's card wins (`win_reason`): the first Wizard played; the highest trump; the
-highest card of the led suit; only Jesters were played, so the first of them."""
+def trick_taker(
+    cards: Sequence[str], trump: str | None, specials: Collection[str] = SPECIAL_CARDS
+) -> int | None:
+    """The index of the card whose player takes a whole trick (`trick_winner`), or None
+    when the Bomb is in it: that trick goes to nobody.
+
+    >>> trick_taker(["7H", "13H", "2S"], trump=None)
+    1
+    >>> trick_taker(["7H", "13H", "BO"], trump=None) is None
+    True
+    """
+    codes = _trick_cards(cards, MIN_PLAYERS, specials)
+    return None if BOMB in codes else _winner(codes, _trump_suit(trump))
 
 
-def win_reason(cards: Sequence[str], trump: str | None) -> WinReason:
+WinReason = Literal[
+    "dragon", "fairy", "first_wizard", "highest_trump", "highest_led", "first_jester"
+]
+"""Why a trick's card wins (`win_reason`): the Dragon beats every card; the Fairy beats the
+Dragon; the first Wizard played; the highest trump; the highest card of the led suit; only
+Jesters were played (and maybe the Fairy, lower still), so the first of them."""
+
+
+def win_reason(
+    cards: Sequence[str], trump: str | None, specials: Collection[str] = SPECIAL_CARDS
+) -> WinReason:
     """Which rule gives the trick to its winner (`trick_winner`).
 
     >>> win_reason(["7H", "13H", "2S", "J"], trump="S")
     'highest_trump'
     >>> win_reason(["J", "J", "J"], trump=None)
     'first_jester'
+    >>> win_reason(["DR", "W", "FA"], trump=None)
+    'fairy'
     """
-    codes = _trick_cards(cards, MIN_PLAYERS)
-    code = codes[trick_winner(codes, trump)]
-    if code == WIZARD:
+    codes = _trick_cards(cards, MIN_PLAYERS, specials)
+    code = codes[_winner(codes, _trump_suit(trump))]
+    if code == DRAGON:
+        return "dragon"
+    if code == FAIRY:
+        return "fairy"
+    if code in WIZARDS:
         return "first_wizard"
-    if code == JESTER:
+    if code in LEAVES_SUIT_OPEN:
         return "first_jester"
-    return "highest_trump" if code[-1] == _trump_suit(trump) else "highest_led"
+    return "highest_trump" if card_suit(code) == _trump_suit(trump) else "highest_led"
 
 
 def barred_cards(played: Sequence[str]) -> frozenset[str]:
@@ -379,30 +538,47 @@ def breaks_follow(played: Sequence[str], card: str) -> bool:
 TURN_UPS = (*SUITS, JESTER, WIZARD)
 """The cards a round's turned-up card may be, as a choice: a suit card (its suit is trump),
 a Jester (no trump), a Wizard (the dealer then picks one of `SUITS`, never no trump)."""
+NAMED_NO_TRUMP = "N"
+"""What the Werewolf's holder names for no trump ("WFN")."""
+WEREWOLF_CHOICES = (*SUITS, NAMED_NO_TRUMP)
+"""What the Werewolf's holder names after laying it for trump: a suit, or no trump."""
 
 
-def turns_up_trump(cards: int, players: int) -> bool:
-    """Whether a card is left to turn up for trump: not when every card is dealt (the
-    round then has no trump, and nothing is asked)."""
-    return cards * players < DECK
+def turns_up_trump(cards: int, players: int, settings: Mapping[str, Any]) -> bool:
+    """Whether a card is left to turn up for trump: not when every card of the deck
+    (`deck_size`: special cards count) is dealt (the round then has no trump, and nothing
+    is asked)."""
+    return cards * players < deck_size(settings)
 
 
-def trump_choices(cards: int, players: int) -> tuple[str, ...]:
+def trump_choices(cards: int, players: int, settings: Mapping[str, Any]) -> tuple[str, ...]:
     """The turned-up cards a round of `cards` each at a table of `players` can record:
-    `TURN_UPS`, or none in a round that deals every card.
+    `TURN_UPS`, and the Werewolf when it is in the deck; none in a round that deals every
+    card.
 
-    >>> trump_choices(20, 3)
+    >>> base = {"anniversary_cards": False, "shapeshifter": False}
+    >>> trump_choices(20, 3, base)
     ()
-    >>> trump_choices(3, 3)
+    >>> trump_choices(3, 3, base)
     ('S', 'H', 'D', 'C', 'J', 'W')
+    >>> trump_choices(20, 3, dict(base, anniversary_cards=True))
+    ('S', 'H', 'D', 'C', 'J', 'W', 'WF')
     """
-    return TURN_UPS if turns_up_trump(cards, players) else ()
+    if not turns_up_trump(cards, players, settings):
+        return ()
+    return (*TURN_UPS, WEREWOLF) if WEREWOLF in special_cards(settings) else TURN_UPS
 
 
-def dealer_suits(trump: str | None) -> tuple[str, ...]:
-    """The suits the dealer picks from after turning up `trump`: all four for a Wizard
-    (picked or not yet), none for any other card."""
-    return SUITS if trump is not None and trump[:1] == WIZARD else ()
+def laid_for_trump(trump: str | None) -> str | None:
+    """The card a recorded trump says was laid: the Werewolf for "WF" and what follows it,
+    a Wizard for "W" and a suit, else the value itself (a suit, "J", or None).
+
+    >>> laid_for_trump("WFN"), laid_for_trump("WH"), laid_for_trump("H")
+    ('WF', 'W', 'H')
+    """
+    if trump is not None and trump.startswith(WEREWOLF):
+        return WEREWOLF
+    return WIZARD if trump is not None and trump[:1] == WIZARD else trump
 
 
 def wizard_picks(suit: str) -> str:
@@ -410,17 +586,23 @@ def wizard_picks(suit: str) -> str:
     return WIZARD + suit
 
 
+def werewolf_names(choice: str) -> str:
+    """The trump recorded when the Werewolf was laid and its holder named `choice` (one of
+    `WEREWOLF_CHOICES`)."""
+    return WEREWOLF + choice
+
+
 def trump_suit(trump: str | None) -> str | None:
     """The suit that is trump after `trump` (a value `check_trump` accepted): the suit card's,
-    or the one the dealer picked for a Wizard; None for a Jester (no trump), a Wizard
-    whose suit is not picked yet, or nothing entered.
+    the one the dealer picked for a Wizard or the Werewolf's holder named; None for a Jester
+    (no trump), no trump named, a suit not picked or named yet, or nothing entered.
 
-    >>> trump_suit("H"), trump_suit("WS"), trump_suit("J")
-    ('H', 'S', None)
+    >>> trump_suit("H"), trump_suit("WS"), trump_suit("J"), trump_suit("WFC"), trump_suit("WFN")
+    ('H', 'S', None, 'C', None)
     """
-    if trump is None or trump in (JESTER, WIZARD):
+    if trump is None or trump in (JESTER, WIZARD, WEREWOLF):
         return None
-    return trump[-1]
+    return trump[-1] if trump[-1] in SUITS else None
 
 
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -428,40 +610,55 @@ NO_TRUMP = "\u2014"
 """A round without trump in signs: every card dealt."""
 
 
-def trump_mark(trump: str | None, cards: int, players: int) -> str:
+def trump_mark(trump: str | None, cards: int, players: int, settings: Mapping[str, Any]) -> str:
     """A round's trump in signs any language reads, for the CSV score sheet: the suit's
-    sign ("♥"), W and the sign for a Wizard and the dealer's suit ("W ♠"), J for a Jester
-    (no trump), a dash when every card was dealt (no trump), nothing when not entered.
+    sign ("♥"), W and the sign for a Wizard and the dealer's suit ("W ♠"), WF and the sign
+    (or a dash for no trump) the Werewolf's holder named, J for a Jester (no trump), a dash
+    when every card was dealt (no trump), nothing when not entered.
 
-    >>> trump_mark("H", 3, 4), trump_mark("WS", 3, 4), trump_mark("J", 3, 4)
+    >>> base = {"anniversary_cards": True, "shapeshifter": False}
+    >>> trump_mark("H", 3, 4, base), trump_mark("WS", 3, 4, base), trump_mark("J", 3, 4, base)
     ('\u2665', 'W \u2660', 'J')
-    >>> trump_mark(None, 20, 3), trump_mark(None, 3, 4)
-    ('\u2014', '')
+    >>> trump_mark("WFN", 3, 4, base), trump_mark(None, 3, 4, base)
+    ('WF \u2014', '')
     """
-    if not turns_up_trump(cards, players):
+    if not turns_up_trump(cards, players, settings):
         return NO_TRUMP
-    suit = trump_suit(trump)
-    if trump is None or suit is None:
-        return trump if trump in (JESTER, WIZARD) else ""
-    return f"{WIZARD} {SUIT_SIGNS[suit]}" if trump[:1] == WIZARD else SUIT_SIGNS[suit]
+    laid, suit = laid_for_trump(trump), trump_suit(trump)
+    if trump is None or laid is None:
+        return ""
+    if laid == WEREWOLF and trump != WEREWOLF:
+        return f"{WEREWOLF} {SUIT_SIGNS[suit] if suit else NO_TRUMP}"
+    if suit is None:
+        return laid
+    return f"{WIZARD} {SUIT_SIGNS[suit]}" if laid == WIZARD else SUIT_SIGNS[suit]
 
 
 def check_trump(value: object, context: RoundContext, *, complete: bool) -> str | None:
     """The entry's trump checked: None (not entered), a suit letter, "J", "W" (a draft only:
-    the dealer has still to pick) or "W" and a suit. Refuses any other value, a trump in a
-    round that deals every card, and a complete round with a Wizard but no suit."""
+    the dealer has still to pick) or "W" and a suit; with the Werewolf in the deck, "WF" (a
+    draft only: its holder has still to name) or "WF" and a suit or "N" (no trump). Refuses
+    any other value, a trump in a round that deals every card, and a complete round with a
+    Wizard or the Werewolf but nothing picked."""
     if value is None:
         return None
+    werewolf = isinstance(value, str) and value.startswith(WEREWOLF)
     known = isinstance(value, str) and (
-        value in TURN_UPS or (value[:1] == WIZARD and value[1:] in SUITS)
+        value in TURN_UPS
+        or (value[:1] == WIZARD and value[1:] in SUITS)
+        or (werewolf and value[len(WEREWOLF) :] in ("", *WEREWOLF_CHOICES))
     )
     if not known:
         raise InvalidEntry("wizard.trump_card_invalid", value=value)
+    if werewolf and WEREWOLF not in special_cards(context.settings):
+        raise InvalidEntry("wizard.card_not_in_deck", card=WEREWOLF)
     info = context.info
-    if not turns_up_trump(info.cards, len(context.players)):
+    if not turns_up_trump(info.cards, len(context.players), context.settings):
         raise InvalidEntry("wizard.trump_all_dealt", cards=info.cards)
     if complete and value == WIZARD:
         raise InvalidEntry("wizard.trump_suit_missing", dealer=context.players[info.dealer])
+    if complete and value == WEREWOLF:
+        raise InvalidEntry("wizard.trump_werewolf_missing")
     return cast(str, value)
 
 
@@ -522,7 +719,13 @@ MESSAGES = GameMessages(
         "wizard.too_many_rounds": "{count} rounds are too many for one game: at most "
         "{limit}, one per card of the deck.",
         "wizard.card_invalid": "'{card}' is not a Wizard card: write W for a Wizard, J for a "
-        "Jester, or a number from 1 to 13 and a suit (S, H, D or C), such as 13H.",
+        "Jester, or a number from 1 to 13 and a suit (S, H, D or C), such as 13H; a special "
+        "card is DR (Dragon), FA (Fairy), BO (Bomb), SW or SJ (Shapeshifter as a Wizard or a "
+        "Jester), JG or CL and a suit (Juggler, Cloud).",
+        "wizard.card_not_in_deck": "{card} is not in this game's deck: the special cards in "
+        "play are chosen in the game's settings.",
+        "wizard.special_twice": "{card} cannot be played here: the trick already holds that "
+        "special card, and the deck has only one.",
         "wizard.card_twice": "{card} cannot be played twice in one trick: the deck has one of "
         "each suit card.",
         "wizard.too_many_wizards": "{count} Wizards are too many for one trick: the deck has "
@@ -537,11 +740,14 @@ MESSAGES = GameMessages(
         "{value} is not possible.",
         "wizard.trump_card_invalid": "'{value}' is not a card turned up for trump: a suit (S, "
         "H, D or C), J for a Jester (no trump), W for a Wizard, or W and the suit the dealer "
-        "picked, such as WH.",
+        "picked, such as WH; WF for the Werewolf, then the suit or N (no trump) its holder "
+        "named.",
         "wizard.trump_all_dealt": "Every card is dealt this round ({cards} each): no card is "
         "turned up, so there is no trump to enter.",
         "wizard.trump_suit_missing": "A Wizard was turned up: {dealer} picks the trump suit. "
         "Tap that suit, or clear the trump.",
+        "wizard.trump_werewolf_missing": "The Werewolf was laid for trump: its holder names a "
+        "suit or no trump. Tap it, or clear the trump.",
     },
     fields={
         "wizard.field.bid": "{player}'s bid",
@@ -561,6 +767,9 @@ MESSAGES = GameMessages(
         "wizard.change.trump_jester": "no trump (a Jester)",
         "wizard.change.trump_wizard": "a Wizard turned up",
         "wizard.change.trump_picked": "the trump {suit} (a Wizard)",
+        "wizard.change.trump_werewolf": "the Werewolf laid for trump",
+        "wizard.change.trump_werewolf_picked": "the trump {suit} (the Werewolf)",
+        "wizard.change.trump_werewolf_none": "no trump (the Werewolf)",
         "wizard.change.trump_cleared": "clearing the trump",
     },
     reminders={
@@ -591,8 +800,16 @@ def _trump_change(trump: object) -> tuple[str, dict[str, Any]]:
         return "wizard.change.trump_jester", {}
     if trump == WIZARD:
         return "wizard.change.trump_wizard", {}
-    if isinstance(trump, str) and trump[:1] == WIZARD:
-        return "wizard.change.trump_picked", {"suit": trump[1:]}
+    if trump == WEREWOLF:
+        return "wizard.change.trump_werewolf", {}
+    laid = laid_for_trump(trump) if isinstance(trump, str) else None
+    suit = trump_suit(trump) if isinstance(trump, str) else None
+    if laid == WEREWOLF:
+        if suit is None:
+            return "wizard.change.trump_werewolf_none", {}
+        return "wizard.change.trump_werewolf_picked", {"suit": suit}
+    if laid == WIZARD:
+        return "wizard.change.trump_picked", {"suit": suit}
     return "wizard.change.trump", {"suit": trump}
 
 
@@ -620,29 +837,34 @@ class WizardRules(GameRules):
     note_column = "wizard.field.trump_column"
 
     def round_notes(
-        self, rounds: Sequence[ScoredRound], infos: Sequence[RoundInfo], players: int
+        self,
+        rounds: Sequence[ScoredRound],
+        infos: Sequence[RoundInfo],
+        settings: Mapping[str, Any],
+        players: int,
     ) -> list[str] | None:
         """Each round's trump in signs (`trump_mark`), once any round has one entered; None
         before (a game played without them keeps the sheet it always had)."""
         if not any(scored.entry.get("trump") for scored in rounds):
             return None
         return [
-            trump_mark(scored.entry.get("trump"), info.cards, players)
+            trump_mark(scored.entry.get("trump"), info.cards, players, settings)
             for scored, info in zip(rounds, infos, strict=True)
         ]
 
     def resolve_settings(self, given: object, players: int) -> dict[str, Any]:
-        """hook, canadian, bomb, cloud (switches, off), tie_break_by_bids (on),
-        round_sizes (None: the full game; else a list of hand sizes, one per round) and
-        deck (how the cards are marked: "numbers", else "standard"; see DECKS)."""
+        """hook, canadian, anniversary_cards, shapeshifter (switches, off; see
+        `special_cards`), tie_break_by_bids (on), round_sizes (None: the full game; else a
+        list of hand sizes, one per round) and deck (how the cards are marked: "numbers",
+        else "standard"; see DECKS)."""
         # tie_break_by_bids defaults on: it is the tie-break the published rules give.
         spec = {
             "hook": (False, on_off),
             "canadian": (False, on_off),
             "tie_break_by_bids": (True, on_off),
             "round_sizes": (None, _round_sizes(players)),
-            "bomb": (False, on_off),
-            "cloud": (False, on_off),
+            "anniversary_cards": (False, on_off),
+            "shapeshifter": (False, on_off),
             "deck": ("numbers", one_of(*DECKS)),
         }
         return resolve(given, spec, self.title)
@@ -658,7 +880,7 @@ class WizardRules(GameRules):
     def reminder(
         self, cards: int, dealer: str, first: str, settings: Mapping[str, Any], players: int
     ) -> tuple[str, dict[str, Any]]:
-        if cards * players == DECK:
+        if not turns_up_trump(cards, players, settings):
             return "wizard.no_trump", {"cards": cards, "first": first}
         return "wizard.trump", {"cards": cards, "dealer": dealer, "first": first}
 
@@ -667,7 +889,8 @@ class WizardRules(GameRules):
 
     def completed(self, entry: Mapping[str, Any], context: RoundContext) -> Mapping[str, Any]:
         """The one player's tricks the others leave to the cards filled in (`filled_in`)."""
-        return filled_in(entry, context.info.cards, bomb=context.settings["bomb"])
+        bomb = BOMB in special_cards(context.settings)
+        return filled_in(entry, context.info.cards, bomb=bomb)
 
     def check_entry(
         self, entry: object, context: RoundContext, *, complete: bool
@@ -723,7 +946,7 @@ class WizardRules(GameRules):
         player who took a trick (its winner took at least that one)."""
         if cloud is None:
             return None
-        if not context.settings["cloud"]:
+        if CLOUD not in special_cards(context.settings):
             raise InvalidEntry("wizard.cloud_off")
         data = fields(cloud, "Cloud", ("seat", "change"))
         seat, change = data["seat"], data["change"]
@@ -752,9 +975,10 @@ class WizardRules(GameRules):
         the Bomb was played); the refusal says by how many they are off."""
         cards = context.info.cards
         total = sum(t for t in tricks if t is not None)
-        if total == cards or (context.settings["bomb"] and total == cards - 1):
+        bomb = BOMB in special_cards(context.settings)
+        if total == cards or (bomb and total == cards - 1):
             return
-        if context.settings["bomb"]:
+        if bomb:
             raise InvalidEntry("wizard.tricks_total_bomb", total=total, cards=cards, less=cards - 1)
         if total > cards:
             raise InvalidEntry(
@@ -838,7 +1062,7 @@ class WizardRules(GameRules):
         runs = [0] * players
         for scored, info in zip(rounds, infos, strict=True):
             bids, tricks = counted_bids(scored.entry), scored.entry["tricks"]
-            bomb = settings["bomb"] and sum(tricks) == info.cards - 1
+            bomb = BOMB in special_cards(settings) and sum(tricks) == info.cards - 1
             cloud = scored.entry.get("cloud")
             for seat, count in enumerate(counts):
                 exact = bids[seat] == tricks[seat]

@@ -28,8 +28,8 @@ from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-library"
 # 2: its games are game files of version 2 (storage.game_file); 3: of version 3; 4: of
-# version 4. Every older version still reads.
-VERSION = 4
+# version 4; 5: of version 5. Every older version still reads.
+VERSION = 5
 MAX_LIBRARY_BYTES = 200_000_000
 MAX_GAMES = 20_000
 # A library nests each game file's values two levels deeper: the games array and a game.
@@ -209,7 +209,7 @@ class _Checker:
     def __init__(self, content: bytes) -> None:
         text = content.decode("utf-8-sig", errors="replace")
         document = read_document(text, FORMAT, MAX_LIBRARY_BYTES, MAX_LIBRARY_DEPTH)
-        check_version(document, VERSION)
+        self.version = check_version(document, VERSION)
         games = document.get("games")
         if not isinstance(games, list):
             raise StorageError("storage.import_field", field="games")
@@ -222,7 +222,7 @@ class _Checker:
         checked: list[CheckedGame | RefusedGame] = []
         for entry in self.games[start:stop]:
             try:
-                checked.append(_check(entry, self.seen))
+                checked.append(_check(entry, self.seen, self.version))
             except StorageError as error:
                 checked.append(_refusal(entry, error))
         return checked
@@ -263,8 +263,9 @@ def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
     return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
-def _check(entry: object, seen: set[str]) -> CheckedGame:
-    """One game of the file read and replayed (as a game file is checked)."""
+def _check(entry: object, seen: set[str], version: int) -> CheckedGame:
+    """One game of a file of `version` read and replayed (as a game file is checked; a
+    library's version is its games' game file version)."""
     if not isinstance(entry, Mapping):
         raise StorageError("storage.import_field", field="games")
     game_id = entry.get("id")
@@ -275,7 +276,7 @@ def _check(entry: object, seen: set[str]) -> CheckedGame:
     times = GameTimes(
         *(_moment(entry[name], name) if name in entry else None for name in GameTimes.FIELDS)
     )
-    ledger = read_game(entry)
+    ledger = read_game(entry, version)
     texts = tuple((action.kind, action_text(action.kind, action.data)) for action in ledger.actions)
     listing = listing_of(ledger.state)
     return CheckedGame(game_id, ledger.state.game, created_at, texts, listing, times)

@@ -20,14 +20,16 @@ from scorers.errors import InvalidEntry
 from scorers.games import rules_for
 from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, check_size
 from storage.errors import StorageError
+from storage.format_upgrades import upgraded_actions
 from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
 
 FORMAT = "trickpad-game"
 # 2: a Wizard round may hold the card turned up for trump. 3: a game may hold one-off
 # adjustments (the "adjust" and "remove_adjustment" actions). 4: a Plotters round may say
-# that nobody collected a card. Every older version still reads.
-VERSION = 4
+# that nobody collected a card. 5: a Wizard setup names the special cards in its deck
+# instead of the Bomb and the Cloud. Every older version still reads (`upgraded_actions`).
+VERSION = 5
 
 # Limits far above any real game (a 6-player Wizard game of 10 rounds with every bid and
 # trick tapped, undone and redone is about 300 steps and 60 kB), so that a hostile or broken
@@ -75,8 +77,8 @@ def import_json(keeper: GameKeeper, text: str) -> SavedGame:
     ``storage.disk_full``).
     """
     document = read_document(text, FORMAT, MAX_FILE_BYTES, MAX_DEPTH)
-    check_version(document, VERSION)
-    return keeper.import_ledger(read_game(document))
+    version = check_version(document, VERSION)
+    return keeper.import_ledger(read_game(document, version))
 
 
 def read_document(text: str, format_name: str, max_bytes: int, max_depth: int) -> dict[str, Any]:
@@ -97,19 +99,22 @@ def read_document(text: str, format_name: str, max_bytes: int, max_depth: int) -
     return document
 
 
-def check_version(document: Mapping[str, Any], supported: int) -> None:
+def check_version(document: Mapping[str, Any], supported: int) -> int:
+    """The document's version, refused when it is not one from 1 to `supported`."""
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise StorageError("storage.import_field", field="version")
     if version > supported:
         raise StorageError("storage.import_version", found=version, supported=supported)
+    return version
 
 
-def read_game(document: Mapping[str, Any]) -> Ledger:
+def read_game(document: Mapping[str, Any], version: int) -> Ledger:
     """The game in a mapping with ``game`` and ``actions`` (a game file, or one game of a
-    library), replayed through the rules; refuses with the keys of :func:`import_json`."""
+    library, of game file `version`), replayed through the rules; refuses with the keys of
+    :func:`import_json`."""
     game = _game(document)
-    ledger = _replay(_actions(document["actions"]))
+    ledger = _replay(_actions(upgraded_actions(document["actions"], version)))
     if ledger.state.game != game:
         raise StorageError("storage.import_game_mismatch", game=game, actual=ledger.state.game)
     return ledger

@@ -8,11 +8,17 @@ versions and two processes cannot migrate the same file at once.
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
+from scorers import wizard
 from storage.connection import immediate_transaction
 from storage.errors import StorageError
+from storage.format_upgrades import upgraded_setup
+from storage.game_rows import action_text
+from storage.listing import Listing
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -103,10 +109,44 @@ def _add_listing_damage_and_results(connection: sqlite3.Connection) -> None:
     )
 
 
+def _name_wizards_special_cards(connection: sqlite3.Connection) -> None:
+    """Version 4: a Wizard game's setup names the special cards in its deck where it had
+    switches for the Bomb and the Cloud, as a game file of version 5 does
+    (``storage.format_upgrades.upgraded_setup``), and its listing's settings with it. A record
+    that cannot be read is left as it is: it is shown as damaged either way."""
+    rows = connection.execute(
+        """
+        SELECT actions.game_num, actions.seq, actions.data, games.listing
+        FROM actions JOIN games ON games.num = actions.game_num
+        WHERE games.game = ? AND actions.kind = 'start'
+        """,
+        (wizard.RULES.name,),
+    ).fetchall()
+    for game_num, seq, data, listing_text in rows:
+        try:
+            setup = upgraded_setup(json.loads(data))
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(setup, Mapping):
+            continue
+        connection.execute(
+            "UPDATE actions SET data = ? WHERE game_num = ? AND seq = ?",
+            (action_text("start", setup), game_num, seq),
+        )
+        listing = Listing.from_json(listing_text) if listing_text else None
+        if listing is not None:
+            settings = wizard.upgraded_settings(listing.settings)
+            connection.execute(
+                "UPDATE games SET listing = ? WHERE num = ?",
+                (replace(listing, settings=settings).to_json(), game_num),
+            )
+
+
 MIGRATIONS: Sequence[Migration] = (
     _create_games_and_actions,
     _add_soft_delete_and_listing_indexes,
     _add_listing_damage_and_results,
+    _name_wizards_special_cards,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -81,7 +81,7 @@ def _notes(state: GameState, text: Text) -> list[str] | None:
     if rules.note_column is None:
         return None
     infos = [state.round_info(scored.number) for scored in state.rounds]
-    notes = rules.round_notes(state.rounds, infos, len(state.players))
+    notes = rules.round_notes(state.rounds, infos, state.settings, len(state.players))
     if notes is None:
         return None
     return [text(rules.note_column), *notes]

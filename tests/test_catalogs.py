@@ -78,10 +78,19 @@ NAMES = frozenset(
         "flet",
         "readme",
         "qs",
+        "dr",
+        "fa",
+        "bo",
+        "sw",
+        "sj",
+        "jg",
+        "cl",
+        "wf",
     ]
 )
 """Names that stay as they are in every language (the app, games, formats, people) and
-the card codes players type into the trick helper ("qs": queen of spades)."""
+the card codes players type into the trick helper ("qs": queen of spades; Wizard's special
+cards: "dr", the Dragon)."""
 ALLOWED_ENGLISH = {
     ("nb", "wizard.over"),
     ("nb", "wizard.under"),

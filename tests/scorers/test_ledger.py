@@ -200,7 +200,7 @@ def test_a_new_action_clears_the_redo_stack():
 
 def a_played_ledger():
     return play(
-        wizard_game(hook=True, cloud=True),
+        wizard_game(hook=True, anniversary_cards=True),
         score(1, wizard_entry([1, 1, 1], [1, 0, 0])),
         Action("undo"),
         Action("redo"),
@@ -265,7 +265,7 @@ def test_replay_names_the_failing_action():
     ) as info:
         Ledger.replay(actions)
     assert info.value.params["number"] == len(actions)
-    assert info.value.params["reason_key"] == "wizard.tricks_total"
+    assert info.value.params["reason_key"] == "wizard.tricks_total_bomb"  # the Bomb in play
     with refused("ledger.replay_failed", "Step 2 (start)", "already been set up"):
         Ledger.replay([a_played_ledger().actions[0]] * 2)
 

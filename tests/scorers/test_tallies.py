@@ -31,7 +31,7 @@ def test_wizard_tallies_worked_by_hand() -> None:
     ledger = played(
         "wizard",
         ["Ann", "Ben", "Cas"],
-        {"round_sizes": [1, 2, 3], "bomb": True, "cloud": True},
+        {"round_sizes": [1, 2, 3], "anniversary_cards": True},
         [
             wizard_entry([1, 0, 0], [1, 0, 0]),  # everyone exact
             wizard_entry([1, 1, 0], [0, 1, 0]),  # the Bomb: 1 trick of 2; Ann off by 1

@@ -68,8 +68,8 @@ def test_default_settings():
         "canadian": False,
         "tie_break_by_bids": True,
         "round_sizes": None,
-        "bomb": False,
-        "cloud": False,
+        "anniversary_cards": False,
+        "shapeshifter": False,
         "deck": "numbers",
     }
 
@@ -243,7 +243,7 @@ def test_a_draft_may_hold_more_tricks_than_were_played_while_they_are_moved():
 
 
 def test_bomb_allows_one_trick_fewer():
-    bomb = seven({"bomb": True})
+    bomb = seven({"anniversary_cards": True})
     RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 3]), bomb, complete=True)
     RULES.check_entry(entry([1, 1, 1, 1], [1, 1, 1, 4]), bomb, complete=True)
     with refused("wizard.tricks_total_bomb", "entered: 5", "7", "or 6"):
@@ -257,7 +257,7 @@ def test_scores_of_a_complete_entry():
 
 
 def test_cloud_changes_the_counted_bid_but_not_the_hook_check():
-    ctx = seven({"cloud": True, "hook": True})
+    ctx = seven({"anniversary_cards": True, "hook": True})
     made = {"bids": [1, 2, 3, 0], "tricks": [2, 2, 3, 0], "cloud": {"seat": 0, "change": 1}}
     checked = RULES.check_entry(made, ctx, complete=True)
     assert RULES.score(checked, ctx) == (40, 40, 50, 20)
@@ -271,7 +271,7 @@ def test_cloud_refusals_name_player_and_value():
     base = {"bids": [0, 2, 3, 0], "tricks": [None] * 4}
     with refused("wizard.cloud_off"):
         RULES.check_entry(dict(base, cloud={"seat": 0, "change": 1}), seven(), complete=False)
-    ctx = seven({"cloud": True})
+    ctx = seven({"anniversary_cards": True})
     with refused("wizard.cloud_change_invalid", "Bob", "2"):
         RULES.check_entry(dict(base, cloud={"seat": 1, "change": 2}), ctx, complete=False)
     with refused("wizard.cloud_bid_out_of_range", "Ann", "from 0 to -1"):
@@ -288,7 +288,7 @@ def test_cloud_refusals_name_player_and_value():
 
 def test_the_cloud_is_refused_for_a_player_who_took_no_trick():
     """Only the winner of the Cloud's trick changes their bid, so they took at least it."""
-    ctx = seven({"cloud": True})
+    ctx = seven({"anniversary_cards": True})
     none_taken = {"bids": [0, 2, 3, 1], "tricks": [0, 2, 3, 2], "cloud": {"seat": 0, "change": 1}}
     with refused("wizard.cloud_no_trick", "Ann"):
         RULES.check_entry(none_taken, ctx, complete=True)
@@ -493,7 +493,7 @@ def test_a_trump_that_no_card_can_be_is_refused_by_name(trump):
 
 def test_the_round_that_deals_every_card_has_no_trump_to_enter():
     last = context(RULES, THREE, 20)
-    assert wizard.trump_choices(last.info.cards, 3) == ()
+    assert wizard.trump_choices(last.info.cards, 3, last.settings) == ()
     assert RULES.check_entry(trump_entry(None), last, complete=False)["bids"] == [None] * 3
     with refused("wizard.trump_all_dealt", "20 each", "no trump"):
         RULES.check_entry(trump_entry("H"), last, complete=False)
@@ -501,19 +501,20 @@ def test_the_round_that_deals_every_card_has_no_trump_to_enter():
 
 def test_a_short_game_turns_up_a_trump_in_its_last_round_too():
     short = context(RULES, THREE, 2, settings={"round_sizes": [1, 5]})
-    assert wizard.trump_choices(short.info.cards, 3) == wizard.TURN_UPS
+    assert wizard.trump_choices(short.info.cards, 3, short.settings) == wizard.TURN_UPS
     assert RULES.check_entry(trump_entry("D"), short, complete=False)["trump"] == "D"
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)])
 def test_only_the_last_round_of_a_full_game_asks_no_trump(players, rounds):
-    asked = [bool(wizard.trump_choices(cards, players)) for cards in range(1, rounds + 1)]
+    settings = RULES.resolve_settings({}, players)
+    asked = [bool(wizard.trump_choices(cards, players, settings)) for cards in range(1, rounds + 1)]
     assert asked == [True] * (rounds - 1) + [False]
 
 
 def test_a_wizard_turned_up_lets_the_dealer_pick_one_of_four_suits_never_no_trump():
-    assert wizard.dealer_suits("W") == wizard.dealer_suits("WH") == ("S", "H", "D", "C")
-    assert wizard.dealer_suits("J") == wizard.dealer_suits("H") == wizard.dealer_suits(None) == ()
+    assert wizard.laid_for_trump("W") == wizard.laid_for_trump("WH") == wizard.WIZARD
+    assert [wizard.laid_for_trump(trump) for trump in ("J", "H", None)] == ["J", "H", None]
     assert wizard.wizard_picks("C") == "WC"
     with refused("wizard.trump_card_invalid", "'WJ'"):
         RULES.check_entry(trump_entry("WJ"), context(RULES, THREE, 3), complete=False)

@@ -52,7 +52,7 @@ def test_the_last_player_may_have_taken_none() -> None:
 def test_with_the_bomb_in_the_game_nothing_is_filled_in() -> None:
     # The Bomb makes one trick nobody's: 4 of 5 tricks may be every trick taken.
     drafted = entry([1, 2, 2, 0], [1, 2, None, 0])
-    bomb_game = context(RULES, FOUR, number=5, settings={"bomb": True})
+    bomb_game = context(RULES, FOUR, number=5, settings={"anniversary_cards": True})
     assert wizard.filled_seat(drafted, 5, bomb=True) is None
     assert RULES.completed(drafted, bomb_game)["tricks"] == [1, 2, None, 0]
 

@@ -161,7 +161,7 @@ def test_an_own_phone_is_refused_another_players_value_and_the_tables_in_wizard(
 
 
 def test_the_cloud_is_the_tables_in_wizard() -> None:
-    ledger = Ledger.start("wizard", THREE, 0, {"cloud": True})
+    ledger = Ledger.start("wizard", THREE, 0, {"anniversary_cards": True})
     cloud = edit(ledger, wizard.with_cloud(entry(ledger), BEN, 1))
     why = own(ledger, cloud)
     assert why is not None and why[0] == NOT_YOURS

@@ -334,7 +334,7 @@ def test_the_wizard_sheet_shows_each_rounds_bids_and_tricks_scored(keeper: GameK
 
 
 def test_the_wizard_sheet_writes_the_bid_the_cloud_changed(keeper: GameKeeper) -> None:
-    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"cloud": True})
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"anniversary_cards": True})
     entry = {"bids": [0, 1, 0], "tricks": [1, 0, 0], "cloud": {"seat": 0, "change": 1}}
     game = keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
     rows = sheet(export_csv(game))

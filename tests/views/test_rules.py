@@ -299,8 +299,8 @@ async def test_rules_and_game_screen_say_this_games_settings(app: AppUnderTest) 
         t("setting.shown", setting=t("setting.canadian"), value=t("setting.off")),
         t("setting.shown", setting=t("setting.tie_break_by_bids"), value=t("setting.on")),
         t("setting.shown", setting=t("setting.round_sizes"), value="1, 3"),
-        t("setting.shown", setting=t("setting.bomb"), value=t("setting.off")),
-        t("setting.shown", setting=t("setting.cloud"), value=t("setting.off")),
+        t("setting.shown", setting=t("setting.anniversary_cards"), value=t("setting.off")),
+        t("setting.shown", setting=t("setting.shapeshifter"), value=t("setting.off")),
         t("setting.shown", setting=t("setting.deck"), value=t("setting.deck.numbers")),
     ]
     assert listed_settings(harness, "game-settings") == expected

@@ -288,7 +288,9 @@ async def test_over_plain_http_from_another_device_the_switch_says_it_cannot_kee
 
 
 async def test_the_cloud_changes_a_bid_by_one_before_scoring(app: AppUnderTest) -> None:
-    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"cloud": True, "round_sizes": [3]})
+    game = app.keeper.start(
+        "wizard", PLAYERS[:3], 0, {"anniversary_cards": True, "round_sizes": [3]}
+    )
     harness = await app.start(f"/game/{game.id}")
     for player, count in [("Ben", 1), ("Cas", 1), ("Ann", 0)]:
         await bid(harness, player, count)

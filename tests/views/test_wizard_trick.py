@@ -253,3 +253,77 @@ async def test_the_rules_screen_helper_takes_the_marks_of_the_deck_at_hand(
     assert text_of(harness, CARD_ID.format(seat=0)) == t(
         "picker.seat_card", player=seat(1), card="Q\u2665"
     )
+
+
+async def play_special(harness: AppHarness, player: str, card_key: str, suit_key: str = "") -> None:
+    """Tap a special card: its chip, or (the Juggler, the Cloud) a suit and then its chip."""
+    card = t(card_key)
+    if suit_key:
+        await harness.click(named(harness, t("picker.suit", suit=suit(suit_key), player=player)))
+        card = t("wizard.trick.special_in", card=card, suit=suit(suit_key))
+    await harness.click(named(harness, t("picker.plays", player=player, card=card)))
+
+
+async def test_with_the_anniversary_cards_the_helper_offers_and_judges_them(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"anniversary_cards": True})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    # Ben leads the Dragon; Cas a Wizard; Ann the Fairy, which beats the Dragon.
+    await play_special(harness, "Ben", "wizard.card.dragon")
+    assert text_of(harness, FOLLOW_ID) == t("wizard.trick.after_dragon", player="Cas")
+    await play(harness, "Cas", "W")
+    await play_special(harness, "Ann", "wizard.card.fairy")
+    assert text_of(harness, RESULT_ID) == t("wizard.trick.fairy", player="Ann")
+    # Taken back: a 13 in its place, and the Dragon wins, Wizard and all.
+    fairy = t("wizard.card.fairy")
+    await harness.click(
+        harness.find(ft.TextButton, has_text=t("picker.take_back", card=fairy, player="Ann"))
+    )
+    await play(harness, "Ann", "13 hearts")
+    assert text_of(harness, RESULT_ID) == t("wizard.trick.dragon", player="Ben")
+    # The Shapeshifter is not in this game's deck: no chip offers it.
+    for shifted in ("wizard.card.shapeshifter_wizard", "wizard.card.shapeshifter_jester"):
+        name = t("picker.plays", player="Ben", card=t(shifted))
+        assert not harness.find_all(ft.Text, where=lambda c, name=name: c.semantics_label == name)
+
+
+async def test_the_bomb_gives_the_trick_to_nobody_and_the_juggler_ranks_between_7_and_8(
+    app: AppUnderTest,
+) -> None:
+    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"anniversary_cards": True})
+    harness = await app.start(f"/game/{game.id}")
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    await play(harness, "Ben", "7 hearts")
+    await play_special(harness, "Cas", "wizard.card.juggler", "hearts")
+    await play_special(harness, "Ann", "wizard.card.bomb")
+    juggler = t("wizard.card.juggler") + "\u2665"
+    assert text_of(harness, RESULT_ID) == "\n".join(
+        [t("wizard.trick.bomb", player="Cas", card=juggler), t("wizard.trick.juggler")]
+    )
+    # Nobody takes it; Cas, who would have, leads the next trick.
+    await harness.click(
+        harness.find(ft.OutlinedButton, has_text=t("wizard.trick.next_trick", player="Cas"))
+    )
+    assert text_of(harness, CARD_ID.format(seat=0)) == t(
+        "picker.seat_card", player="Cas", card="\u2013"
+    )
+
+
+async def test_the_rules_screen_turns_the_special_cards_on(app: AppUnderTest) -> None:
+    harness = await app.start(rules_route("wizard"))
+    shapeshifter = t("picker.plays", player=seat(1), card=t("wizard.card.shapeshifter_wizard"))
+    assert not harness.find_all(ft.Text, where=lambda c: c.semantics_label == shapeshifter)
+    switch = harness.find(ft.Switch, label=t("setting.shapeshifter"))
+    assert switch.height == CHIP_SIZE
+    await harness.toggle(switch)
+    await harness.click(named(harness, shapeshifter))
+    await play(harness, seat(2), "W")
+    await play(harness, seat(3), "13 spades")
+    assert text_of(harness, RESULT_ID) == t(
+        "wizard.trick.first_wizard",
+        player=seat(1),
+        card=t("wizard.card.shapeshifter_wizard"),
+        suit="",
+    )

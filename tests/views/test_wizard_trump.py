@@ -235,3 +235,21 @@ async def test_hearts_and_diamonds_are_red_wherever_a_suit_sign_is_drawn(
     [line] = harness.find_all(ft.Text, within=harness.find(ft.Semantics, identifier=TRUMP_ID))
     spades = t("wizard.trump_line", suit="\u2660 " + t("wizard.suit.spades"))
     assert inks(line) == [(spades, None)]
+
+
+async def test_the_werewolf_is_offered_with_the_anniversary_cards_and_its_holder_names_trump(
+    app: AppUnderTest, keeper: GameKeeper
+) -> None:
+    harness, _ = await start(app)
+    assert not has_chip(harness, t("wizard.turned_werewolf"))
+    harness, game_id = await start(app, anniversary_cards=True)
+    await turn_up(harness, t("wizard.turned_werewolf"))
+    assert trump_shown(harness) == t("wizard.trump_werewolf_pending")
+    assert keeper.open(game_id).ledger.state.draft["trump"] == "WF"
+    await turn_up(harness, t("wizard.werewolf_names", suit=t("wizard.suit.hearts")))
+    assert trump_shown(harness) == t("wizard.trump_werewolf_line", suit=hearts())
+    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.change_trump")))
+    await turn_up(harness, t("wizard.turned_werewolf"))
+    await turn_up(harness, t("wizard.werewolf_names_no_trump"))
+    assert trump_shown(harness) == t("wizard.trump_werewolf_no_trump")
+    assert keeper.open(game_id).ledger.state.draft["trump"] == "WFN"

@@ -62,6 +62,9 @@ class Deck:
     card_name: Callable[[str, str], str]
     """The card of this suit and number in words, for screen readers ("13 of hearts")."""
     specials: tuple[Special, ...] = ()
+    number_text: Callable[[str], str] = str
+    """What a number's chip shows (Wizard's Juggler among them: "7½"); the number itself
+    by default."""
 
     def special(self, code: str) -> Special | None:
         return next((card for card in self.specials if card.code == code), None)
@@ -226,7 +229,7 @@ def number_chips(
         code = deck.code(suit.code, number)
         numbers.append(
             picker_chip(
-                number,
+                deck.number_text(number),
                 t("picker.plays", player=player, card=deck.card_name(suit.code, number)),
                 partial(play, code),
                 round_chip=True,

@@ -18,10 +18,13 @@ import flet as ft
 
 from scorers.seats import seats_from
 from scorers.wizard import (
+    BOMB,
+    CLOUD,
     counted_bids,
     dealer_restriction,
     filled_seat,
     round_preview,
+    special_cards,
     with_bid,
     with_cloud,
     with_tricks,
@@ -416,7 +419,7 @@ def trick_section(
     state, cards = table.state, table.round_info.cards
     players, entry, completed = state.players, table.entry, table.completed
     bids, tricks, counted = entry["bids"], completed["tricks"], counted_bids(entry)
-    filled = filled_seat(entry, cards, bomb=state.settings["bomb"])
+    filled = filled_seat(entry, cards, bomb=BOMB in special_cards(state.settings))
     preview = round_preview(completed)
     pad_seat = given.pad_seat(chosen, next_seat(tricks, order))
 
@@ -497,7 +500,7 @@ def WizardPanel(table: Table, panel: EntryPanel[PadSpot]) -> ft.Control:
         controls = trick_section(table, order, chosen, given, lambda: panel.choose_step(BIDS))
         # A watcher reads the Cloud's change in the row's note ("bid 1, now 2"); who won
         # the Cloud's trick is the table's to say, not one player's own phone.
-        if table.state.settings["cloud"] and table.may_score():
+        if CLOUD in special_cards(table.state.settings) and table.may_score():
             controls.append(cloud_choice(table, order))
     return ft.Column(controls=controls, spacing=4)
 

@@ -11,15 +11,18 @@ import flet as ft
 
 from scorers.game import RoundInfo
 from scorers.wizard import (
+    DECK,
     JESTER,
+    NAMED_NO_TRUMP,
     NO_TRUMP,
     SUIT_SIGNS,
     SUITS,
+    WEREWOLF,
     WIZARD,
-    dealer_suits,
+    laid_for_trump,
     trump_choices,
     trump_suit,
-    turns_up_trump,
+    werewolf_names,
     with_trump,
     wizard_picks,
 )
@@ -51,29 +54,39 @@ def suit_words(suit: str) -> str:
 
 def trump_line(trump: str | None, dealer: str, turned_up: bool, may_change: bool = True) -> str:
     """What is trump this round, in one line: "Trump: ♥ hearts", a Wizard's suit and who
-    picked it, no trump (a Jester, or every card dealt), or that it is not entered (to be
-    tapped, or for a phone that may only watch, not yet)."""
+    picked it, what the Werewolf's holder named, no trump (a Jester, or every card dealt),
+    or that it is not entered (to be tapped, or for a phone that may only watch, not yet)."""
     if not turned_up:
         return t("wizard.trump_all_dealt_line")
     if trump is None:
         return t("wizard.trump_not_entered" if may_change else "wizard.trump_not_yet")
     if trump == JESTER:
         return t("wizard.trump_jester_line")
-    suit = trump_suit(trump)
+    laid, suit = laid_for_trump(trump), trump_suit(trump)
+    if laid == WEREWOLF:
+        if trump == WEREWOLF:
+            return t("wizard.trump_werewolf_pending")
+        if suit is None:
+            return t("wizard.trump_werewolf_no_trump")
+        return t("wizard.trump_werewolf_line", suit=suit_words(suit))
     if suit is None:  # a Wizard, the dealer still to pick
         return t("wizard.trump_wizard_pending", dealer=dealer)
-    if trump[:1] == WIZARD:
+    if laid == WIZARD:
         return t("wizard.trump_wizard_line", suit=suit_words(suit), dealer=dealer)
     return t("wizard.trump_line", suit=suit_words(suit))
 
 
 def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple[str, str] | None:
     """The trump of a scored round as the sheet marks it beside the round's number: its suit's
-    sign, a dash for no trump; and in words for screen readers. None when not entered."""
+    sign, a dash for no trump; and in words for screen readers. None when not entered.
+    Nothing entered in a round that deals the 60 cards of the deck without special cards
+    is marked no trump: the sheet is not told the game's special cards (with them a card
+    is left to turn up), and the round only ever has one when it is entered."""
     trump = entry.get("trump")
-    if not turns_up_trump(info.cards, players) or trump == JESTER:
-        return NO_TRUMP, t("wizard.sheet_no_trump")
     suit = trump_suit(trump)
+    no_trump = trump in (JESTER, werewolf_names(NAMED_NO_TRUMP))
+    if no_trump or (trump is None and info.cards * players >= DECK):
+        return NO_TRUMP, t("wizard.sheet_no_trump")
     if suit is None:
         return None
     return SUIT_SIGNS[suit], t("wizard.sheet_trump", suit=suit_name(suit))
@@ -113,15 +126,30 @@ def chip_row(
     )
 
 
-def card_options(dealer: str) -> list[tuple[str, str, str]]:
-    """The chips of the card turned up: (value, text, accessible name)."""
+def card_options(dealer: str, werewolf: bool) -> list[tuple[str, str, str]]:
+    """The chips of the card turned up: (value, text, accessible name); the Werewolf laid
+    in its place when it is in the deck (`werewolf`)."""
     suits = [
         (suit, SUIT_SIGNS[suit], t("wizard.turned_suit", suit=suit_name(suit))) for suit in SUITS
     ]
-    return [
+    cards = [
         *suits,
         (JESTER, t("wizard.jester"), t("wizard.turned_jester")),
         (WIZARD, t("wizard.wizard_card"), t("wizard.turned_wizard", dealer=dealer)),
+    ]
+    if werewolf:
+        cards.append((WEREWOLF, t("wizard.card.werewolf"), t("wizard.turned_werewolf")))
+    return cards
+
+
+def werewolf_options() -> list[tuple[str, str, str]]:
+    """The chips of what the Werewolf's holder names: a suit, or no trump."""
+    return [
+        *[
+            (suit, SUIT_SIGNS[suit], t("wizard.werewolf_names", suit=suit_name(suit)))
+            for suit in SUITS
+        ],
+        (NAMED_NO_TRUMP, t("wizard.trick.no_trump"), t("wizard.werewolf_names_no_trump")),
     ]
 
 
@@ -145,7 +173,8 @@ def TrumpPart(table: Table, compact: bool) -> ft.Control | None:
         table.change(with_trump(table.entry, value))
 
     pick = ft.use_callback(pick_trump, [table])
-    turned_up = bool(trump_choices(info.cards, len(state.players)))
+    choices = trump_choices(info.cards, len(state.players), state.settings)
+    turned_up = bool(choices)
     return keyed(
         f"trump-{table.round_number}-{table.editing}",
         memo(TrumpChoice),
@@ -155,6 +184,7 @@ def TrumpPart(table: Table, compact: bool) -> ft.Control | None:
         table.may_score(),
         pick,
         not turned_up and not compact,
+        WEREWOLF in choices,
     )
 
 
@@ -166,9 +196,11 @@ def TrumpChoice(
     may_change: bool,
     on_pick: Callable[[str | None], None],
     hidden: bool,
+    werewolf: bool,
 ) -> ft.Control:
     """The trump line; under it, for a phone that may enter, the card turned up (a chip per
-    suit, a Jester, a Wizard) until one is entered, and after a Wizard the dealer's suit.
+    suit, a Jester, a Wizard, and the Werewolf when it is in the deck) until one is entered,
+    after a Wizard the dealer's suit, after the Werewolf what its holder names.
     Once a trump is entered its chips fold away behind a button that changes it, and a
     button clears it (each a tap, which undo takes back)."""
     changing, set_changing = ft.use_state(False)
@@ -180,7 +212,7 @@ def TrumpChoice(
     if not turned_up or not may_change:
         return line
     header: list[ft.Control] = [ft.Container(expand=True, content=line)]
-    settled = trump is not None and trump != WIZARD
+    settled = trump is not None and trump not in (WIZARD, WEREWOLF)
     if settled and not changing:
         change = t("wizard.change_trump")
         header.append(icon_button(ft.Icons.EDIT_OUTLINED, change, lambda: set_changing(True)))
@@ -198,7 +230,8 @@ def TrumpChoice(
 
     if trump == WIZARD:  # the dealer picks one of four suits, never no trump
         controls.append(chip_row(suit_options(dealer), None, lambda s: picked(wizard_picks(s))))
+    elif trump == WEREWOLF:  # its holder names a suit or no trump
+        controls.append(chip_row(werewolf_options(), None, lambda c: picked(werewolf_names(c))))
     elif trump is None or changing:
-        shown = WIZARD if trump is not None and dealer_suits(trump) else trump
-        controls.append(chip_row(card_options(dealer), shown, picked))
+        controls.append(chip_row(card_options(dealer, werewolf), laid_for_trump(trump), picked))
     return ft.Column(spacing=2, controls=controls)

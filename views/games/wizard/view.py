@@ -87,8 +87,15 @@ class Wizard(GameView):
             "setting.round_sizes.help",
             hint_key="setting.round_sizes.hint",
         ),
-        SettingField("bomb", FieldKind.SWITCH, "setting.bomb", "setting.bomb.help"),
-        SettingField("cloud", FieldKind.SWITCH, "setting.cloud", "setting.cloud.help"),
+        SettingField(
+            "anniversary_cards",
+            FieldKind.SWITCH,
+            "setting.anniversary_cards",
+            "setting.anniversary_cards.help",
+        ),
+        SettingField(
+            "shapeshifter", FieldKind.SWITCH, "setting.shapeshifter", "setting.shapeshifter.help"
+        ),
         SettingField("deck", FieldKind.CHOICE, "setting.deck", "setting.deck.help", DECK_KEYS),
     )
 
