@@ -264,12 +264,18 @@ async def play_special(harness: AppHarness, player: str, card_key: str, suit_key
     await harness.click(named(harness, t("picker.plays", player=player, card=card)))
 
 
-async def test_with_the_anniversary_cards_the_helper_offers_and_judges_them(
-    app: AppUnderTest,
-) -> None:
+async def anniversary_helper(app: AppUnderTest) -> AppHarness:
+    """The trick helper of a game of three with the 20th-anniversary cards, opened."""
     game = app.keeper.start("wizard", PLAYERS[:3], 0, {"anniversary_cards": True})
     harness = await app.start(f"/game/{game.id}")
     await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    return harness
+
+
+async def test_with_the_anniversary_cards_the_helper_offers_and_judges_them(
+    app: AppUnderTest,
+) -> None:
+    harness = await anniversary_helper(app)
     # Ben leads the Dragon; Cas a Wizard; Ann the Fairy, which beats the Dragon.
     await play_special(harness, "Ben", "wizard.card.dragon")
     assert text_of(harness, FOLLOW_ID) == t("wizard.trick.after_dragon", player="Cas")
@@ -292,9 +298,7 @@ async def test_with_the_anniversary_cards_the_helper_offers_and_judges_them(
 async def test_the_bomb_gives_the_trick_to_nobody_and_the_juggler_ranks_between_7_and_8(
     app: AppUnderTest,
 ) -> None:
-    game = app.keeper.start("wizard", PLAYERS[:3], 0, {"anniversary_cards": True})
-    harness = await app.start(f"/game/{game.id}")
-    await harness.click(harness.find(ft.IconButton, tooltip=t("wizard.trick.open")))
+    harness = await anniversary_helper(app)
     await play(harness, "Ben", "7 hearts")
     await play_special(harness, "Cas", "wizard.card.juggler", "hearts")
     await play_special(harness, "Ann", "wizard.card.bomb")
