@@ -253,3 +253,31 @@ async def test_the_werewolf_is_offered_with_the_anniversary_cards_and_its_holder
     await turn_up(harness, t("wizard.werewolf_names_no_trump"))
     assert trump_shown(harness) == t("wizard.trump_werewolf_no_trump")
     assert keeper.open(game_id).ledger.state.draft["trump"] == "WFN"
+
+
+async def test_the_last_round_is_marked_no_trump_only_when_it_dealt_every_card(
+    app: AppUnderTest,
+) -> None:
+    """At four, 15 cards each deal the 60 of the base deck: no card turns up, and the
+    sheet marks the round no trump with nothing entered. With the anniversary cards six
+    are left, one turns up: a round with nothing entered keeps its plain name."""
+    entry = {"bids": [0, 0, 0, 15], "tricks": [0, 0, 0, 15], "cloud": None}
+    names = []
+    for settings in ({}, {"anniversary_cards": True}):
+        game = app.keeper.start("wizard", PLAYERS, 0, {"round_sizes": [15], **settings})
+        app.keeper.apply(game, Action("score", {"round": 1, "entry": entry}))
+        harness = await app.start(f"/game/{game.id}")
+        names.append(
+            [
+                name
+                for name in (
+                    t("sheet.edit_round_marked", number=1, mark=t("wizard.sheet_no_trump")),
+                    t("sheet.edit_round", number=1),
+                )
+                if harness.find_all(ft.Text, where=lambda c, name=name: c.semantics_label == name)
+            ]
+        )
+    assert names == [
+        [t("sheet.edit_round_marked", number=1, mark=t("wizard.sheet_no_trump"))],
+        [t("sheet.edit_round", number=1)],
+    ]

@@ -209,7 +209,9 @@ def round_row(
     `running` total after the round."""
     number = scored.number
     cells = [round_cell(state, view, scored, seat, running[seat]) for seat in range(len(running))]
-    mark = view.round_mark(scored.entry, state.round_info(number), len(state.players))
+    mark = view.round_mark(
+        scored.entry, state.round_info(number), len(state.players), state.settings
+    )
     edit_key = view.sheet_keys["edit"]
     return sheet_row(correct_button(number, label, on_edit, mark, edit_key), cells, widths)
 

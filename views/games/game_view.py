@@ -144,10 +144,15 @@ class GameView(ABC):
         return None
 
     def round_mark(
-        self, entry: Mapping[str, Any], info: RoundInfo, players: int
+        self,
+        entry: Mapping[str, Any],
+        info: RoundInfo,
+        players: int,
+        settings: Mapping[str, Any],
     ) -> tuple[str, str] | None:
         """A short mark of a scored round beside its number on the score sheet (Wizard: the
-        trump's sign) and the same in words for screen readers; None (the default): none."""
+        trump's sign, in a game of these `settings`) and the same in words for screen
+        readers; None (the default): none."""
         return None
 
     def banner_note(self, state: GameState) -> str | None:

@@ -11,7 +11,6 @@ import flet as ft
 
 from scorers.game import RoundInfo
 from scorers.wizard import (
-    DECK,
     JESTER,
     NAMED_NO_TRUMP,
     NO_TRUMP,
@@ -22,6 +21,7 @@ from scorers.wizard import (
     laid_for_trump,
     trump_choices,
     trump_suit,
+    turns_up_trump,
     werewolf_names,
     with_trump,
     wizard_picks,
@@ -76,16 +76,18 @@ def trump_line(trump: str | None, dealer: str, turned_up: bool, may_change: bool
     return t("wizard.trump_line", suit=suit_words(suit))
 
 
-def round_mark(entry: Mapping[str, Any], info: RoundInfo, players: int) -> tuple[str, str] | None:
+def round_mark(
+    entry: Mapping[str, Any], info: RoundInfo, players: int, settings: Mapping[str, Any]
+) -> tuple[str, str] | None:
     """The trump of a scored round as the sheet marks it beside the round's number: its suit's
     sign, a dash for no trump; and in words for screen readers. None when not entered.
-    Nothing entered in a round that deals the 60 cards of the deck without special cards
-    is marked no trump: the sheet is not told the game's special cards (with them a card
-    is left to turn up), and the round only ever has one when it is entered."""
+    Nothing entered in a round that turns up no card (it deals every card of the game's
+    deck, special cards included: `settings`) is marked no trump."""
     trump = entry.get("trump")
     suit = trump_suit(trump)
     no_trump = trump in (JESTER, werewolf_names(NAMED_NO_TRUMP))
-    if no_trump or (trump is None and info.cards * players >= DECK):
+    dealt_all = not turns_up_trump(info.cards, players, settings)
+    if no_trump or (trump is None and dealt_all):
         return NO_TRUMP, t("wizard.sheet_no_trump")
     if suit is None:
         return None

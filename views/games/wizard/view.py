@@ -119,10 +119,14 @@ class Wizard(GameView):
         return WizardTrickHelper()
 
     def round_mark(
-        self, entry: Mapping[str, Any], info: RoundInfo, players: int
+        self,
+        entry: Mapping[str, Any],
+        info: RoundInfo,
+        players: int,
+        settings: Mapping[str, Any],
     ) -> tuple[str, str] | None:
         """The round's trump: its suit's sign, a dash for no trump."""
-        return round_mark(entry, info, players)
+        return round_mark(entry, info, players, settings)
 
     def params_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A suit's letter ("H") as its sign and name in the player's language ("♥ Herz")."""
