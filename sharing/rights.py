@@ -9,6 +9,7 @@ its own language, and offers nothing it may not do.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -24,6 +25,26 @@ class Rights(Enum):
     OWN = "own"  # its own player's values in the round being entered, nothing else
     EVERYONE = "everyone"  # all the scorer's phone may: scoring, undo, corrections
     WATCH = "watch"  # nothing: it follows the game
+
+
+class PhoneState(Enum):
+    """Where a phone at the table is, as its scorer sees it."""
+
+    LINKED = "linked"
+    INTERRUPTED = "interrupted"  # its link is down; it may come back by itself
+    GONE = "gone"  # its link is over: only a new invitation (or code) brings it back
+
+
+@dataclass(frozen=True)
+class PhoneAtTable:
+    """A phone at the table, as the scorer's list shows it, whichever share it joined:
+    `number` counts from 1 in the order the phones joined; `player` is the seat of the
+    player it said it is (None: it joined to watch)."""
+
+    number: int
+    state: PhoneState
+    player: int | None
+    rights: Rights
 
 
 def rights_for(player: int | None) -> Rights:

@@ -6,6 +6,7 @@ from typing import cast
 import flet as ft
 
 from sharing.phones_only.links import PhoneLinks
+from sharing.rights import PhoneState
 from sharing.table_share.access import Access
 from sharing.table_share.codes import Shares
 from sharing.table_share.connections import CURRENT_PEER, Peer
@@ -31,6 +32,7 @@ from views.shell.i18n import LANGUAGES, set_session_language, t
 from views.shell.keeping import BrowserKeeping
 from views.shell.language import LanguageChoice, LanguageContext
 from views.shell.layout import ScreenSizeContext, use_page_size
+from views.shell.live import Reconnects, announce
 from views.shell.notices import Notice, untold
 from views.shell.phone_tables import PhoneTables
 from views.shell.preload import preload
@@ -122,6 +124,26 @@ def speak(page: ft.Page, language: str, browser: Sequence[str] = ()) -> None:
     )
 
 
+def follow_the_link(page: ft.Page, access: Access, reconnects: Reconnects) -> None:
+    """Flet's word on this session's connection: when it comes back, the screens re-read
+    what they show (views.shell.live.Reconnects); for a phone at a shared table, the
+    host's list of phones says when its connection comes back, is lost, or its session
+    closes."""
+
+    def changed(state: PhoneState) -> None:
+        access.link_changed(state)
+        if access.joined is not None:
+            announce(access.joined.game_id, page)
+
+    def connected(event: ft.Event[ft.Page]) -> None:
+        reconnects(event)
+        changed(PhoneState.LINKED)
+
+    page.on_connect = connected
+    page.on_disconnect = lambda _: changed(PhoneState.INTERRUPTED)
+    page.on_close = lambda _: changed(PhoneState.GONE)
+
+
 def build_main(
     keeper: GameKeeper,
     startup_notices: Sequence[Notice] = (),
@@ -178,7 +200,7 @@ def build_main(
             keeping=keeping,
             nudger=nudger(),
         )
-        page.on_connect = services.reconnects
+        follow_the_link(page, access, services.reconnects)
         page.render_views(App, services, choices)
 
     return main

@@ -16,7 +16,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 
 from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
@@ -39,32 +38,13 @@ from sharing.phones_only.messages import (
     decode,
     encode,
 )
-from sharing.rights import Rights, Why, forbidden, rights_for
+from sharing.rights import PhoneAtTable, PhoneState, Rights, Why, forbidden, rights_for
 from storage import StorageError
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 
 _CHANGED = "storage.changed_elsewhere"
 
 _log = logging.getLogger(__name__)
-
-
-class PhoneState(Enum):
-    """Where a phone at the table is, as its scorer sees it."""
-
-    LINKED = "linked"
-    INTERRUPTED = "interrupted"  # its link is down; it may come back by itself
-    GONE = "gone"  # its link is over: only a new invitation brings it back
-
-
-@dataclass(frozen=True)
-class PhoneAtTable:
-    """A phone at the table: `number` counts from 1 in the order the phones joined;
-    `player` is the seat of the player it said it is (None: it joined to watch)."""
-
-    number: int
-    state: PhoneState
-    player: int | None
-    rights: Rights
 
 
 @dataclass(eq=False)

@@ -2,10 +2,10 @@
 on the built site. The scorer's phone shares a Wizard game; Cas's phone, which has no
 camera (its scan is refused in words), joins by the invitation's text pasted into "Join a
 table" as Cas, its reply pasted back, and a bid crosses each way: the first journey, which
-`make test` runs too. In the second, four phones: a third joins "just watching" by
-scanning the invitation's QR code with its camera (a browser of its own, whose fake camera
-shows the code; its first scan is cancelled), and Ben's own phone joins by text. Each
-player's phone enters its own player's tricks; Cas's phone sending Ben's value is refused
+`make test` runs too. In the second, four phones: Cas's joins by text, a third "just
+watching" by scanning the invitation's QR code with its camera (a browser of its own, whose
+fake camera shows the code; its first scan is cancelled), and Ben's own phone by text. Each
+player's phone enters its own player's bid and tricks; Cas's phone sending Ben's value is refused
 in its words; the watcher has nothing to tap; every phone shows the totals of the rule
 book. The scorer takes Ben's phone off the table (it is told). The watching phone turns
 hostile and sends a message nested 7,000 deep: its link is closed and the scorer and Cas's
@@ -246,9 +246,12 @@ def play_and_carry_on(
     scorer: Page, entering: Page, bens: Page, watching: Page, camera: Path
 ) -> None:
     """The journey: Cas's phone joins by text, the watching one by camera (invited from a
-    small phone's window), Ben's by text; each player enters their own."""
+    small phone's window), Ben's by text; each player enters their own bid and tricks on
+    their own phone, Ann (who has none) on the scorer's."""
     pages = (scorer, entering, bens, watching)
-    link_and_bid(scorer, entering)
+    start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
+    tap(scorer, t("share.start"))
+    join_by_text(scorer, entering, invite(scorer), "Cas")
     scorer.set_viewport_size(SMALL_PHONE)
     invitation = invite(scorer)
     scorer.set_viewport_size(PHONE)
@@ -256,12 +259,19 @@ def play_and_carry_on(
     expect(by_id(watching, "following")).to_be_visible()
     join_by_text(scorer, bens, invite(scorer), "Ben")
     expect_value(scorer, "table-guests", t("table.guests", count=3))
-    tap(scorer, t("wizard.bid_name", player="Ann", count=1))
-    # Tricks: Ben's on Ben's phone, Cas's on Cas's; the watcher has none to tap.
-    expect_value(bens, "entry-hint", t("wizard.your_tricks", player="Ben"))
+    # Ann dealt: Ben bids first, on his phone, nudged; the watcher has nothing to tap.
+    expect_value(bens, "entry-hint", t("wizard.your_bid", player="Ben"))
+    expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ben"))
     expect(
-        watching.get_by_role("button", name=t("wizard.took_name", player="Ben", count=1))
+        watching.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1))
     ).to_have_count(0)
+    tap(bens, t("wizard.bid_name", player="Ben", count=1))
+    expect_value(entering, "entry-hint", t("wizard.your_bid", player="Cas"))
+    tap(entering, t("wizard.bid_name", player="Cas", count=0))
+    expect_value(scorer, "entry-hint", t("wizard.next_bid", player="Ann"))
+    tap(scorer, t("wizard.bid_name", player="Ann", count=1))
+    # Tricks: Ben's on Ben's phone, Cas's on Cas's.
+    expect_value(bens, "entry-hint", t("wizard.your_tricks", player="Ben"))
     tap(bens, t("wizard.took_name", player="Ben", count=1))
     expect_value(entering, "entry-hint", t("wizard.your_tricks", player="Cas"))
     refused_anothers_value(entering)

@@ -18,7 +18,6 @@ from tests.e2e.conftest import enable_accessibility, open_app, screenshot
 from tests.e2e.steps import (
     by_id,
     expect_value,
-    pad_to,
     start_short_wizard,
     tap,
     type_into,
@@ -98,13 +97,16 @@ def test_a_table_of_three_screens_shares_one_game(
     assert address == f"{share_url(sharing_server)}/join/{code}"
     screenshot(host, "share-host")
 
+    # Two phones join, each as its player: Ben's and Cas's own.
     ann, ben = phone(browser, address), phone(browser, address)
-    for page in (ann, ben):
+    for page, who in ((ann, "Ben"), (ben, "Cas")):
+        tap(page, t("table.i_am", player=who))
         expect(by_id(page, "bid-count")).to_be_attached()
-    # Both phones bid at once, for different players: every screen shows both bids.
-    # Each phone's pad is its own: Ann's enters for Ben, the first bidder; Ben's is
-    # brought to Cas.
-    pad_to(ben, "Cas")
+    cas_phone = t("table.phone_of", player="Cas")
+    expect_value(
+        host, "table-phone-2", t("table.phone_line", phone=cas_phone, state=t("table.state.linked"))
+    )
+    # Both phones bid at once, each for its own player: every screen shows both bids.
     ann.get_by_role("button", name=t("wizard.bid_name", player="Ben", count=1), exact=True).click()
     ben.get_by_role("button", name=t("wizard.bid_name", player="Cas", count=0), exact=True).click()
     for page in (host, ann, ben):
@@ -113,7 +115,7 @@ def test_a_table_of_three_screens_shares_one_game(
 
     # Watching only: the phone follows the round in progress, as the host sees it (the
     # bids so far, whose turn it is), and has nothing to tap that could change it.
-    tap(host, t("share.view_only"))
+    tap(host, t("table.rights.of", phone=cas_phone, rights=t("table.rights.watch")))
     expect(by_id(ben, "following")).to_be_attached()
     expect_value(ben, "entry-hint", t("wizard.next_bid", player="Ann"))
     expect_value(ben, "bid-count", bid_count(1, 3))

@@ -23,12 +23,10 @@ class Clock:
 def test_a_shared_game_has_one_code_that_joins_it_until_the_share_stops() -> None:
     shares = Shares()
     share = shares.share("g1")
-    assert share == shares.share("g1", can_enter=True)  # sharing again keeps the code
+    assert share == shares.share("g1")  # sharing again keeps the code
     assert len(share.code) == CODE_LENGTH and set(share.code) <= set(ALPHABET)
     typed = spaced(share.code).lower()
     assert shares.join(typed, "10.0.0.5").share == share
-    assert shares.share("g1", can_enter=False).can_enter is False
-    assert shares.by_code(share.code).can_enter is False
     shares.stop("g1")
     assert shares.join(share.code, "10.0.0.5").share is None
     assert shares.shared("g1") is None

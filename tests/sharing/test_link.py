@@ -16,9 +16,17 @@ from scorers import InvalidEntry
 from scorers.ledger import Action, Ledger
 from sharing.phones_only.channel import ChannelState
 from sharing.phones_only.guest import LinkState, NotSent
-from sharing.phones_only.host import PhoneAtTable, PhoneState, TableHost
+from sharing.phones_only.host import TableHost
 from sharing.phones_only.messages import PROTOCOL_VERSION, TO_GUEST_LIMIT, TO_HOST_LIMIT
-from sharing.rights import MAY_NOT_ENTER, NOT_YOURS, SCORER_ONLY, NotAllowed, Rights
+from sharing.rights import (
+    MAY_NOT_ENTER,
+    NOT_YOURS,
+    SCORER_ONLY,
+    NotAllowed,
+    PhoneAtTable,
+    PhoneState,
+    Rights,
+)
 from storage.keeper import GameChanged, GameKeeper, SavedGame
 from tests.sharing.channel_pair import GUEST, HOST, ChannelPair
 from tests.sharing.table import NAMES, Phone, bid, join, keeper_in, rejoin, score, tap

@@ -1,5 +1,5 @@
-"""A shared table: the host shares one game; a phone on the Wi-Fi joins it by code and sees
-that game only, entering scores only when the host allows it."""
+"""A shared table: the host shares one game; a phone on the Wi-Fi joins it by code, says
+who holds it, and sees that game only, entering what the host lets that phone enter."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -11,7 +11,7 @@ import pytest_asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from sharing.table_share.codes import FREE_TRIES, Shares, spaced
-from storage.keeper import GameKeeper
+from storage.keeper import GameKeeper, SavedGame
 from tests.flet_harness import AppHarness
 from tests.sharing.memory_links import MemoryLinks, Network
 from tests.views.conftest import AppUnderTest, RecordingFiles, RecordingScreenAwake
@@ -52,6 +52,32 @@ def chip(harness: AppHarness, name: str) -> ft.Control:
     return harness.find(ft.Text, where=lambda c: c.semantics_label == name)
 
 
+async def join_as(phone: AppHarness, who: str | None) -> None:
+    """The phone, its code right, says who holds it: `who`'s phone, or one that watches."""
+    words = t("table.i_am", player=who) if who is not None else t("table.just_watching")
+    await phone.click(phone.find((ft.FilledButton, ft.OutlinedButton), text=words))
+
+
+async def shared_wizard(
+    keeper: GameKeeper, host: AppHarness, phone: AppHarness, who: str | None
+) -> tuple[Shares, SavedGame]:
+    """A Wizard game of Ann, Ben and Cas shared by the host, and joined by the phone as
+    `who`'s (None: to watch)."""
+    shares = Shares()
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    await open_on(host, keeper, shares, f"/game/{game.id}")
+    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
+    await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    await join_as(phone, who)
+    return shares, game
+
+
+def everyone(number: int) -> str:
+    """The host's chip letting watching phone `number` enter for everyone."""
+    phone = t("table.phone_watching", number=number)
+    return t("table.rights.of", phone=phone, rights=t("table.rights.everyone"))
+
+
 async def test_a_phone_joins_one_shared_game_by_code_and_sees_nothing_else(
     keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
 ) -> None:
@@ -70,6 +96,7 @@ async def test_a_phone_joins_one_shared_game_by_code_and_sees_nothing_else(
     await phone.go(f"/game/{game.id}")
     assert phone.find_all(ft.TextField, label=t("join.code"))
     await phone.go(f"/join/{code}")
+    await join_as(phone, "Ben")
     assert phone.page.route == f"/game/{game.id}"
     await phone.click(chip(phone, t("wizard.bid_name", player="Ben", count=1)))
     assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
@@ -88,12 +115,7 @@ async def test_a_watching_phone_cannot_enter_and_a_stopped_share_ends_its_access
     keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
 ) -> None:
     host, phone = host_and_phone
-    shares = Shares()
-    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
-    await open_on(host, keeper, shares, f"/game/{game.id}")
-    await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
-    await host.click(chip(host, t("share.view_only")))
-    await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    shares, game = await shared_wizard(keeper, host, phone, None)
     assert shown(phone, "following") == t("share.following")
     assert_nothing_to_tap(phone)
     # One stray tap cuts no phone off: the host is asked first, and may keep sharing.
@@ -141,8 +163,8 @@ async def test_a_watching_phone_sees_the_round_in_progress_read_only(
     game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0, {"round_sizes": [2]})
     await open_on(host, keeper, shares, f"/game/{game.id}")
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
-    await host.click(chip(host, t("share.view_only")))
     await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    await join_as(phone, None)
     # No trump entered yet: the watcher is not told to tap a card it has no chip for.
     assert shown(phone, "trump") == t("wizard.trump_not_yet")
     assert shown(host, "trump") == t("wizard.trump_not_entered")
@@ -174,7 +196,8 @@ async def test_a_watching_phone_sees_the_round_in_progress_read_only(
     assert shown(phone, "preview-0") == "+30"
     assert_nothing_to_tap(phone)
     # Given the right to enter, the same phone gets the chips and the bar's buttons.
-    await host.click(chip(host, t("share.can_enter")))
+    await host.settle()
+    await host.click(chip(host, everyone(1)))
     await phone.settle()
     assert phone.find(ft.FilledButton, text=t("entry.score_round"))
 
@@ -225,6 +248,7 @@ async def test_a_joined_phone_at_its_tables_address_again_goes_back_to_the_game(
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
     code = shares.shared(game.id).code
     await open_on(phone, keeper, shares, f"/join/{code}")
+    await join_as(phone, "Ben")
     assert phone.page.route == f"/game/{game.id}"
     await phone.go(f"/join/{code.lower()}")
     assert phone.page.route == f"/game/{game.id}"
@@ -242,6 +266,7 @@ async def test_a_new_share_needs_its_new_code_even_from_a_phone_that_joined_befo
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
     old_code = shares.shared(game.id).code
     await open_on(phone, keeper, shares, f"/join/{old_code}")
+    await join_as(phone, "Ben")
     assert phone.page.route == f"/game/{game.id}"
 
     await stop_sharing(host)
@@ -260,6 +285,7 @@ async def test_a_new_share_needs_its_new_code_even_from_a_phone_that_joined_befo
     assert t("join.wrong") in phone.texts()
 
     await phone.go(f"/join/{new_code}")
+    await join_as(phone, "Ben")
     assert phone.page.route == f"/game/{game.id}"
     await phone.click(chip(phone, t("wizard.bid_name", player="Ben", count=1)))
     assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, None]
@@ -316,8 +342,8 @@ async def test_a_watcher_of_any_game_sees_its_round_entry_disabled_and_the_bars_
     started = keeper.start(game, players or ["Ann", "Ben", "Cas"], 0)
     await open_on(host, keeper, shares, f"/game/{started.id}")
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
-    await host.click(chip(host, t("share.view_only")))
     await open_on(phone, keeper, shares, f"/join/{shares.shared(started.id).code}")
+    await join_as(phone, None)
     # The round's entry is there, every control in it disabled (Flet disables a disabled
     # control's children), and the bar says what the host's bar says, with no button.
     [entry] = phone.find_all(ft.Container, where=lambda c: c.disabled is True)
@@ -342,10 +368,11 @@ async def test_a_watching_phone_cannot_adjust_and_a_phone_allowed_to_enter_can(
     game = wizard_scored(keeper)
     await open_on(host, keeper, shares, f"/game/{game.id}")
     await host.click(host.find(ft.OutlinedButton, text=t("share.start")))
-    await host.click(chip(host, t("share.view_only")))
     await open_on(phone, keeper, shares, f"/join/{shares.shared(game.id).code}")
+    await join_as(phone, None)
     assert not phone.find_all(ft.TextButton, text=t("adjust.open"))
-    await host.click(chip(host, t("share.can_enter")))
+    await host.settle()
+    await host.click(chip(host, everyone(1)))
     await phone.settle()
     await adjust(phone, "Cas", "0", "nothing")
     assert field(phone, "adjust.points").error == t("adjust.points_zero")
@@ -355,3 +382,36 @@ async def test_a_watching_phone_cannot_adjust_and_a_phone_allowed_to_enter_can(
     await host.settle()
     assert shown(host, "adjustment-1") == change_text(-5)
     assert total(host, 2) == "15"
+
+
+async def test_the_host_sees_who_joined_sets_each_phones_rights_and_takes_one_off(
+    keeper: GameKeeper, host_and_phone: tuple[AppHarness, AppHarness]
+) -> None:
+    """Ben's own phone joins by code: the host's panel lists it by name, linked; Ben's
+    phone enters Ben's bid only; given everyone's rights it enters Cas's too; taken off the
+    table (asked first), it is told on the join screen and sees the game no more."""
+    host, phone = host_and_phone
+    _, game = await shared_wizard(keeper, host, phone, "Ben")
+    await host.settle()
+    bens = t("table.phone_of", player="Ben")
+    assert shown(host, "table-phone-1") == t(
+        "table.phone_line", phone=bens, state=t("table.state.linked")
+    )
+    assert shown(phone, "pad-title") == t("wizard.your_bid", player="Ben")
+    assert not phone.find_all(
+        ft.Text, where=lambda c: c.semantics_label == t("wizard.bid_name", player="Cas", count=0)
+    )
+    await phone.click(chip(phone, t("wizard.bid_name", player="Ben", count=1)))
+    everyone = t("table.rights.of", phone=bens, rights=t("table.rights.everyone"))
+    await host.settle()
+    await host.click(chip(host, everyone))
+    await phone.settle()
+    await phone.click(chip(phone, t("wizard.bid_name", player="Cas", count=0)))
+    assert keeper.open(game.id).ledger.state.draft["bids"] == [None, 1, 0]
+    await host.settle()
+    await host.click(host.find(ft.TextButton, text=t("table.remove_phone", phone=bens)))
+    await host.click(host.find(ft.TextButton, text=t("table.remove"), within=host.dialog()))
+    await phone.settle()
+    assert t("join.removed") in phone.texts()
+    assert phone.find_all(ft.TextField, label=t("join.code"))
+    assert not host.find_all(ft.Semantics, identifier="table-phone-1")

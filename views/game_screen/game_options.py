@@ -42,7 +42,7 @@ def GameOptions(
     if tables is not None and game_id not in tables.followed:
         controls.append(PhoneTablePanel(game_id, tables, players))
     elif host and tables is None:
-        controls.append(SharePanel(game_id))
+        controls.append(SharePanel(game_id, players))
     if host:
         controls.append(ExportButtons(saved_game))
     return ft.Column(controls=controls)

@@ -4,19 +4,20 @@ it, with its link's state, chooses per phone what it may change, can take one of
 table, and invites the next one (views.game_screen.invite_screen: an invitation, then the
 phone's reply, scanned or pasted)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import flet as ft
 
-from sharing.phones_only.host import PhoneAtTable, PhoneState, TableHost
-from sharing.rights import Rights
+from sharing.phones_only.host import TableHost
+from sharing.rights import PhoneState
 from views.game_screen.invite_screen import invite_route, new_invitation
+from views.game_screen.table_phones import PhoneLine, phone_name
 from views.game_screen.table_share_panel import StopButton, sharing_card
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.phone_tables import PhoneTables, told_on
 from views.shell.services import use_services
-from views.shell.widgets import CHIP_SIZE, choice_chips, identified, message_line, use_question
+from views.shell.widgets import identified, message_line
 
 
 @ft.component
@@ -39,68 +40,11 @@ def PhoneTablePanel(game_id: str, tables: PhoneTables, players: Sequence[str]) -
     return sharing_card(
         t("table.title"),
         [
-            *[PhoneLine(phone, players, host) for phone in host.phones],
+            *[PhoneLine(phone, players, host.allow, host.remove) for phone in host.phones],
             InvitePart(game_id, tables, host),
             *no_wake_lock(services.access.peer.secure),
             StopButton(t("table.stop_question"), stop),
         ],
-    )
-
-
-def phone_name(phone: PhoneAtTable, players: Sequence[str]) -> str:
-    """Who holds the phone: "Ben's phone", or "Phone 3 (watching)" for one that named no
-    player."""
-    if phone.player is None or phone.player >= len(players):
-        return t("table.phone_watching", number=phone.number)
-    return t("table.phone_of", player=players[phone.player])
-
-
-STATE_KEYS = {
-    PhoneState.LINKED: "table.state.linked",
-    PhoneState.INTERRUPTED: "table.state.interrupted",
-    PhoneState.GONE: "table.state.gone",
-}
-
-
-@ft.component
-def PhoneLine(phone: PhoneAtTable, players: Sequence[str], host: TableHost) -> ft.Control:
-    """One phone at the table: who holds it and its link's state (`table-phone-N`), then,
-    while it is at the table, what it may change and a way to take it off the table (asked
-    first: that phone is told, and keeps its copy)."""
-    name = phone_name(phone, players)
-    words = t("table.phone_line", phone=name, state=t(STATE_KEYS[phone.state]))
-    said = identified(f"table-phone-{phone.number}", ft.Text(words, weight=ft.FontWeight.W_500))
-    remove = use_question(
-        t("table.remove_question", phone=name),
-        t("table.keep_phone"),
-        t("table.remove"),
-        lambda: host.remove(phone.number),
-    )
-    if phone.state is PhoneState.GONE:
-        return said
-    chips = rights_chips(phone, name, lambda rights: host.allow(phone.number, Rights(rights)))
-    button = ft.TextButton(
-        t("table.remove_phone", phone=name),
-        icon=ft.Icons.PERSON_REMOVE,
-        height=CHIP_SIZE,
-        on_click=lambda _: remove(),
-    )
-    return ft.Column(spacing=2, controls=[said, chips, button])
-
-
-def rights_chips(phone: PhoneAtTable, name: str, choose: Callable[[str], None]) -> ft.Control:
-    """What the phone may change: its own player's values (for a phone that named one),
-    everyone's as the scorer, or nothing."""
-    options = [(Rights.EVERYONE, "table.rights.everyone"), (Rights.WATCH, "table.rights.watch")]
-    if phone.player is not None:
-        options.insert(0, (Rights.OWN, "table.rights.own"))
-    return choice_chips(
-        [
-            (rights.value, t(key), t("table.rights.of", phone=name, rights=t(key)))
-            for rights, key in options
-        ],
-        phone.rights.value,
-        choose,
     )
 
 

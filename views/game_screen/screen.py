@@ -10,6 +10,7 @@ import flet as ft
 from scorers.ledger import Action, GameState, change_name
 from sharing.phones_only.guest import LinkState
 from sharing.rights import MAY_NOT_ENTER
+from sharing.table_share.access import CheckedKeeper
 from storage import GameSummary, StorageError
 from storage.keeper import GameDamaged
 from views.game_screen.adjust import AdjustScore
@@ -468,14 +469,15 @@ def access_to(
 ) -> tuple[object, ...]:
     """What this phone may do with the game and who shares it: when it changes, the whole
     game screen is drawn again (a follower's tap does not change it)."""
-    tables = services.tables
+    tables, access = services.tables, services.access
     hosted = tables.hosted.get(game_id) if tables is not None else None
     return (
-        services.access.may_open(game_id),
+        access.may_open(game_id),
         barred,
         guest.state if guest is not None else None,
-        followed_own_seat(guest),
+        own_seat_of(services, game_id)(),
         hosted.phones if hosted is not None else None,
+        access.shares.phones(game_id) if access.host else None,
     )
 
 
@@ -493,10 +495,17 @@ def barring(services: Services, game_id: str) -> Callable[[], str | None]:
     return barred
 
 
-def followed_own_seat(guest: GuestTable | None) -> int | None:
-    """The seat this phone enters for alone at the table it follows (None: every seat, or
-    this phone follows no table)."""
-    return guest.own_seat() if guest is not None else None
+def own_seat_of(services: Services, game_id: str) -> Callable[[], int | None]:
+    """The seat of the player this phone enters for alone (None: every seat), asked at
+    each tap: a followed table's link says it, else the server share's rights for this
+    session."""
+
+    def own_seat() -> int | None:
+        tables = services.tables
+        guest = tables.followed.get(game_id) if tables is not None else None
+        return guest.own_seat() if guest is not None else services.access.own_seat(game_id)
+
+    return own_seat
 
 
 @ft.component
@@ -505,7 +514,9 @@ def KeyedGameScreen(game_id: str) -> ft.View:
     services = use_services()
     size = use_screen_size()
     tables = services.tables
-    saver: GameSaver = tables if tables is not None else services.keeper
+    saver: GameSaver = (
+        tables if tables is not None else CheckedKeeper(services.keeper, services.access)
+    )
 
     def followed() -> GuestTable | None:
         return tables.followed.get(game_id) if tables is not None else None
@@ -517,7 +528,7 @@ def KeyedGameScreen(game_id: str) -> ft.View:
 
     # Held in a ref, not in state: the screen is drawn again when its frame changes (see
     # `frame`), not at every tap; the entry panel and the step bar follow the table.
-    own_seat = lambda: followed_own_seat(followed())  # noqa: E731 (asked at each tap)
+    own_seat = own_seat_of(services, game_id)
     table = use_ref_from(lambda: load_open_game(saver, game_id, barred, own_seat)).current
     use_watched(table if isinstance(table, OpenGame) else None, lambda: frame(table))
     # Where the pad enters and the step chosen are kept for the round shown: made again

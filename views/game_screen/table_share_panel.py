@@ -1,20 +1,20 @@
 """Share this table: the host shows a QR code and a code; phones that use it join this game
-only, to follow it or to enter scores as well."""
+only, each as one of its players or to watch; the host sees each phone and chooses what
+it may change (views.game_screen.table_phones, as at a table of phones alone)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from sharing.rights import Rights
 from sharing.table_share.codes import Share, spaced
+from views.game_screen.table_phones import PhoneLine
 from views.shell.hooks import use_state_from
 from views.shell.i18n import t
 from views.shell.live import announce
 from views.shell.qr import qr_png
 from views.shell.services import use_services
-from views.shell.widgets import choice_chips, identified, use_question
-
-ENTER = "enter"
-FOLLOW = "follow"
+from views.shell.widgets import identified, use_question
 
 
 def join_address(share_url: str, share: Share) -> str:
@@ -23,8 +23,9 @@ def join_address(share_url: str, share: Share) -> str:
 
 
 @ft.component
-def SharePanel(game_id: str) -> ft.Control:
-    """For the host: share the game, show its code, choose what joined phones may do, stop."""
+def SharePanel(game_id: str, players: Sequence[str]) -> ft.Control:
+    """For the host: share the game, show its code, the phones that joined and what each
+    may change, stop."""
     services = use_services()
     shares = services.access.shares
     share, set_share = use_state_from(lambda: shares.shared(game_id))
@@ -39,9 +40,19 @@ def SharePanel(game_id: str) -> ft.Control:
             on_click=lambda _: set_share(shares.share(game_id)),
         )
 
-    def choose(rights: str) -> None:
-        set_share(shares.share(game_id, can_enter=rights == ENTER))
+    # Bumped when the host changed a phone's rights or took one off: this panel is drawn
+    # again at once; the phones hear it (announce), and so does the host's screen.
+    _, set_changes = ft.use_state(0)
+
+    def allow(number: int, rights: Rights) -> None:
+        shares.allow(game_id, number, rights)
         announce(game_id)
+        set_changes(lambda count: count + 1)
+
+    def remove(number: int) -> None:
+        shares.remove(game_id, number)
+        announce(game_id)
+        set_changes(lambda count: count + 1)
 
     def stop() -> None:
         shares.stop(game_id)
@@ -58,7 +69,7 @@ def SharePanel(game_id: str) -> ft.Control:
             ),
             identified("share-address", ft.Text(address, size=12)),
             ft.Text(t("share.explain"), size=12),
-            rights_choice(share.can_enter, choose),
+            *[PhoneLine(phone, players, allow, remove) for phone in shares.phones(game_id)],
             StopButton(t("share.stop_question"), stop),
         ],
     )
@@ -75,15 +86,6 @@ def sharing_card(title: str, controls: list[ft.Control]) -> ft.Card:
             ),
         )
     )
-
-
-def rights_choice(may_enter: bool, choose: Callable[[str], None]) -> ft.Control:
-    """What joined phones may do: enter scores (ENTER), or only watch (FOLLOW)."""
-    options = [
-        (ENTER, t("share.can_enter"), t("share.can_enter")),
-        (FOLLOW, t("share.view_only"), t("share.view_only")),
-    ]
-    return choice_chips(options, ENTER if may_enter else FOLLOW, choose)
 
 
 @ft.component

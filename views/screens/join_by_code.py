@@ -1,14 +1,20 @@
 """Joining a shared table: the screen a phone without a table sees, at /join/<code> (the
-address the host's QR code holds) and wherever else it tries to go."""
+address the host's QR code holds) and wherever else it tries to go. Once the code is
+right, the phone says who holds it ("I am Ben", or to watch), as a phone joining a table
+of phones alone does (views.screens.join_by_invitation.who_am_i)."""
 
 import math
 from collections.abc import Callable
 
 import flet as ft
 
-from sharing.table_share.codes import normalised
+from sharing.table_share.codes import Share, normalised
+from storage import StorageError
+from views.screens.join_by_invitation import who_am_i
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
+from views.shell.live import announce
+from views.shell.messages import message_of
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import message_line
@@ -16,8 +22,10 @@ from views.shell.widgets import message_line
 
 @ft.component
 def JoinScreen() -> ft.View:
-    """Enter a table's code (or arrive with it in the address) to join that table."""
-    access = use_services().access
+    """Enter a table's code (or arrive with it in the address), then say who holds this
+    phone, to join that table."""
+    services = use_services()
+    access = services.access
     code = ft.use_route_params().get("code", "")
     # What is typed so far: kept without re-rendering, so the field keeps its focus; the
     # code of another table's address, arrived at, replaces it.
@@ -27,6 +35,9 @@ def JoinScreen() -> ft.View:
     refusal: str | None
     set_refusal: Setter[str | None]
     refusal, set_refusal = ft.use_state(None)
+    found: tuple[Share, tuple[str, ...]] | None
+    set_found: Setter[tuple[Share, tuple[str, ...]] | None]
+    found, set_found = ft.use_state(None)  # the share the code opens, and its players
     page = ft.context.page
 
     def join(entered: str) -> None:
@@ -35,8 +46,13 @@ def JoinScreen() -> ft.View:
             wait = math.ceil(result.wait_seconds)
             set_refusal(t("join.wait", seconds=wait) if wait else t("join.wrong"))
             return
-        access.joined = result.share
-        page.navigate(f"/game/{result.share.game_id}")
+        try:
+            players = services.keeper.open(result.share.game_id).ledger.state.players
+        except StorageError as error:
+            set_refusal(message_of(error))
+            return
+        set_refusal(None)
+        set_found((result.share, players))
 
     def join_from_address() -> None:
         # A phone at a table already stays there (arriving at its own table's address
@@ -50,7 +66,28 @@ def JoinScreen() -> ft.View:
             page.navigate(f"/game/{joined.game_id}")
 
     ft.use_effect(join_from_address, [code])
-    controls: list[ft.Control] = [
+    route = f"/join/{code}" if code else "/join"
+    if found is not None:
+
+        def stopped_meanwhile() -> None:
+            set_found(None)
+            set_refusal(t("join.wrong"))  # its code opens nothing now
+
+        return screen(route, t("join.title"), [TakeSeat(*found, stopped_meanwhile)])
+    controls = code_form(typed, join, refusal, access.was_removed())
+    if access.joined is not None and access.may_open(access.joined.game_id):
+        back = f"/game/{access.joined.game_id}"
+        controls.append(ft.TextButton(t("join.back"), on_click=lambda _: page.navigate(back)))
+    return screen(route, t("join.title"), controls)
+
+
+def code_form(
+    typed: dict[str, str], join: Callable[[str], None], refusal: str | None, removed: bool
+) -> list[ft.Control]:
+    """The code's field (holding what was `typed`), the button that tries it, and why the
+    last one was refused; above, for a phone the host took off its table, that it was."""
+    return [
+        *([ft.Text(t("join.removed"), weight=ft.FontWeight.W_500)] if removed else []),
         ft.Text(t("join.explain")),
         ft.TextField(
             label=t("join.code"),
@@ -66,10 +103,22 @@ def JoinScreen() -> ft.View:
         ),
         message_line(refusal),
     ]
-    if access.joined is not None and access.may_open(access.joined.game_id):
-        back = f"/game/{access.joined.game_id}"
-        controls.append(ft.TextButton(t("join.back"), on_click=lambda _: page.navigate(back)))
-    return screen(f"/join/{code}" if code else "/join", t("join.title"), controls)
+
+
+@ft.component
+def TakeSeat(share: Share, players: tuple[str, ...], stopped: Callable[[], None]) -> ft.Control:
+    """Who holds this phone, asked once the code opened `share`: the phone joins as that
+    player (or to watch), and the game opens; `stopped` when the share ended meanwhile."""
+    access, page = use_services().access, ft.context.page
+
+    async def take_seat(player: int | None) -> None:
+        if not access.join(share, player):
+            stopped()
+            return
+        announce(share.game_id)  # the host's list of phones shows this one
+        page.navigate(f"/game/{share.game_id}")
+
+    return ft.Column(controls=who_am_i(players, take_seat))
 
 
 def host_only(screen_component: Callable[[], ft.View]) -> Callable[[], ft.View]:

@@ -26,9 +26,10 @@ def game_topic(game_id: str) -> str:
     return f"game:{game_id}"
 
 
-def announce(game_id: str) -> None:
-    """Tell every other session that `game_id` was saved: its screens and the lists."""
-    pubsub = ft.context.page.pubsub
+def announce(game_id: str, page: ft.Page | None = None) -> None:
+    """Tell every other session that `game_id` was saved, or who is at its table changed:
+    its screens and the lists. From this session's `page` (default: the one drawing)."""
+    pubsub = (page or ft.context.page).pubsub
     pubsub.send_others_on_topic(game_topic(game_id), game_id)
     pubsub.send_others_on_topic(LISTS, game_id)
 
