@@ -48,16 +48,18 @@ def shows(page: Page, identifier: str, text: str) -> None:
 
 
 def join_seconds(scorer: Page, guest: Page) -> float:
-    """The guest joins by the scorer's invitation; seconds from the scorer's tap that lets
-    it join (once the check the guest shows is compared) to the guest's link open."""
+    """The guest joins by the scorer's invitation as Cas's phone; seconds from the scorer's
+    tap that lets it join (once the check the guest shows is compared) to the guest's link
+    open."""
     invitation = invite(scorer)
     tap(guest, t("table.join"))
     type_into(guest, t("table.invite_field"), invitation)
     tap(guest, t("table.reply"))
+    tap(guest, t("table.i_am", player="Cas"))
     by_id(guest, "table-reply").wait_for(timeout=BOOT_MS)
     type_into(scorer, t("table.reply_field"), value_of(guest, "table-reply"))
     tap(scorer, t("table.take"))
-    admit = t("table.admit", check=value_of(guest, "link-check"))
+    admit = t("table.admit", check=value_of(guest, "link-check"), player="Cas")
     start = time.perf_counter()
     scorer.get_by_role("button", name=admit).click()
     shows(guest, "table-link", t("table.link.open"))
@@ -67,18 +69,22 @@ def join_seconds(scorer: Page, guest: Page) -> float:
 def tap_seconds(scorer: Page, guest: Page, taps: int) -> list[float]:
     """Seconds from each of `taps` taps on the scorer's Undo or Redo to the guest's update."""
     seconds = []
-    after_bid, before_bid = (t("wizard.next_bid", player=p) for p in ("Cas", "Ben"))
+    # Whose bid is next, as the guest (Cas's own phone) and the scorer say it.
+    after_bid = (t("wizard.your_bid", player="Cas"), t("wizard.next_bid", player="Cas"))
+    before_bid = (t("wizard.next_bid", player="Ben"),) * 2
     for n in range(taps):
-        button, shown = ("undo.undo", before_bid) if n % 2 == 0 else ("undo.redo", after_bid)
+        button, (on_guest, on_scorer) = (
+            ("undo.undo", before_bid) if n % 2 == 0 else ("undo.redo", after_bid)
+        )
         what = t("wizard.change.bid", player="Ben", value=1)
         name = t(button, what=t("undo.change", change=what, number=1))
         target = scorer.get_by_role("button", name=name)
         target.wait_for(timeout=BOOT_MS)
         start = time.perf_counter()
         target.click()
-        shows(guest, "entry-hint", shown)
+        shows(guest, "entry-hint", on_guest)
         seconds.append(time.perf_counter() - start)
-        shows(scorer, "entry-hint", shown)
+        shows(scorer, "entry-hint", on_scorer)
     return seconds
 
 
@@ -119,7 +125,7 @@ def measured(playwright: Playwright, site: str, taps: int) -> tuple[float, list[
         tap(scorer, t("share.start"))
         joined = join_seconds(scorer, guest)
         tap(scorer, t("wizard.bid_name", player="Ben", count=1))
-        shows(guest, "entry-hint", t("wizard.next_bid", player="Cas"))
+        shows(guest, "entry-hint", t("wizard.your_bid", player="Cas"))
         return joined, tap_seconds(scorer, guest, taps)
     finally:
         browser.close()
