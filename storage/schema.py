@@ -142,11 +142,26 @@ def _name_wizards_special_cards(connection: sqlite3.Connection) -> None:
             )
 
 
+def _add_table_phones(connection: sqlite3.Connection) -> None:
+    """Version 5: the phones at the table a game is shared with from this phone, as JSON,
+    so that a scorer whose page reloaded can invite each again (views.shell.phone_tables).
+    This phone's own: never exported, gone with its game."""
+    connection.execute(
+        """
+        CREATE TABLE table_phones (
+            game_num INTEGER PRIMARY KEY REFERENCES games (num) ON DELETE CASCADE,
+            phones TEXT NOT NULL
+        )
+        """
+    )
+
+
 MIGRATIONS: Sequence[Migration] = (
     _create_games_and_actions,
     _add_soft_delete_and_listing_indexes,
     _add_listing_damage_and_results,
     _name_wizards_special_cards,
+    _add_table_phones,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

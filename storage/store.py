@@ -149,6 +149,36 @@ class GameStore:
             keep_listing(connection, game_num(connection, game_id), listing, now)
             return summary_of(connection, game_id)
 
+    def remember_table(self, game_id: str, phones: Sequence[Mapping[str, Any]]) -> None:
+        """Keep who was at the table the game is shared with from this phone (each phone as
+        a small JSON object); none: forget it."""
+        with self._db.write() as connection:
+            num = game_num(connection, game_id)
+            if phones:
+                connection.execute(
+                    "INSERT OR REPLACE INTO table_phones (game_num, phones) VALUES (?, ?)",
+                    (num, json.dumps(list(phones), separators=(",", ":"))),
+                )
+            else:
+                connection.execute("DELETE FROM table_phones WHERE game_num = ?", (num,))
+
+    def remembered_table(self, game_id: str) -> list[dict[str, Any]]:
+        """Who `remember_table` kept for the game; none when nothing was kept, or what was
+        kept cannot be read (it is only a convenience: the game itself is untouched)."""
+        with self._db.guard() as connection:
+            row = connection.execute(
+                "SELECT phones FROM table_phones JOIN games ON games.num = game_num "
+                "WHERE games.id = ?",
+                (game_id,),
+            ).fetchone()
+        try:
+            phones = json.loads(row[0]) if row is not None else []
+        except (ValueError, RecursionError):
+            return []
+        if not isinstance(phones, list):
+            return []
+        return [phone for phone in phones if isinstance(phone, dict)]
+
     def mark_damaged(self, game_id: str, reason: str) -> None:
         """Note that this game's record cannot be read or replayed, and why: the lists then
         show it as damaged. Its actions are kept untouched, for export."""

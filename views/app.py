@@ -62,6 +62,7 @@ ROUTES = [
     ft.Route(path="join", component=JoinScreen),
     ft.Route(path="join/:code", component=JoinScreen),
     ft.Route(path="table", component=host_only(JoinTableScreen)),
+    ft.Route(path="table/again", component=host_only(JoinTableScreen)),
 ]
 
 

@@ -128,15 +128,19 @@ class TableHost:
                 self._tell(self.game_id)
                 return
 
-    def add_guest(self, channel: Channel, player: int | None) -> ChannelListener:
+    def add_guest(
+        self, channel: Channel, player: int | None, rights: Rights | None = None
+    ) -> ChannelListener:
         """Take a new guest on its open `channel`, the phone of the player of seat `player`
-        (None: one that watches), with the rights such a phone starts with
-        (sharing.rights.rights_for): it is sent the welcome and the whole log. Returns what
+        (None: one that watches), with `rights` (by default those such a phone starts with:
+        sharing.rights.rights_for): it is sent the welcome and the whole log. Returns what
         the channel must tell of what arrives and of its state (the phone hears it at the
         guest's fair share: sharing.fair_share.MeteredListener). A stopped share closes the
         channel at once."""
         self._joined += 1
-        guest = _Guest(self, self._joined, channel, player, rights_for(player))
+        if rights is None or (rights is Rights.OWN and player is None):
+            rights = rights_for(player)
+        guest = _Guest(self, self._joined, channel, player, rights)
         if self._stopped:
             channel.close()
             return guest

@@ -174,13 +174,20 @@ def replying_player(text: str) -> int | None:
     return None if who[0] == WATCHING else who[0] - 1
 
 
+def shortened(name: str) -> str:
+    """A player's name as an invitation carries it: at most NAME_BYTES of UTF-8, a longer
+    one cut at a character's end and marked with an ellipsis."""
+    if len(name.encode("utf-8")) <= NAME_BYTES:
+        return name
+    return (
+        name.encode("utf-8")[: NAME_BYTES - 3].decode("utf-8", "ignore") + "\N{HORIZONTAL ELLIPSIS}"
+    )
+
+
 def _players_bytes(players: Sequence[str]) -> bytes:
     out = bytearray([len(players)])
     for name in players:
-        if len(name.encode("utf-8")) > NAME_BYTES:
-            cut = name.encode("utf-8")[: NAME_BYTES - 3].decode("utf-8", "ignore")
-            name = cut + "\N{HORIZONTAL ELLIPSIS}"
-        out += _short_text(name)
+        out += _short_text(shortened(name))
     return bytes(out)
 
 

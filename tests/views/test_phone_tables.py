@@ -109,13 +109,22 @@ async def joined(host: Phone, guest: Phone, game_id: str) -> str:
     return await invited(host, guest)
 
 
-async def invited(host: Phone, guest: Phone, who: str | None = "Cas", phones: int = 1) -> str:
+async def invited(
+    host: Phone, guest: Phone, who: str | None = "Cas", phones: int = 1, asked: bool = True
+) -> str:
     """The guest, on "Join a table", joined by the host's next invitation as `who` (a
-    player's name; None: just watching); the copy's id."""
+    player's name; None: just watching; not `asked`: a phone joining again answers as the
+    player it was by itself); the copy's id."""
     await host.tap(t("table.invite"))
     await guest.type_in("join-invite", host.shown("table-invite"))
-    await guest.tap(t("table.reply"))
-    await answer_as(guest, who)
+    if asked:
+        await guest.tap(t("table.reply"))
+        await answer_as(guest, who)
+    else:
+        await guest.harness.click_leaving_a_wait(
+            guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+        )
+        await guest.harness.settle()
     reply = guest.shown("table-reply")
     await host.type_in("host-reply", reply)
     await take_reply(host, guest, who)
@@ -294,8 +303,9 @@ async def test_a_guest_whose_link_was_lost_joins_again_and_goes_on_in_its_copy(
     await bid(host.harness, "Ben", 1)
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.lost")
-    await guest.tap(t("table.join_again"))
-    assert await invited(host, guest) == copy_id
+    await guest.tap(t("table.join_again"))  # the camera opens at once; cancelled here
+    assert len(guest.links.scans) == 1
+    assert await invited(host, guest, asked=False) == copy_id  # Cas's phone again, unasked
     assert guest.shown("table-link") == t("table.link.open")
     assert guest.shown("entry-hint") == t("wizard.your_bid", player="Cas")
     await bid(guest.harness, "Cas", 0)
@@ -735,3 +745,47 @@ async def test_a_players_own_phone_takes_row_cards_for_that_player_only(
     face = guest.harness.find(ft.Text, where=lambda c: c.semantics_label == anns)
     taken = guest.harness.find(ft.OutlinedButton, where=lambda c: c.content is face.parent)
     assert taken.disabled
+
+
+async def test_after_the_scorers_reload_each_phone_is_invited_again_and_keeps_its_rights(
+    tmp_path: Path,
+) -> None:
+    """Cas's phone enters for everyone; the scorer's page reloads (its links gone with it).
+    The scorer's game screen says Cas's phone was at the table, and invites it again in one
+    tap; Cas's phone, its link lost, taps "Join again": the camera opens at once, and the
+    invitation is answered as Cas's phone without asking. Back in the same copy, with everyone's
+    rights, it bids for Ben."""
+    network = Network()
+    async with AppHarness() as a, AppHarness() as b, AppHarness() as reloaded:
+        host, guest = Phone(a, tmp_path / "host", network), Phone(b, tmp_path / "guest", network)
+        game_id, copy_id = await shared_game(host, guest)
+        cas = t("table.phone_of", player="Cas")
+        await host.harness.click(
+            chip(host.harness, t("table.rights.of", phone=cas, rights=t("table.rights.everyone")))
+        )
+        links_lost(host)  # the page reloads: its links go with it
+        await guest.harness.settle()
+        assert guest.shown("table-link") == t("table.link.lost")
+        again = Phone(reloaded, tmp_path / "host", network)
+        again.keeper = host.keeper  # the same store, as the reloaded page opens it
+        await again.start(f"/game/{game_id}")
+        assert again.shown("phone-before-1") == t("table.was_at_table", phone=cas)
+        await again.tap(t("table.invite_phone_again", phone=cas))
+        # The camera opens at once (here it is cancelled); the invitation pasted instead
+        # is answered as Cas's phone, without asking again.
+        await guest.tap(t("table.join_again"))
+        assert len(guest.links.scans) == 1
+        await guest.type_in("join-invite", again.shown("table-invite"))
+        await guest.harness.click_leaving_a_wait(
+            guest.harness.find(ft.FilledButton, has_text=t("table.reply"))
+        )
+        await guest.harness.settle()  # the reply made once the invitation was read
+        assert not guest.harness.find_all(has_text=t("table.who_are_you"))
+        await again.type_in("host-reply", guest.shown("table-reply"))
+        await take_reply(again, guest, "Cas")
+        await guest.harness.settle()
+        assert guest.harness.page.route == f"/game/{copy_id}"  # the same copy, on
+        assert not again.harness.find_all(ft.Semantics, identifier="phone-before-1")
+        await bid(guest.harness, "Ben", 1)  # everyone's rights, kept
+        await again.harness.settle()
+        assert host.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, None]

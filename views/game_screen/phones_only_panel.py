@@ -4,7 +4,7 @@ it, with its link's state, chooses per phone what it may change, can take one of
 table, and invites the next one (views.game_screen.invite_screen: an invitation, then the
 phone's reply, scanned or pasted)."""
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import flet as ft
 
@@ -15,7 +15,7 @@ from views.game_screen.table_phones import PhoneLine, phone_name
 from views.game_screen.table_share_panel import StopButton, sharing_card
 from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
-from views.shell.phone_tables import PhoneTables, told_on
+from views.shell.phone_tables import PhoneTables, WasAtTable, told_on
 from views.shell.services import use_services
 from views.shell.widgets import identified, message_line
 
@@ -79,21 +79,51 @@ async def invite(game_id: str, tables: PhoneTables, say: Setter[str | None]) -> 
         ft.context.page.navigate(invite_route(game_id))
 
 
+def returning_lines(
+    phones: Sequence[WasAtTable],
+    players: Sequence[str],
+    invite_again: Callable[[], Awaitable[None]],
+) -> list[ft.Control]:
+    """A line for each phone that was at the table and is not back, with its invitation."""
+    lines: list[ft.Control] = []
+    for number, phone in enumerate(phones, start=1):
+        if phone.player is not None and phone.player < len(players):
+            name = t("table.phone_of", player=players[phone.player])
+            was, invite = (
+                t("table.was_at_table", phone=name),
+                t("table.invite_phone_again", phone=name),
+            )
+        else:
+            was, invite = t("table.watcher_was_at_table"), t("table.invite_watcher_again")
+        said = identified(f"phone-before-{number}", ft.Text(was))
+        again = ft.OutlinedButton(
+            invite,
+            icon=ft.Icons.PERSON_ADD,
+            on_click=invite_again,
+        )
+        lines.append(ft.Row(wrap=True, controls=[said, again]))
+    return lines
+
+
 @ft.component
-def PhonesAway(game_id: str, host: TableHost, players: Sequence[str]) -> ft.Control:
+def PhonesAway(game_id: str, tables: PhoneTables, players: Sequence[str]) -> ft.Control:
     """Above the scorer's pad, a line for each phone not linked now: one whose link is down
-    (it may come back by itself), or one that lost it, with a way to invite it again."""
-    tables = use_services().tables
+    (it may come back by itself), or one that lost it, with a way to invite it again; and
+    each phone that was at the table before this page was loaded, each with its own
+    invitation a tap away (the table shared again first, if it is not)."""
+    services, page = use_services(), ft.context.page
     problem: str | None
     set_problem: Setter[str | None]
     problem, set_problem = ft.use_state(None)
 
     async def invite_again() -> None:
-        if tables is not None:
-            await invite(game_id, tables, set_problem)
+        if game_id not in tables.hosted:
+            tables.share(game_id, told_on(page, services.reconnects))
+        await invite(game_id, tables, set_problem)
 
-    lines: list[ft.Control] = []
-    for phone in host.phones:
+    host = tables.hosted.get(game_id)
+    lines = returning_lines(tables.were_at_table(game_id), players, invite_again)
+    for phone in host.phones if host is not None else ():
         if phone.state is PhoneState.INTERRUPTED:
             words = t("table.phone_interrupted", phone=phone_name(phone, players))
             lines.append(identified(f"phone-away-{phone.number}", ft.Text(words, italic=True)))

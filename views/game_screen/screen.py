@@ -28,7 +28,7 @@ from views.games.registry import GAME_VIEWS
 from views.games.setup_fields import settings_in_words
 from views.screens.damaged import DamagedGameScreen
 from views.screens.join_by_code import JoinScreen
-from views.screens.join_by_invitation import JOIN_TABLE
+from views.screens.join_by_invitation import JOIN_AGAIN
 from views.screens.rules import rules_route
 from views.shell.hooks import keyed, memo, use_ref_from
 from views.shell.i18n import t
@@ -269,9 +269,10 @@ def entry_part(
 
     services = use_services()
     controls: list[ft.Control] = [banner(table, view, compact)]
-    hosted = services.tables.hosted.get(table.game.id) if services.tables is not None else None
-    if hosted is not None:  # which phone of the table's is away, if any
-        controls.append(PhonesAway(table.game.id, hosted, state.players))
+    tables = services.tables
+    if tables is not None and table.game.id not in tables.followed:
+        # Which phone of the table's is away, or was at it before the page was loaded.
+        controls.append(PhonesAway(table.game.id, tables, state.players))
     if state.is_over and table.editing is None:
         again = rematch if services.access.host else None
         # What the last round did, then the places: both in sight when the game ends.
@@ -416,7 +417,7 @@ def link_line(guest: GuestTable, carry_on: Callable[[], None], secure: bool) -> 
     join_again = ft.OutlinedButton(
         t("table.join_again"),
         icon=ft.Icons.LINK,
-        on_click=lambda _: ft.context.page.navigate(JOIN_TABLE),
+        on_click=lambda _: ft.context.page.navigate(JOIN_AGAIN),
     )
     carry = ft.FilledButton(
         t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: carry_on()
@@ -477,6 +478,7 @@ def access_to(
         guest.state if guest is not None else None,
         own_seat_of(services, game_id)(),
         hosted.phones if hosted is not None else None,
+        tables.were_at_table(game_id) if tables is not None else None,
         access.shares.phones(game_id) if access.host else None,
     )
 

@@ -5,6 +5,7 @@ game opens. A join is given up for good when its screen is
 left; one whose link is lost before the game arrived is told on Home."""
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 import flet as ft
 
@@ -14,12 +15,15 @@ from views.shell.hooks import Setter, use_state_from
 from views.shell.i18n import t
 from views.shell.notices import Notice
 from views.shell.phone_tables import LOST_BEFORE_COPY, GuestTable, Joined, PhoneTables, told_on
-from views.shell.qr import carried_text, pasted_or_scanned
+from views.shell.qr import carried_text, pasted_or_scanned, scan
 from views.shell.screen import screen
 from views.shell.services import use_services
 from views.shell.widgets import identified, message_line
 
 JOIN_TABLE = "/table"
+JOIN_AGAIN = "/table/again"
+"""Join a table again, its link lost: the camera opens at once to scan the new invitation,
+and this phone answers as the player it was (PhoneTables.seat_before)."""
 
 
 class Pending:
@@ -102,8 +106,7 @@ def reply_shown(text: str, check: str) -> list[ft.Control]:
 
 @ft.component
 def JoinTableScreen() -> ft.View:
-    """The invitation scanned or pasted, who holds this phone, then its reply shown until
-    the scorer takes it."""
+    """The invitation, who holds this phone, then its reply until the scorer takes it."""
     services = use_services()
     tables = services.tables
     page = ft.context.page
@@ -119,16 +122,25 @@ def JoinTableScreen() -> ft.View:
     problem, set_problem = ft.use_state(None)
     pending, _ = use_state_from(Pending)
     ft.use_effect(lambda: None, [], cleanup=lambda: pending.abandon(tables))
+    route = JOIN_AGAIN if page.route == JOIN_AGAIN else JOIN_TABLE
+
+    use_camera_at_once(route == JOIN_AGAIN, tables, lambda: read(), typed, set_problem)
     if tables is None:  # a server: its share is joined by code (views.screens.join_by_code)
-        return screen(JOIN_TABLE, t("table.join"), [ft.Text(t("table.no_links"))], back_to="/")
+        return screen(route, t("table.join"), [ft.Text(t("table.no_links"))], back_to="/")
 
     async def read() -> None:
-        """The invitation read: who this phone is is asked next."""
+        """The invitation read: who this phone is is asked next, unless it was one of the
+        table's players, or watched it, until its link was lost: then it is that again."""
         try:
-            set_invited(tables.invited(typed["text"].strip()))
-            set_problem(None)
+            players = tables.invited(typed["text"].strip())
         except BadInvitation as refused:
             set_problem(t(refused.key))
+            return
+        set_problem(None)
+        if (before := tables.seat_before(players)) is None:
+            set_invited(players)
+            return
+        await answer(before.player)
 
     async def answer(player: int | None) -> None:
         tell = told_on(page, services.reconnects)
@@ -140,24 +152,58 @@ def JoinTableScreen() -> ft.View:
             return
         set_problem(None)
         set_reply((joined[0].reply, joined[0].check))
-
-        def failed(problem: str) -> None:
-            set_reply(None)
-            set_problem(problem)
-
+        failed = partial(failed_join, set_reply, set_problem)
         page.run_task(pending.follow, page, tables, joined, failed)
 
-    controls: list[ft.Control] = [ft.Text(t("table.join_explain"))]
-    if invited is None:
-        controls += [
-            *pasted_or_scanned(
-                "join-invite", t("table.invite_field"), typed, tables, read, set_problem
-            ),
-            ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=read),
-        ]
-    elif reply is None:
-        controls += who_am_i(invited, answer)
+    if reply is not None:
+        step = reply_shown(*reply)
+    elif invited is not None:
+        step = who_am_i(invited, answer)
     else:
-        controls += reply_shown(*reply)
-    controls.append(message_line(problem))
-    return screen(JOIN_TABLE, t("table.join"), controls, back_to="/")
+        step = invitation_field(typed, tables, read, set_problem)
+    controls = [ft.Text(t("table.join_explain")), *step, message_line(problem)]
+    return screen(route, t("table.join"), controls, back_to="/")
+
+
+def failed_join(
+    set_reply: Setter[tuple[str, str] | None], set_problem: Setter[str | None], problem: str
+) -> None:
+    """A join that failed once its reply showed: the reply goes, and why is said."""
+    set_reply(None)
+    set_problem(problem)
+
+
+def invitation_field(
+    typed: dict[str, str],
+    tables: PhoneTables,
+    read: Callable[[], Awaitable[None]],
+    say: Callable[[str | None], None],
+) -> list[ft.Control]:
+    """The scorer's invitation, scanned or pasted (kept in `typed`), and the button that
+    reads it (`read`); why it could not be read is said by `say`."""
+    return [
+        *pasted_or_scanned("join-invite", t("table.invite_field"), typed, tables, read, say),
+        ft.FilledButton(t("table.reply"), icon=ft.Icons.REPLY, on_click=read),
+    ]
+
+
+def use_camera_at_once(
+    at_once: bool,
+    tables: PhoneTables | None,
+    read: Callable[[], Awaitable[None]],
+    typed: dict[str, str],
+    say: Callable[[str | None], None],
+) -> None:
+    """A hook: when `at_once` (joining again), the camera opens as the screen does; the
+    text it reads goes into `typed` and on to `read`, as a scan from its button does."""
+    page = ft.context.page
+
+    async def scanned(text: str) -> None:
+        typed["text"] = text
+        await read()
+
+    def scan_now() -> None:
+        if at_once and tables is not None:
+            page.run_task(scan, tables, scanned, say)
+
+    ft.use_effect(scan_now, [])

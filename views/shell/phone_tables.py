@@ -3,14 +3,19 @@ follows as a guest, and how the game screen saves and reads each of them.
 
 A phone alone (its one session) hosts a table (sharing.phones_only.host.TableHost) for a
 game it shares, and follows a table shared by another phone through a guest's link
-(sharing.phones_only.guest.TableGuest) whose copy is a game in its own store. What changes
+(sharing.phones_only.guest.TableGuest) whose copy is a game in its own store. Who is at
+a table it hosts is kept in its store as the table changes: after a reload of the page,
+the scorer is offered to invite each phone again, and one that comes back as the same
+player gets the rights it had. What changes
 on a link is told to this phone's screens as a save is (views.shell.live): they read the
 game again. On a server there are no phone tables (the server's share is
 sharing.table_share.codes).
 """
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -25,9 +30,11 @@ from sharing.phones_only.invitation import (
     NO_CONNECTION,
     BadInvitation,
     NoConnection,
+    shortened,
 )
 from sharing.phones_only.links import Invitation, Joining, PhoneLinks, Relay, ScanWords
 from sharing.rights import MAY_NOT_ENTER, NotAllowed, Rights
+from storage import StorageError
 from storage.keeper import GameKeeper, SavedGame
 from views.shell.i18n import t
 from views.shell.live import Reconnects, game_topic
@@ -44,6 +51,28 @@ LOST_BEFORE_COPY = "table.lost_before_copy"
 
 Told = Callable[[str], None]
 """Tell this phone's screens that a game changed (its id)."""
+
+
+@dataclass(frozen=True)
+class WasAtTable:
+    """A phone that was at a table this phone shares, as its store kept it: the player it
+    was (None: it watched) and its rights."""
+
+    player: int | None
+    rights: Rights
+
+    def kept(self) -> dict[str, object]:
+        return {"player": self.player, "rights": self.rights.value}
+
+    @classmethod
+    def read(cls, kept: Mapping[str, Any]) -> "WasAtTable | None":
+        """The phone `kept` says, None when it says none a table can hold."""
+        player, rights = kept.get("player"), kept.get("rights")
+        if not (player is None or (type(player) is int and player >= 0)):
+            return None
+        if rights not in {rights.value for rights in Rights}:
+            return None
+        return cls(player, Rights(rights))
 
 
 def told_on(page: ft.Page, screens: Reconnects) -> Told:
@@ -155,13 +184,54 @@ class PhoneTables:
         """The invitation a shared game shows, until it is taken, withdrawn or stopped."""
         self.news: list[Notice] = []
         """What Home is to tell next (a join whose link was lost before its game came)."""
+        self.returning: dict[str, list[WasAtTable]] = {}
+        """The phones that were at a shared table before this page was loaded, not back yet."""
 
     def share(self, game_id: str, tell: Told) -> TableHost:
         """Share the game: each phone that joins is a player's own, or watches, until the
-        scorer chooses otherwise for it."""
-        host = TableHost(self.keeper, game_id, tell=tell)
+        scorer chooses otherwise for it; one of those that were at the table before this
+        page was loaded comes back with the rights it had."""
+
+        def told(changed: str) -> None:
+            self._remember(changed)
+            tell(changed)
+
+        host = TableHost(self.keeper, game_id, tell=told)
         self.hosted[game_id] = host
+        self.returning[game_id] = list(self.were_at_table(game_id))
         return host
+
+    def were_at_table(self, game_id: str) -> tuple[WasAtTable, ...]:
+        """The phones that were at the game's table and are not back: those the store kept
+        (the page reloaded since), or, while it is shared, those not joined again."""
+        if game_id in self.returning:
+            return tuple(self.returning[game_id])
+        try:
+            kept = self.keeper.store.remembered_table(game_id)
+        except StorageError:
+            return ()
+        return tuple(phone for phone in map(WasAtTable.read, kept) if phone is not None)
+
+    def _remember(self, game_id: str) -> None:
+        """Keep who is at the game's table now, and who was and is not back yet."""
+        host = self.hosted.get(game_id)
+        if host is None:
+            return
+        at_table = [WasAtTable(phone.player, phone.rights) for phone in host.phones]
+        phones = [*at_table, *self.returning.get(game_id, [])]
+        # A convenience for a reload: the game itself is saved apart from it.
+        with contextlib.suppress(StorageError):
+            self.keeper.store.remember_table(game_id, [phone.kept() for phone in phones])
+
+    def _coming_back(self, game_id: str, player: int | None) -> Rights | None:
+        """The rights of the phone that was at the table as `player` (None: one that
+        watched), taken off the phones not back; None when none such was."""
+        returning = self.returning.get(game_id, [])
+        for phone in returning:
+            if phone.player == player:
+                returning.remove(phone)
+                return phone.rights
+        return None
 
     def take_news(self) -> tuple[Notice, ...]:
         """What Home is to tell, once."""
@@ -173,8 +243,11 @@ class PhoneTables:
         invitation showing is withdrawn (a reply to it is refused)."""
         self.withdraw(game_id)
         host = self.hosted.pop(game_id, None)
+        self.returning.pop(game_id, None)
         if host is not None:
             host.stop()
+            with contextlib.suppress(StorageError):  # nobody to invite again: it ended
+                self.keeper.store.remember_table(game_id, [])
 
     async def invite(self, game_id: str) -> Invitation:
         """A new invitation to the shared game, naming its players, in place of the one it
@@ -213,11 +286,9 @@ class PhoneTables:
         if host is None:  # stopped meanwhile
             channel.close()
             return
-        relay.hand_to(
-            MeteredListener(
-                host.add_guest(channel, player), channel, shut_out=lambda: host.shut_out(channel)
-            )
-        )
+        guest = host.add_guest(channel, player, self._coming_back(game_id, player))
+        relay.hand_to(MeteredListener(guest, channel, shut_out=lambda: host.shut_out(channel)))
+        self._remember(game_id)
 
     def invited(self, invitation_text: str) -> tuple[str, ...]:
         """The players an invitation names (BadInvitation when it is none)."""
@@ -261,6 +332,17 @@ class PhoneTables:
         return (host is not None and host.guest_count > 0) or (
             followed is not None and followed.state is LinkState.OPEN
         )
+
+    def seat_before(self, players: tuple[str, ...]) -> WasAtTable | None:
+        """Who this phone was at a table of these `players` (as an invitation names them)
+        that it followed until its link was over: joining again, it is that player again."""
+        for table in self.followed.values():
+            link = table.link
+            if link is None or link.copy is None or not table.is_over:
+                continue
+            if tuple(map(shortened, link.copy.ledger.state.players)) == players:
+                return WasAtTable(link.player, link.rights)
+        return None
 
     def copies_left(self) -> list[SavedGame]:
         """The copies of the tables followed whose links are over, not carried on."""

@@ -70,16 +70,22 @@ def scan_button(
     be used is said by `say` (the message under the field, which still takes a pasted
     text). The scan runs apart from the tap's handler: it lasts as long as the player aims."""
     page = ft.context.page
-
-    async def scan() -> None:
-        try:
-            text = await tables.scan()
-        except CameraRefused as refused:
-            say(t(refused.key))
-            return
-        if text is not None:  # else cancelled: the screen is as it was
-            await read(text)
-
     return ft.OutlinedButton(
-        t("camera.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=lambda _: page.run_task(scan)
+        t("camera.scan"),
+        icon=ft.Icons.QR_CODE_SCANNER,
+        on_click=lambda _: page.run_task(scan, tables, read, say),
     )
+
+
+async def scan(
+    tables: PhoneTables, read: Callable[[str], Awaitable[None]], say: Callable[[str | None], None]
+) -> None:
+    """Scan a QR code with the camera: the text read goes to `read`; why the camera cannot
+    be used is said by `say`; a scan cancelled leaves the screen as it was."""
+    try:
+        text = await tables.scan()
+    except CameraRefused as refused:
+        say(t(refused.key))
+        return
+    if text is not None:
+        await read(text)
