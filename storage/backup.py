@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import re
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from typing import Any
 
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_file import MAX_DEPTH, check_version, read_document, read_game
-from storage.game_rows import GameRecord, GameSummary, GameTimes, action_text
+from storage.game_rows import GAME_ID, GameRecord, GameSummary, GameTimes, action_text
 from storage.keeper import GameKeeper, listing_of
 from storage.listing import Listing
 from storage.timestamps import Clock, utc_now
@@ -34,7 +33,6 @@ MAX_LIBRARY_BYTES = 200_000_000
 MAX_GAMES = 20_000
 # A library nests each game file's values two levels deeper: the games array and a game.
 MAX_LIBRARY_DEPTH = MAX_DEPTH + 1
-_GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass(frozen=True)
@@ -269,7 +267,7 @@ def _check(entry: object, seen: set[str], version: int) -> CheckedGame:
     if not isinstance(entry, Mapping):
         raise StorageError("storage.import_field", field="games")
     game_id = entry.get("id")
-    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id) or game_id in seen:
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or game_id in seen:
         raise StorageError("storage.import_field", field="id")
     seen.add(game_id)
     created_at = _moment(entry.get("created_at"), "created_at")

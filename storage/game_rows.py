@@ -8,6 +8,7 @@ and a game's listing (what the lists show) is handed to it with each write.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,10 @@ SUMMARY_COLUMNS = (
     "id, game, created_at, updated_at, finished_at, deleted_at, CAST(listing AS BLOB), damaged, "
     "(SELECT max(seq) FROM actions WHERE game_num = num)"
 )
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""A game's id as a store makes them (a uuid4's hex): the same on every phone that holds a
+copy of the game."""
 
 
 @dataclass(frozen=True)

@@ -186,11 +186,12 @@ class GameKeeper:
         )
         return self._remember(SavedGame(game.id, ledger, summary))
 
-    def import_ledger(self, ledger: Ledger) -> SavedGame:
-        """Save a whole (already replayed, so valid) ledger as a new game, all or nothing."""
+    def import_ledger(self, ledger: Ledger, game_id: str | None = None) -> SavedGame:
+        """Save a whole (already replayed, so valid) ledger as a new game, all or nothing:
+        under `game_id` (a copy of another phone's game) or a new id."""
         state = ledger.state
         actions = [(action.kind, action.data) for action in ledger.actions]
-        summary = self.store.import_game(state.game, actions, listing_of(state))
+        summary = self.store.import_game(state.game, actions, listing_of(state), game_id=game_id)
         return self._remember(SavedGame(summary.id, ledger, summary))
 
     def rematch(self, game: SavedGame) -> SavedGame:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import shutil
 import sqlite3
 import tempfile
@@ -25,13 +24,12 @@ from typing import Any
 from scorers.errors import InvalidEntry
 from scorers.ledger import MAX_ACTION_BYTES, Ledger
 from storage.errors import StorageError
-from storage.game_rows import GameRecord, GameTimes
+from storage.game_rows import GAME_ID, GameRecord, GameTimes
 from storage.keeper import collector_paused, listing_of
 from storage.store import GameStore
 from storage.timestamps import from_text
 
 COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
-_GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ def _readable_games(copy: Path) -> tuple[list[GameRecord], int]:
         records: list[GameRecord] = []
         lost = 0
         for row in games:
-            if not isinstance(row["id"], str) or not _GAME_ID.fullmatch(row["id"]):
+            if not isinstance(row["id"], str) or not GAME_ID.fullmatch(row["id"]):
                 continue  # a backup's game still being staged: never shown, not a game yet
             if row.get("deleted_at") is not None:
                 continue  # deleted: not on the lists

@@ -21,6 +21,7 @@ from scorers.ledger import MAX_ACTION_BYTES
 from storage.database import Database
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_rows import (
+    GAME_ID,
     SUMMARY_COLUMNS,
     GameSummary,
     action_text,
@@ -116,16 +117,20 @@ class GameStore:
         listing: Listing,
         *,
         created_at: datetime | None = None,
+        game_id: str | None = None,
     ) -> GameSummary:
-        """Record a new game with all its actions and its listing in ONE transaction.
+        """Record a new game with all its actions and its listing in ONE transaction, under
+        `game_id` (another phone's copy of one game keeps its id) or a new one.
 
         Either the game and every action are committed, or (a full disk, an action that
-        cannot be serialised) nothing is.
+        cannot be serialised, an id this store has already) nothing is.
         """
         if not game:
             raise ValueError("game type must be a non-empty string")
         texts = [(kind, action_text(kind, data)) for kind, data in actions]
-        game_id = uuid.uuid4().hex
+        if game_id is not None and not GAME_ID.fullmatch(game_id):
+            raise ValueError(f"not a game's id: {game_id!r}")
+        game_id = game_id or uuid.uuid4().hex
         at = to_text(created_at if created_at is not None else self._db.clock())
         with self._db.write() as connection:
             cursor = connection.execute(
@@ -148,6 +153,12 @@ class GameStore:
         with self._db.write() as connection:
             keep_listing(connection, game_num(connection, game_id), listing, now)
             return summary_of(connection, game_id)
+
+    def has_game(self, game_id: str) -> bool:
+        """Whether this store holds a game of this id (in the bin, damaged, or not)."""
+        with self._db.guard() as connection:
+            row = connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None
 
     def remember_table(self, game_id: str, phones: Sequence[Mapping[str, Any]]) -> None:
         """Keep who was at the table the game is shared with from this phone (each phone as

@@ -76,6 +76,11 @@ class GuestObserver(Protocol):
 
     def link_changed(self, state: LinkState) -> None: ...
 
+    def entries_lost(self, actions: Sequence[Action]) -> None:
+        """The link ended (or this phone carried on) with these entries of this phone's
+        sent and never answered: they are not in the copy. Say which."""
+        ...
+
 
 class NotSent(Exception):
     """A proposal not sent: the link is not open (`state`)."""
@@ -176,7 +181,7 @@ class TableGuest:
         """End the link (closing the channel) and keep the copy as a game of this phone's
         own, to play on as any other; returns it (None when no log had arrived)."""
         self._carried_on = True
-        self._pending.clear()
+        self._lose_pending()
         if self._state in (LinkState.OPEN, LinkState.INTERRUPTED):
             self._state = LinkState.LOST
         self.channel.close()
@@ -231,14 +236,19 @@ class TableGuest:
 
     def _end(self, state: LinkState) -> None:
         self._state = state
-        self._pending.clear()
+        self._lose_pending()
         self.channel.close()
         self.observer.link_changed(state)
+
+    def _lose_pending(self) -> None:
+        lost, self._pending = [action for _, action in self._pending], []
+        if lost:
+            self.observer.entries_lost(lost)
 
     def _welcomed(self, welcome: Welcome) -> None:
         if welcome.version != PROTOCOL_VERSION:
             raise BadMessage(f"protocol version {welcome.version}, not {PROTOCOL_VERSION}")
-        if self._copy is not None and welcome.game != self._copy.ledger.state.game:
+        if self._welcome is not None and welcome.id != self._welcome.id:
             raise BadMessage("welcome to another game")
         # Welcomed again after an interruption: the log comes again from its start, and
         # what was proposed meanwhile may never have arrived.
@@ -271,24 +281,29 @@ class TableGuest:
             ledger = Ledger.replay(self._first)
             if ledger.state.game != welcome.game:
                 raise BadMessage(f"a log of {ledger.state.game}, welcomed to {welcome.game}")
-            earlier = self._continued(ledger.actions)
-            if earlier is None:
-                self._copy = self.keeper.import_ledger(ledger)
-            else:
+            earlier = self._continued(welcome.id, ledger.actions)
+            if earlier is not None:
                 self._copy = earlier
                 self._append(earlier, 0, ledger.actions)
+            else:  # under the game's own id, unless this phone has a version of its own
+                own_id = None if self.keeper.store.has_game(welcome.id) else welcome.id
+                self._copy = self.keeper.import_ledger(ledger, own_id)
         except (InvalidEntry, StorageError) as error:
             raise BadMessage(f"the log does not make a game: {error}") from None
         self._first = []
         self.observer.copy_changed()
 
-    def _continued(self, log: Sequence[Action]) -> SavedGame | None:
-        """The earlier copy `log` continues, as saved now (this phone joined again)."""
-        for earlier in self._earlier:
+    def _continued(self, game_id: str, log: Sequence[Action]) -> SavedGame | None:
+        """The game on this phone that the host's `log` continues, as saved now: an earlier
+        copy (this phone joined again), or this phone's own game of the id `game_id` (it
+        was the scorer once, or carried the game on, and joins the phone that has it now)."""
+        for earlier in (*(copy.id for copy in self._earlier), game_id):
             try:
-                copy = self.keeper.open(earlier.id)
-            except StorageError:  # deleted meanwhile
+                copy = self.keeper.open(earlier)
+            except StorageError:  # none of that id, or damaged
                 continue
+            if copy.summary.deleted_at is not None:
+                continue  # in the bin: the game comes as a copy of its own
             if tuple(log[: copy.ledger.action_count]) == copy.ledger.actions:
                 return copy
         return None

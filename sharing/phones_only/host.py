@@ -189,7 +189,7 @@ class TableHost:
             return
         state = ledger.state
         welcome = Welcome(
-            state.game, state.players, guest.player, guest.rights, ledger.action_count
+            self.game_id, state.game, state.players, guest.player, guest.rights, ledger.action_count
         )
         self._send(guest, welcome)
         for message in chunked(0, ledger.actions):

@@ -19,6 +19,7 @@ from scorers.games import rules_for
 from scorers.ledger import MAX_ACTIONS, MAX_DATA_DEPTH, Action
 from sharing.rights import Rights
 from storage.game_file import nesting
+from storage.game_rows import GAME_ID
 
 PROTOCOL_VERSION = 2
 """The protocol's version, sent in `welcome`: a guest refuses a host of another version
@@ -63,10 +64,11 @@ class BadMessage(Exception):
 
 @dataclass(frozen=True)
 class Welcome:
-    """host -> guest, first: the game shared, the seat of the player this phone is (None:
-    it watches), what it may change, and how many actions the log held as it joined (they
-    follow in `Actions`)."""
+    """host -> guest, first: the game shared (its id, which the guest's copy keeps: one game
+    on every phone), the seat of the player this phone is (None: it watches), what it may
+    change, and how many actions the log held as it joined (they follow in `Actions`)."""
 
+    id: str
     game: str
     players: tuple[str, ...]
     player: int | None
@@ -150,10 +152,11 @@ def encode(message: Message) -> str:
 
 def _fields(message: Message) -> dict[str, Any]:
     match message:
-        case Welcome(game, players, player, rights, count, version):
+        case Welcome(game_id, game, players, player, rights, count, version):
             return {
                 "type": "welcome",
                 "version": version,
+                "id": game_id,
                 "game": game,
                 "players": list(players),
                 "player": player,
@@ -295,7 +298,11 @@ def _welcome(f: _Fields) -> Welcome:
     rights = f.rights("rights")
     if rights is Rights.OWN and player is None:
         raise BadMessage("welcome: a player's own phone that is no player's")
+    game_id = f.text("id")
+    if not GAME_ID.fullmatch(game_id):
+        raise BadMessage("welcome: the id is no game's")
     return Welcome(
+        game_id,
         game,
         players,
         player,
@@ -333,7 +340,7 @@ def _act(f: _Fields) -> Act:
 
 _Reader = tuple[tuple[str, ...], Callable[[_Fields], Message]]
 _TO_GUEST: dict[str, _Reader] = {
-    "welcome": (("version", "game", "players", "player", "rights", "count"), _welcome),
+    "welcome": (("version", "id", "game", "players", "player", "rights", "count"), _welcome),
     "actions": (("from", "actions"), _actions),
     "rights": (("rights",), lambda f: NewRights(f.rights("rights"))),
     "accepted": (("ref",), lambda f: Accepted(f.count("ref"))),

@@ -298,6 +298,7 @@ def play_and_carry_on(
     scorer.context.close()
     expect_value(entering, "table-link", t("table.link.lost"))
     tap(entering, t("table.carry_on"))
+    tap(entering, t("table.carry_on_yes"))  # asked first
     tap(entering, t("wizard.bid_name", player="Ben", count=0))
     expect_value(entering, "entry-hint", t("wizard.next_tricks", player="Cas"))
     screenshot(entering, "phones-table-carried-on")

@@ -27,6 +27,7 @@ class Seen:
     refusals: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
     rights: list[Rights] = field(default_factory=list)
     states: list[LinkState] = field(default_factory=list)
+    lost: list[tuple[Action, ...]] = field(default_factory=list)
 
     def copy_changed(self) -> None:
         self.changes += 1
@@ -39,6 +40,9 @@ class Seen:
 
     def link_changed(self, state: LinkState) -> None:
         self.states.append(state)
+
+    def entries_lost(self, actions: Sequence[Action]) -> None:
+        self.lost.append(tuple(actions))
 
 
 @dataclass

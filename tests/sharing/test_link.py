@@ -597,6 +597,7 @@ def welcome(**fields: object) -> str:
     message = {
         "type": "welcome",
         "version": PROTOCOL_VERSION,
+        "id": "0123456789abcdef0123456789abcdef",
         "game": "wizard",
         "players": NAMES,
         "player": None,

@@ -31,16 +31,18 @@ from sharing.phones_only.messages import (
 from sharing.rights import Rights
 from storage.game_file import nesting
 
+GAME_ID = "0123456789abcdef0123456789abcdef"
+"""The id of the game a welcome names."""
 BID = Action("edit", {"round": 1, "changes": [{"at": ["bids", 1], "was": None, "now": 1}]})
 START = Action(
     "start", {"game": "wizard", "players": ["Ann", "Ben", "Cas"], "first_dealer": 0, "settings": {}}
 )
 
 TO_GUEST: list[Message] = [
-    Welcome("wizard", ("Ann", "Ben", "Cas"), 1, Rights.OWN, 3),
-    Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 3),
-    Welcome("plotters", ("Ann", "Ben", "Cas", "Dot"), 3, Rights.EVERYONE, 0),
-    Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.EVERYONE, 3),
+    Welcome(GAME_ID, "wizard", ("Ann", "Ben", "Cas"), 1, Rights.OWN, 3),
+    Welcome(GAME_ID, "wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 3),
+    Welcome(GAME_ID, "plotters", ("Ann", "Ben", "Cas", "Dot"), 3, Rights.EVERYONE, 0),
+    Welcome(GAME_ID, "wizard", ("Ann", "Ben", "Cas"), None, Rights.EVERYONE, 3),
     Actions(0, (START, BID, Action("undo"))),
     NewRights(Rights.OWN),
     NewRights(Rights.EVERYONE),
@@ -61,9 +63,13 @@ def test_every_message_to_a_guest_comes_back_as_it_went(message: Message) -> Non
 
 
 def test_who_a_phone_is_and_its_rights_go_as_plain_words() -> None:
-    welcome = json.loads(encode(Welcome("wizard", ("Ann", "Ben", "Cas"), 2, Rights.OWN, 1)))
+    welcome = json.loads(
+        encode(Welcome(GAME_ID, "wizard", ("Ann", "Ben", "Cas"), 2, Rights.OWN, 1))
+    )
     assert (welcome["player"], welcome["rights"]) == (2, "own")
-    watcher = json.loads(encode(Welcome("wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 1)))
+    watcher = json.loads(
+        encode(Welcome(GAME_ID, "wizard", ("Ann", "Ben", "Cas"), None, Rights.WATCH, 1))
+    )
     assert (watcher["player"], watcher["rights"]) == (None, "watch")
     assert json.loads(encode(NewRights(Rights.EVERYONE))) == {
         "type": "rights",
@@ -203,6 +209,7 @@ def welcome(**fields: object) -> str:
     message = {
         "type": "welcome",
         "version": PROTOCOL_VERSION,
+        "id": GAME_ID,
         "game": "wizard",
         "players": ["Ann", "Ben", "Cas"],
         "player": 1,
@@ -215,6 +222,8 @@ def welcome(**fields: object) -> str:
 
 BEYOND_A_GAME = {
     "a count no game reaches": (welcome(count=10**9), "count is over"),
+    "an id no game has": (welcome(id="../../etc"), "no game's"),
+    "an id that is no text": (welcome(id=7), "id is no text"),
     "a game the rules do not know": (welcome(game="poker"), "welcome:"),
     "more players than the game seats": (welcome(players=list("ABCDEFG")), "welcome:"),
     "a name the rules refuse": (welcome(players=["Ann\ufffd", "Ben", "Cas"]), "welcome:"),

@@ -7,6 +7,7 @@ import pytest
 
 from storage import GameStore, StorageError, open_store
 from storage.errors import ChangedElsewhere
+from storage.keeper import GameKeeper
 from storage.listing import Listing
 from tests.storage.conftest import a_listing, add, new_game
 
@@ -185,3 +186,19 @@ def test_after_each_commit_is_told_once_the_write_is_on_disk(tmp_path: Path) -> 
         add(store, game_id, "draft", {"n": 3}, after=2)
         store.delete(game_id)
     assert seen_on_disk == [2, 3, 3]
+
+
+def test_a_copy_is_imported_under_its_games_id_or_none_that_is_not_an_id(
+    store: GameStore,
+) -> None:
+    keeper = GameKeeper(store)
+    ledger = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0).ledger
+    game_id = "0123456789abcdef0123456789abcdef"
+    assert not store.has_game(game_id)
+    copy = keeper.import_ledger(ledger, game_id)
+    assert copy.id == game_id and store.has_game(game_id)
+    assert keeper.open(game_id).ledger.actions == ledger.actions
+    for not_an_id in ("../x", "0123456789ABCDEF0123456789ABCDEF"):
+        with pytest.raises(ValueError):
+            keeper.import_ledger(ledger, not_an_id)
+    assert len(keeper.unfinished()) == 2  # the game and its copy, nothing half-made

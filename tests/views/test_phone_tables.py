@@ -246,7 +246,13 @@ async def test_stopping_the_share_leaves_the_guest_its_copy_to_carry_on(
     )
     await guest.harness.settle()
     assert guest.shown("table-link") == t("table.link.ended")
-    await guest.tap(t("table.carry_on"))
+    await guest.tap(t("table.carry_on"))  # asked first, what it means
+    assert guest.harness.find(ft.Text, text=t("table.carry_on_question"))
+    await guest.harness.click(
+        guest.harness.find(
+            ft.TextButton, text=t("table.carry_on_yes"), within=guest.harness.dialog()
+        )
+    )
     await bid(guest.harness, "Cas", 0)
     copy = guest.keeper.open(copy_id).ledger.state
     assert copy.draft is not None and copy.draft["bids"][1:] == [1, 0]
@@ -789,3 +795,23 @@ async def test_after_the_scorers_reload_each_phone_is_invited_again_and_keeps_it
         await bid(guest.harness, "Ben", 1)  # everyone's rights, kept
         await again.harness.settle()
         assert host.keeper.open(game_id).ledger.state.draft["bids"] == [None, 1, None]
+
+
+async def test_entries_the_scorer_never_answered_are_said_when_the_link_ends(
+    table: tuple[Phone, Phone],
+) -> None:
+    """Cas's bid is on its way when the link goes: the copy does not have it, and the
+    guest's screen says which entry that was, to enter it again if it still counts."""
+    host, guest = table
+    _, copy_id = await shared_game(host, guest)
+    await bid(host.harness, "Ben", 1)
+    await guest.harness.settle()
+    (pair,) = host.links.network.pairs.values()
+    pair.held = True  # what the guest sends waits on its way
+    await bid(guest.harness, "Cas", 0)
+    pair.set_state(ChannelState.CLOSED)
+    await guest.harness.settle()
+    assert guest.shown("table-link") == t("table.link.lost")
+    cas_bid = t("undo.change", change=t("wizard.change.bid", player="Cas", value=0), number=1)
+    assert guest.shown("entries-lost") == t("table.entries_lost", entries=cas_bid)
+    assert guest.keeper.open(copy_id).ledger.state.draft["bids"] == [None, 1, None]

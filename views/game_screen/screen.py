@@ -1,12 +1,14 @@
 """A game at the table: the totals strip, banner, the round's entry, the score sheet, the
 step bar with the confirm button, undo and redo."""
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
+from scorers import InvalidEntry
 from scorers.ledger import Action, GameState, change_name
 from sharing.phones_only.guest import LinkState
 from sharing.rights import MAY_NOT_ENTER
@@ -47,6 +49,7 @@ from views.shell.widgets import (
     identified,
     message_line,
     suited_text,
+    use_question,
 )
 
 
@@ -409,8 +412,9 @@ LINK_KEYS = {
 
 def link_line(guest: GuestTable, carry_on: Callable[[], None], secure: bool) -> ft.Control:
     """On a phone following another's table: where its link is (and, on a page that is not
-    `secure`, that a locked screen drops it), and once it is over, the copy kept here to
-    carry on with (every entry the scorer's phone had sent)."""
+    `secure`, that a locked screen drops it), and once it is over, the entries of this
+    phone's the scorer never answered, and the copy kept here to carry on with (every
+    entry the scorer's phone had sent), asked first."""
     words = identified("table-link", ft.Text(t(LINK_KEYS[guest.state]), size=13, italic=True))
     if not guest.is_over:
         return ft.Column(spacing=2, controls=[words, *no_wake_lock(secure)])
@@ -419,10 +423,40 @@ def link_line(guest: GuestTable, carry_on: Callable[[], None], secure: bool) -> 
         icon=ft.Icons.LINK,
         on_click=lambda _: ft.context.page.navigate(JOIN_AGAIN),
     )
-    carry = ft.FilledButton(
-        t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: carry_on()
+    lost = lost_line(guest)
+    row = ft.Row(wrap=True, controls=[join_again, CarryOn(carry_on)])
+    return ft.Column(spacing=4, controls=[words, *lost, row])
+
+
+LOST_STEPS = {"undo": "table.lost.undo", "redo": "table.lost.redo"}
+"""An undo or redo a guest sent, in words: it names no entry of its own."""
+
+
+def lost_line(guest: GuestTable) -> list[ft.Control]:
+    """This phone's entries the scorer never answered before the link ended, in words
+    ("Ben's bid of 2 in round 1"): not in the copy, to be entered again if they still
+    count."""
+    copy = guest.link.copy if guest.link is not None else None
+    if not guest.lost or copy is None:
+        return []
+    ledger, said = copy.ledger, []
+    for action in guest.lost:
+        step = LOST_STEPS.get(action.kind)
+        said.append(t(step) if step is not None else describe(action, ledger.state))
+        with contextlib.suppress(InvalidEntry):
+            ledger = ledger.apply(action)
+    entries = t("table.entries_lost", entries="; ".join(said))
+    return [identified("entries-lost", ft.Text(entries, size=13))]
+
+
+@ft.component
+def CarryOn(carry_on: Callable[[], None]) -> ft.Control:
+    """Carry on here, once the player has answered what it means: this phone's copy is a
+    game of its own from now on, the scorer's phone no longer hears it."""
+    ask = use_question(
+        t("table.carry_on_question"), t("table.not_now"), t("table.carry_on_yes"), carry_on
     )
-    return ft.Column(spacing=4, controls=[words, ft.Row(wrap=True, controls=[join_again, carry])])
+    return ft.FilledButton(t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: ask())
 
 
 def frame(table: OpenGame | GameSummary | None) -> object:

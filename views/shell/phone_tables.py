@@ -14,7 +14,7 @@ sharing.table_share.codes).
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +97,8 @@ class GuestTable:
         self.keeper, self.tell = keeper, tell
         self.link: TableGuest | None = None
         self.refusal: Refusal | None = None
+        self.lost: tuple[Action, ...] = ()
+        """This phone's entries the scorer never answered before the link ended."""
         self.settled = asyncio.Event()
         """Set once the game's copy is made, or the link is over before it was."""
 
@@ -164,6 +166,9 @@ class GuestTable:
         if state in OVER:
             self.settled.set()
         self.copy_changed()
+
+    def entries_lost(self, actions: Sequence[Action]) -> None:
+        self.lost = tuple(actions)
 
 
 Joined = tuple[Joining, GuestTable, Relay]
