@@ -74,8 +74,12 @@ FIREFOX_PREFS = {
 STARTUP_SECONDS = 60.0
 POLL_SECONDS = 0.1
 """How often a wait asks the page again (WebDriver classic cannot be told of a change)."""
-UNREADABLE_RESULT = "Could not parse script result"
-"""What WebKit's driver says of a script whose page changed documents while it ran."""
+BETWEEN_DOCUMENTS = (
+    "Could not parse script result",
+    "Callback was not called before the unload event",
+)
+"""What WebKit's driver says of a script whose page changed documents while it ran: its
+result unreadable, or the page unloaded before it answered (going back, seen in CI)."""
 TAB_OPENS_SECONDS = 30.0
 """Flutter's client to its accessibility tree, on a machine busy with other tabs."""
 
@@ -148,11 +152,12 @@ class EngineTab(ABC):
 
     def asked(self, script: str, *args: object) -> Any:
         """`script`'s result, or None when the page was between two documents as it ran:
-        WebKit's driver then cannot read the result (seen once as a second tab opened)."""
+        WebKit's driver then cannot read the result (seen as a second tab opened, and as
+        the page went back)."""
         try:
             return self.run(script, *args)
         except WebDriverException as error:
-            if UNREADABLE_RESULT not in str(error.msg):
+            if not any(said in str(error.msg) for said in BETWEEN_DOCUMENTS):
                 raise
             return None
 

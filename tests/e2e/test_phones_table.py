@@ -28,6 +28,7 @@ from tests.e2e.steps import (
     by_id,
     expect_score,
     expect_value,
+    reveal,
     start_short_wizard,
     tap,
     type_into,
@@ -196,6 +197,39 @@ def test_two_phones_link_and_a_bid_crosses_each_way(browser: Browser, site: str)
             context.close()
 
 
+def test_the_scorers_page_reloads_and_its_phone_joins_again_in_its_copy(
+    browser: Browser, site: str
+) -> None:
+    """The scorer's page reloads mid-round (a discarded tab): its screen says Cas's phone
+    was at the table and invites it again in one tap; Cas's phone, its link lost, taps
+    "Join again" (its camera is refused, so the invitation is pasted) and is Cas's phone
+    again without being asked; the round goes on in the same copy, on both phones."""
+    contexts = [phone(browser, site)[0] for _ in range(2)]
+    try:
+        scorer, cas = (context.pages[0] for context in contexts)
+        link_and_bid(scorer, cas)
+        scorer.reload()
+        enable_accessibility(scorer)
+        cas_phone = t("table.phone_of", player="Cas")
+        expect_value(scorer, "phone-before-1", t("table.was_at_table", phone=cas_phone))
+        expect_value(cas, "table-link", t("table.link.lost"))
+        screenshot(scorer, "phones-table-reloaded")
+        tap(scorer, t("table.invite_phone_again", phone=cas_phone))
+        expect(by_id(scorer, "table-invite")).to_be_visible()
+        tap(cas, t("table.join_again"))
+        expect(cas.get_by_text(t("camera.none"))).to_be_visible()  # opened at once
+        type_into(cas, t("table.invite_field"), value_of(scorer, "table-invite"))
+        tap(cas, t("table.reply"))
+        take_reply(scorer, cas, "Cas")  # never asked who holds it: Cas's phone again
+        expect_value(cas, "entry-hint", t("wizard.next_bid", player="Ann"))
+        tap(scorer, t("wizard.bid_name", player="Ann", count=1))
+        expect_value(cas, "entry-hint", t("wizard.next_tricks", player="Ben"))
+        screenshot(cas, "phones-table-joined-again")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_four_phones_each_enter_their_own_outlast_a_hostile_one_and_one_carries_on(
     browser: Browser, site: str, playwright: Playwright, tmp_path: Path
 ) -> None:
@@ -259,6 +293,8 @@ def play_and_carry_on(
     expect(by_id(watching, "following")).to_be_visible()
     join_by_text(scorer, bens, invite(scorer), "Ben")
     expect_value(scorer, "table-guests", t("table.guests", count=3))
+    reveal(scorer, by_id(scorer, "table-phone-3"))
+    screenshot(scorer, "phones-table-phones")  # who is at the table, and their rights
     # Ann dealt: Ben bids first, on his phone, nudged; the watcher has nothing to tap.
     expect_value(bens, "entry-hint", t("wizard.your_bid", player="Ben"))
     expect_value(entering, "entry-hint", t("wizard.next_bid", player="Ben"))
