@@ -11,7 +11,9 @@ It measures, as the players see it:
   whose bid is next;
 - re-joining after the scorer's page reloaded: from the scorer's tap on "Invite Cas's
   phone again" to the guest's link open, through the taps a table makes (REJOIN_STEPS;
-  the texts pasted, where a phone with a camera scans them).
+  the texts pasted, where a phone with a camera scans them);
+- the same taps at a fuller table: five guests that watch (two with --quick), each tap
+  timed until the last of them shows it.
 Aim (issue 38): a tap's update on the other phone within 250 ms (median and p95) on the
 2-core machine; the server share's own figure is 138 ms median (docs/performance.md).
 """
@@ -24,7 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,19 +52,22 @@ def shows(page: Page, identifier: str, text: str) -> None:
     page.wait_for_function(SHOWN, arg=[identifier, text], polling="raf", timeout=BOOT_MS)
 
 
-def join_seconds(scorer: Page, guest: Page) -> float:
-    """The guest joins by the scorer's invitation as Cas's phone; seconds from the scorer's
-    tap that lets it join (once the check the guest shows is compared) to the guest's link
-    open."""
+def join_seconds(scorer: Page, guest: Page, who: str | None = "Cas") -> float:
+    """The guest joins by the scorer's invitation as `who`'s phone (None: to watch);
+    seconds from the scorer's tap that lets it join (once the check the guest shows is
+    compared) to the guest's link open."""
     invitation = invite(scorer)
     tap(guest, t("table.join"))
     type_into(guest, t("table.invite_field"), invitation)
     tap(guest, t("table.reply"))
-    tap(guest, t("table.i_am", player="Cas"))
+    tap(guest, t("table.i_am", player=who) if who else t("table.just_watching"))
     by_id(guest, "table-reply").wait_for(timeout=BOOT_MS)
     type_into(scorer, t("table.reply_field"), value_of(guest, "table-reply"))
     tap(scorer, t("table.take"))
-    admit = t("table.admit", check=value_of(guest, "link-check"), player="Cas")
+    check = value_of(guest, "link-check")
+    admit = (
+        t("table.admit", check=check, player=who) if who else t("table.admit_watching", check=check)
+    )
     start = time.perf_counter()
     scorer.get_by_role("button", name=admit).click()
     shows(guest, "table-link", t("table.link.open"))
@@ -97,25 +102,28 @@ def rejoin_seconds(scorer: Page, guest: Page) -> float:
     return time.perf_counter() - start
 
 
-def tap_seconds(scorer: Page, guest: Page, taps: int) -> list[float]:
-    """Seconds from each of `taps` taps on the scorer's Undo or Redo to the guest's update."""
+Hints = tuple[str, str]
+"""Whose bid is next as a phone says it: after Ben's bid, and before it."""
+WATCHERS_HINTS: Hints = (t("wizard.next_bid", player="Cas"), t("wizard.next_bid", player="Ben"))
+CASS_HINTS: Hints = (t("wizard.your_bid", player="Cas"), t("wizard.next_bid", player="Ben"))
+
+
+def tap_seconds(scorer: Page, guests: Sequence[tuple[Page, Hints]], taps: int) -> list[float]:
+    """Seconds from each of `taps` taps on the scorer's Undo or Redo to the update on the
+    last of the `guests` (each with the hints it shows)."""
     seconds = []
-    # Whose bid is next, as the guest (Cas's own phone) and the scorer say it.
-    after_bid = (t("wizard.your_bid", player="Cas"), t("wizard.next_bid", player="Cas"))
-    before_bid = (t("wizard.next_bid", player="Ben"),) * 2
     for n in range(taps):
-        button, (on_guest, on_scorer) = (
-            ("undo.undo", before_bid) if n % 2 == 0 else ("undo.redo", after_bid)
-        )
+        button, shown = ("undo.undo", 1) if n % 2 == 0 else ("undo.redo", 0)
         what = t("wizard.change.bid", player="Ben", value=1)
         name = t(button, what=t("undo.change", change=what, number=1))
         target = scorer.get_by_role("button", name=name)
         target.wait_for(timeout=BOOT_MS)
         start = time.perf_counter()
         target.click()
-        shows(guest, "entry-hint", on_guest)
+        for guest, hints in guests:
+            shows(guest, "entry-hint", hints[shown])
         seconds.append(time.perf_counter() - start)
-        shows(scorer, "entry-hint", on_scorer)
+        shows(scorer, "entry-hint", WATCHERS_HINTS[shown])
     return seconds
 
 
@@ -124,16 +132,25 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a few taps, to check it runs")
     parser.add_argument("--site", help="the address of a phone-alone site already served")
     arguments = parser.parse_args()
-    taps = 4 if arguments.quick else 40
+    taps, watchers = (4, 2) if arguments.quick else (40, 5)
     with contextlib.ExitStack() as stack:
         site = arguments.site or stack.enter_context(built_and_served())
-        joined, seconds, rejoined = measured(stack.enter_context(sync_playwright()), site, taps)
+        playwright = stack.enter_context(sync_playwright())
+        joined, seconds, rejoined = measured(playwright, site, taps)
+        fuller = at_a_fuller_table(playwright, site, watchers, taps)
     where = f"{platform.machine()}, {len(os.sched_getaffinity(0))} cores"
     rows: list[Row] = [
         ("join: reply taken to the guest's game", ms(joined), "", where),
         (f"tap to the other phone, median of {taps}", ms(statistics.median(seconds)), AIM, where),
         (f"tap to the other phone, p95 of {taps}", ms(p95(seconds)), AIM, where),
         (f"re-join after the scorer's reload, {REJOIN_STEPS} taps", ms(rejoined), "", where),
+        (
+            f"tap to {watchers} other phones, median of {taps}",
+            ms(statistics.median(fuller)),
+            AIM,
+            where,
+        ),
+        (f"tap to {watchers} other phones, p95 of {taps}", ms(p95(fuller)), AIM, where),
     ]
     print_table(rows, arguments.quick)
 
@@ -158,9 +175,27 @@ def measured(playwright: Playwright, site: str, taps: int) -> tuple[float, list[
         tap(scorer, t("share.start"))
         joined = join_seconds(scorer, guest)
         tap(scorer, t("wizard.bid_name", player="Ben", count=1))
-        shows(guest, "entry-hint", t("wizard.your_bid", player="Cas"))
-        seconds = tap_seconds(scorer, guest, taps)
+        shows(guest, "entry-hint", CASS_HINTS[0])
+        seconds = tap_seconds(scorer, [(guest, CASS_HINTS)], taps)
         return joined, seconds, rejoin_seconds(scorer, guest)
+    finally:
+        browser.close()
+
+
+def at_a_fuller_table(playwright: Playwright, site: str, watchers: int, taps: int) -> list[float]:
+    """The scorer and `watchers` phones that watch: each tap's seconds to the last of them."""
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+    try:
+        (_, scorer), *others = (phone(browser, site) for _ in range(watchers + 1))
+        start_short_wizard(scorer, PLAYERS, "1, 2", dealer="Ann")
+        tap(scorer, t("share.start"))
+        guests = [page for _, page in others]
+        for guest in guests:
+            join_seconds(scorer, guest, None)
+        tap(scorer, t("wizard.bid_name", player="Ben", count=1))
+        for guest in guests:
+            shows(guest, "entry-hint", WATCHERS_HINTS[0])
+        return tap_seconds(scorer, [(guest, WATCHERS_HINTS) for guest in guests], taps)
     finally:
         browser.close()
 

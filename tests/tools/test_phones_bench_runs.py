@@ -1,6 +1,6 @@
 """Smoke test: the phones-only benchmark runs in its quick mode (two phones on the run's
-site, one joining, four taps, the scorer's reload and the phone joining again) and
-prints every figure, each a time."""
+site, one joining, four taps, the scorer's reload and the phone joining again; then two
+watching phones and the same taps) and prints every figure, each a time."""
 
 import pytest
 
@@ -11,6 +11,8 @@ LABELS = [
     "tap to the other phone, median of 4",
     "tap to the other phone, p95 of 4",
     "re-join after the scorer's reload, 5 taps",
+    "tap to 2 other phones, median of 4",
+    "tap to 2 other phones, p95 of 4",
 ]
 
 
