@@ -2,7 +2,8 @@
 
 An import merges by game id: a game the device does not have is added under its own id; a
 game it has is left as it is, or brought up to date when the file's record extends the
-saved one (the same actions, then more); no game is ever duplicated. Each game in the file
+saved one (the same actions, then more), or kept as another version of it when the two
+went different ways (storage.versions); no game is ever duplicated. Each game in the file
 is checked as a game file is (storage.game_file); a game that fails is refused with its
 reason and the others are still merged, all in one transaction. A file that is not a
 library at all changes nothing. The format is described in docs/game-format.md.
@@ -24,6 +25,7 @@ from storage.game_rows import GAME_ID, GameRecord, GameSummary, GameTimes, actio
 from storage.keeper import GameKeeper, listing_of
 from storage.listing import Listing
 from storage.timestamps import Clock, utc_now
+from storage.versions import meet
 
 FORMAT = "trickpad-library"
 # 2: its games are game files of version 2 (storage.game_file); 3: of version 3; 4: of
@@ -64,12 +66,14 @@ def _ignore(_: Progress) -> None:
 
 @dataclass(frozen=True)
 class MergeReport:
-    """What an import did: games added, brought up to date, already here, refused."""
+    """What an import did: games added, brought up to date, already here, refused, and
+    those kept as another version of a game here (counted in `added` too)."""
 
     added: int = 0
     updated: int = 0
     unchanged: int = 0
     refused: tuple[RefusedGame, ...] = field(default_factory=tuple)
+    versions: int = 0
 
 
 def export_library(
@@ -144,7 +148,7 @@ def import_library(
 
     records: list[GameRecord] = []
     refused: list[RefusedGame] = []
-    added = updated = unchanged = 0
+    added = updated = unchanged = versions = 0
     for start in range(0, total, CHECK_RUN):
         progress(Progress("checking", start, total))
         for checked in check(start, min(start + CHECK_RUN, total)):
@@ -157,13 +161,14 @@ def import_library(
                 continue
             records.append(record)
             added, updated = added + (record.after is None), updated + (record.after is not None)
+            versions += record.after is None and record.id != checked.id
     try:
         keeper.store.imports.save(
             records, lambda saved: progress(Progress("saving", saved, len(records)))
         )
     except ChangedElsewhere:
         raise StorageError("storage.changed_elsewhere") from None
-    return MergeReport(added, updated, unchanged, tuple(refused))
+    return MergeReport(added, updated, unchanged, tuple(refused), versions)
 
 
 def merge_off_process(
@@ -198,6 +203,7 @@ class CheckedGame:
     texts: tuple[tuple[str, str], ...]
     listing: Listing
     times: GameTimes
+    version_of: str | None
 
 
 class _Checker:
@@ -258,6 +264,8 @@ def _game_entry(keeper: GameKeeper, summary: GameSummary) -> str:
     }
     if summary.finished_at is not None:
         entry["finished_at"] = summary.finished_at.isoformat()
+    if summary.version_of is not None:
+        entry["version_of"] = summary.version_of
     return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -270,6 +278,11 @@ def _check(entry: object, seen: set[str], version: int) -> CheckedGame:
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or game_id in seen:
         raise StorageError("storage.import_field", field="id")
     seen.add(game_id)
+    version_of = entry.get("version_of")
+    if version_of is not None and (
+        not isinstance(version_of, str) or not GAME_ID.fullmatch(version_of)
+    ):
+        raise StorageError("storage.import_field", field="version_of")
     created_at = _moment(entry.get("created_at"), "created_at")
     times = GameTimes(
         *(_moment(entry[name], name) if name in entry else None for name in GameTimes.FIELDS)
@@ -277,46 +290,25 @@ def _check(entry: object, seen: set[str], version: int) -> CheckedGame:
     ledger = read_game(entry, version)
     texts = tuple((action.kind, action_text(action.kind, action.data)) for action in ledger.actions)
     listing = listing_of(ledger.state)
-    return CheckedGame(game_id, ledger.state.game, created_at, texts, listing, times)
+    return CheckedGame(game_id, ledger.state.game, created_at, texts, listing, times, version_of)
 
 
 def _record(keeper: GameKeeper, checked: CheckedGame) -> GameRecord | None:
     """The record to save for a checked game, or None when it is already here."""
-    saved = _saved_actions(keeper, checked.id)
-    if saved is None:
-        return GameRecord(
-            checked.id,
-            checked.game,
-            checked.created_at,
-            (),
-            checked.listing,
-            texts=checked.texts,
-            times=checked.times,
-        )
-    if len(checked.texts) <= len(saved):
-        return None  # the same game, or one this device has taken further
-    actions = [(kind, json.loads(text)) for kind, text in checked.texts]
-    if actions[: len(saved)] != saved:
-        return None  # a game taken elsewhere
+    meeting = meet(keeper.store, checked.id, checked.texts)
+    if meeting.unchanged:
+        return None
     return GameRecord(
-        checked.id,
+        meeting.game_id,
         checked.game,
         checked.created_at,
         (),
         checked.listing,
-        after=len(saved),
+        after=meeting.after,
         texts=checked.texts,
         times=checked.times,
+        version_of=meeting.version_of or checked.version_of,
     )
-
-
-def _saved_actions(keeper: GameKeeper, game_id: str) -> list[tuple[str, Any]] | None:
-    try:
-        return [(kind, data) for kind, data in keeper.store.actions(game_id)]
-    except StorageError as error:
-        if error.key == "storage.game_not_found":
-            return None
-        raise
 
 
 def _moment(value: object, name: str) -> datetime:

@@ -21,6 +21,7 @@ from scorers.games import rules_for
 from scorers.ledger import MAX_ACTION_BYTES, MAX_ACTIONS, Action, Ledger, check_size
 from storage.errors import StorageError
 from storage.format_upgrades import upgraded_actions
+from storage.game_rows import GAME_ID
 from storage.keeper import GameKeeper, SavedGame, collector_paused
 from storage.timestamps import Clock, utc_now
 
@@ -50,6 +51,7 @@ def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
         "format": FORMAT,
         "version": VERSION,
         "game": game.ledger.state.game,
+        "id": game.id,
         "exported_at": clock().astimezone(UTC).isoformat(timespec="seconds"),
     }
     fields = [f"  {_dump(name)}: {_dump(value)}" for name, value in header.items()]
@@ -58,7 +60,7 @@ def export_json(game: SavedGame, *, clock: Clock = utc_now) -> str:
 
 
 def import_file(keeper: GameKeeper, content: bytes) -> SavedGame:
-    """Save the game in a picked file's bytes as a new game: :func:`import_json` after
+    """Save the game in a picked file's bytes: :func:`import_json` after
     checking the size (``storage.import_too_large``) and decoding the text (a byte-order
     mark is allowed; bytes that are not UTF-8 fail the JSON check)."""
     if len(content) > MAX_FILE_BYTES:
@@ -67,7 +69,10 @@ def import_file(keeper: GameKeeper, content: bytes) -> SavedGame:
 
 
 def import_json(keeper: GameKeeper, text: str) -> SavedGame:
-    """Save the game in ``text`` as a new game; a file that fails any check changes nothing.
+    """Save the game in ``text`` and return it as saved; a file that fails any check
+    changes nothing. A file with the game's ``id`` meets this phone's copy of that game,
+    if it has one (storage.versions: the same game, brought up to date, or another version
+    of it); one without is saved as a new game.
 
     Raises StorageError and nothing else, with one of the keys ``storage.import_too_large``,
     ``storage.import_not_json``, ``storage.import_too_deep``, ``storage.import_bad_text``,
@@ -78,7 +83,13 @@ def import_json(keeper: GameKeeper, text: str) -> SavedGame:
     """
     document = read_document(text, FORMAT, MAX_FILE_BYTES, MAX_DEPTH)
     version = check_version(document, VERSION)
-    return keeper.import_ledger(read_game(document, version))
+    ledger = read_game(document, version)
+    if "id" not in document:
+        return keeper.import_ledger(ledger)
+    game_id = document["id"]
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise StorageError("storage.import_field", field="id")
+    return keeper.take_copy(ledger, game_id)
 
 
 def read_document(text: str, format_name: str, max_bytes: int, max_depth: int) -> dict[str, Any]:

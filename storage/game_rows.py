@@ -22,8 +22,15 @@ from storage.timestamps import from_text
 
 SUMMARY_COLUMNS = (
     "id, game, created_at, updated_at, finished_at, deleted_at, CAST(listing AS BLOB), damaged, "
-    "(SELECT max(seq) FROM actions WHERE game_num = num)"
+    "(SELECT max(seq) FROM actions WHERE game_num = num), version_of"
 )
+
+NOT_LISTED_WITH_ANOTHER = (
+    "(version_of IS NULL OR NOT EXISTS "
+    "(SELECT 1 FROM games o WHERE o.id = games.version_of AND o.deleted_at IS NULL))"
+)
+"""A game the lists show on a line of its own: not another version of a game they show
+(that game's line shows it: GameSummary.versions)."""
 
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 """A game's id as a store makes them (a uuid4's hex): the same on every phone that holds a
@@ -48,6 +55,10 @@ class GameSummary:
     listing: Listing | None
     damaged: str | None
     action_count: int
+    version_of: str | None = None
+    """The id of the game this is another version of (storage.versions), or None."""
+    versions: tuple[GameSummary, ...] = ()
+    """On the lists: the other versions of this game, listed with it (oldest first)."""
 
     @property
     def is_damaged(self) -> bool:
@@ -56,7 +67,9 @@ class GameSummary:
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> GameSummary:
-        game_id, game, created, updated, finished, deleted, listing, damaged, count = row
+        game_id, game, created, updated, finished, deleted, listing, damaged, count, version_of = (
+            row
+        )
         return cls(
             id=game_id,
             game=game,
@@ -69,6 +82,7 @@ class GameSummary:
             else Listing.from_json(listing.decode("utf-8", "replace")),
             damaged=damaged,
             action_count=count or 0,
+            version_of=version_of,
         )
 
 
@@ -100,6 +114,8 @@ class GameRecord:
     texts: Sequence[tuple[str, str]] | None = None
     times: GameTimes = field(default_factory=lambda: GameTimes())
     """When it last changed and ended where it was played, where the file says."""
+    version_of: str | None = None
+    """For a new game: the id of the game it is another version of (storage.versions)."""
 
     def action_texts(self) -> Sequence[tuple[str, str]]:
         """The actions as the store keeps them."""

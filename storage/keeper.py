@@ -22,10 +22,11 @@ from scorers.merge import refusal
 from scorers.seats import same_player
 from scorers.stats import HeadToHead, Record, SeatResult, head_to_head, record_of
 from storage.errors import ChangedElsewhere, StorageError
-from storage.game_rows import GameSummary
+from storage.game_rows import GameRecord, GameSummary, action_text
 from storage.listing import Listing
 from storage.people import Merged, PlayerSummary
 from storage.store import GameStore
+from storage.versions import meet
 
 
 @dataclass(frozen=True)
@@ -186,13 +187,44 @@ class GameKeeper:
         )
         return self._remember(SavedGame(game.id, ledger, summary))
 
-    def import_ledger(self, ledger: Ledger, game_id: str | None = None) -> SavedGame:
+    def import_ledger(
+        self, ledger: Ledger, game_id: str | None = None, version_of: str | None = None
+    ) -> SavedGame:
         """Save a whole (already replayed, so valid) ledger as a new game, all or nothing:
-        under `game_id` (a copy of another phone's game) or a new id."""
+        under `game_id` (a copy of another phone's game) or a new id; as another version
+        of the game `version_of` (storage.versions), when given."""
         state = ledger.state
         actions = [(action.kind, action.data) for action in ledger.actions]
-        summary = self.store.import_game(state.game, actions, listing_of(state), game_id=game_id)
+        summary = self.store.import_game(
+            state.game, actions, listing_of(state), game_id=game_id, version_of=version_of
+        )
         return self._remember(SavedGame(summary.id, ledger, summary))
+
+    def take_copy(self, ledger: Ledger, game_id: str) -> SavedGame:
+        """A copy of the game `game_id` from elsewhere (a game file), saved where
+        storage.versions puts it: a new game under that id, the saved game brought up to
+        date (one transaction), or another version of it; the game it is now, as saved."""
+        texts = [(action.kind, action_text(action.kind, action.data)) for action in ledger.actions]
+        meeting = meet(self.store, game_id, texts)
+        if meeting.after is None:
+            return self.import_ledger(ledger, meeting.game_id, meeting.version_of)
+        if not meeting.unchanged:
+            state = ledger.state
+            created_at = self.store.summary(meeting.game_id).created_at
+            record = GameRecord(
+                meeting.game_id,
+                state.game,
+                created_at,
+                (),
+                listing_of(state),
+                after=meeting.after,
+                texts=texts,
+            )
+            try:
+                self.store.imports.save([record])
+            except ChangedElsewhere:
+                raise StorageError("storage.changed_elsewhere") from None
+        return self.open(meeting.game_id)
 
     def rematch(self, game: SavedGame) -> SavedGame:
         """A new game with the same players and settings; the first deal passes left."""

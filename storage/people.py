@@ -16,6 +16,14 @@ from storage.errors import StorageError
 # The person a results row belongs to, once merged names are followed.
 PERSON = "coalesce((SELECT same_as FROM same_player WHERE player = r.player), r.player)"
 
+# A finished game of `g` whose results count: the first finished of its versions on the
+# lists (storage.versions: one evening that went two ways on two phones counts once).
+COUNTED_ONCE = (
+    "NOT EXISTS (SELECT 1 FROM games o WHERE o.num < g.num AND o.finished_at IS NOT NULL "
+    "AND o.deleted_at IS NULL "
+    "AND (o.id = g.version_of OR o.version_of = coalesce(g.version_of, g.id)))"
+)
+
 
 @dataclass(frozen=True)
 class PlayerSummary:
@@ -82,7 +90,7 @@ class People:
                 f"SELECT {PERSON} AS person, r.name, count(*), sum(r.place = 1), "
                 "max(g.finished_at || g.num) "
                 "FROM results r JOIN games g ON g.num = r.game_num "
-                "WHERE g.deleted_at IS NULL AND (? IS NULL OR g.game = ?) "
+                f"WHERE g.deleted_at IS NULL AND {COUNTED_ONCE} AND (? IS NULL OR g.game = ?) "
                 "GROUP BY person ORDER BY count(*) DESC, person",
                 (game, game),
             ).fetchall()
@@ -98,7 +106,7 @@ class People:
                 "FROM results r JOIN games g ON g.num = r.game_num "
                 "WHERE (r.player = ? OR r.player IN "
                 "(SELECT player FROM same_player WHERE same_as = ?)) "
-                "AND g.deleted_at IS NULL AND (? IS NULL OR g.game = ?) "
+                f"AND g.deleted_at IS NULL AND {COUNTED_ONCE} AND (? IS NULL OR g.game = ?) "
                 "ORDER BY g.finished_at, g.num",
                 (player, player, game, game),
             ).fetchall()

@@ -156,12 +156,23 @@ def _add_table_phones(connection: sqlite3.Connection) -> None:
     )
 
 
+def _add_versions(connection: sqlite3.Connection) -> None:
+    """Version 6: ``version_of``, the id of the game a game is another version of (two
+    copies of one shared game that went their own ways met here: storage.versions); None
+    for a game of its own. Listed with that game, and counted once in the records."""
+    connection.execute("ALTER TABLE games ADD COLUMN version_of TEXT")
+    connection.execute(
+        "CREATE INDEX games_versions ON games (version_of) WHERE version_of IS NOT NULL"
+    )
+
+
 MIGRATIONS: Sequence[Migration] = (
     _create_games_and_actions,
     _add_soft_delete_and_listing_indexes,
     _add_listing_damage_and_results,
     _name_wizards_special_cards,
     _add_table_phones,
+    _add_versions,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

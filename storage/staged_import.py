@@ -80,9 +80,16 @@ class StagedImport:
     ) -> int:
         """Write a record's rows under a hidden game (its actions past ``after`` only)."""
         cursor = connection.execute(
-            "INSERT INTO games (id, game, created_at, updated_at, deleted_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (token + record.id, record.game, to_text(record.created_at), now, now),
+            "INSERT INTO games (id, game, created_at, updated_at, deleted_at, version_of) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                token + record.id,
+                record.game,
+                to_text(record.created_at),
+                now,
+                now,
+                record.version_of,
+            ),
         )
         num = cursor.lastrowid
         assert num is not None

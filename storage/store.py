@@ -13,6 +13,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
 from typing import Any
@@ -22,6 +23,7 @@ from storage.database import Database
 from storage.errors import ChangedElsewhere, StorageError
 from storage.game_rows import (
     GAME_ID,
+    NOT_LISTED_WITH_ANOTHER,
     SUMMARY_COLUMNS,
     GameSummary,
     action_text,
@@ -118,9 +120,11 @@ class GameStore:
         *,
         created_at: datetime | None = None,
         game_id: str | None = None,
+        version_of: str | None = None,
     ) -> GameSummary:
         """Record a new game with all its actions and its listing in ONE transaction, under
-        `game_id` (another phone's copy of one game keeps its id) or a new one.
+        `game_id` (another phone's copy of one game keeps its id) or a new one; as another
+        version of the game `version_of` (storage.versions), when given.
 
         Either the game and every action are committed, or (a full disk, an action that
         cannot be serialised, an id this store has already) nothing is.
@@ -134,8 +138,9 @@ class GameStore:
         at = to_text(created_at if created_at is not None else self._db.clock())
         with self._db.write() as connection:
             cursor = connection.execute(
-                "INSERT INTO games (id, game, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                (game_id, game, at, at),
+                "INSERT INTO games (id, game, created_at, updated_at, version_of) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, game, at, at, version_of),
             )
             num = cursor.lastrowid
             assert num is not None
@@ -266,8 +271,8 @@ class GameStore:
         """Games in progress (not deleted), most recently changed first: all of them, or
         one page of ``limit`` games."""
         return self._list(
-            "finished_at IS NULL AND deleted_at IS NULL ORDER BY updated_at DESC, num DESC "
-            "LIMIT ? OFFSET ?",
+            f"finished_at IS NULL AND deleted_at IS NULL AND {NOT_LISTED_WITH_ANOTHER} "
+            "ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?",
             (-1 if limit is None else limit, offset),
         )
 
@@ -283,7 +288,8 @@ class GameStore:
         ``limit`` games, or all of them; only games of ``game`` and only games the person
         ``player`` (a name key, merged names included) played, when given."""
         return self._list(
-            "finished_at IS NOT NULL AND deleted_at IS NULL AND (? IS NULL OR game = ?) "
+            f"finished_at IS NOT NULL AND deleted_at IS NULL AND {NOT_LISTED_WITH_ANOTHER} "
+            "AND (? IS NULL OR game = ?) "
             "AND (? IS NULL OR num IN (SELECT game_num FROM results r "
             f"WHERE {PERSON} = ?)) "
             "ORDER BY finished_at DESC, num DESC LIMIT ? OFFSET ?",
@@ -361,9 +367,25 @@ class GameStore:
             if cursor.rowcount == 0:
                 raise StorageError("storage.game_not_found", game_id=game_id)
 
+    def versions_of(self, game_id: str) -> list[GameSummary]:
+        """The other versions of the game `game_id` (not deleted), oldest first."""
+        return self._list("version_of = ? AND deleted_at IS NULL ORDER BY num", (game_id,))
+
     def _list(self, where_and_order: str, params: tuple[Any, ...]) -> list[GameSummary]:
+        """The games the query finds, each with its other versions (all read at once)."""
         with self._db.guard() as connection:
             rows = connection.execute(
                 f"SELECT {SUMMARY_COLUMNS} FROM games WHERE {where_and_order}", params
             ).fetchall()
-        return [GameSummary.from_row(row) for row in rows]
+            games = [GameSummary.from_row(row) for row in rows]
+            marks = ", ".join("?" * len(games))
+            versions: dict[str, list[GameSummary]] = {}
+            for row in connection.execute(
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE version_of IN ({marks}) "
+                "AND deleted_at IS NULL ORDER BY num",
+                [game.id for game in games],
+            ):
+                version = GameSummary.from_row(row)
+                assert version.version_of is not None
+                versions.setdefault(version.version_of, []).append(version)
+        return [replace(game, versions=tuple(versions.get(game.id, ()))) for game in games]

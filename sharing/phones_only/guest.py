@@ -285,9 +285,11 @@ class TableGuest:
             if earlier is not None:
                 self._copy = earlier
                 self._append(earlier, 0, ledger.actions)
-            else:  # under the game's own id, unless this phone has a version of its own
-                own_id = None if self.keeper.store.has_game(welcome.id) else welcome.id
-                self._copy = self.keeper.import_ledger(ledger, own_id)
+            elif self.keeper.store.has_game(welcome.id):  # this phone's went its own way
+                first = self.keeper.store.summary(welcome.id).version_of or welcome.id
+                self._copy = self.keeper.import_ledger(ledger, version_of=first)
+            else:  # under the game's own id
+                self._copy = self.keeper.import_ledger(ledger, welcome.id)
         except (InvalidEntry, StorageError) as error:
             raise BadMessage(f"the log does not make a game: {error}") from None
         self._first = []
@@ -296,8 +298,10 @@ class TableGuest:
     def _continued(self, game_id: str, log: Sequence[Action]) -> SavedGame | None:
         """The game on this phone that the host's `log` continues, as saved now: an earlier
         copy (this phone joined again), or this phone's own game of the id `game_id` (it
-        was the scorer once, or carried the game on, and joins the phone that has it now)."""
-        for earlier in (*(copy.id for copy in self._earlier), game_id):
+        was the scorer once, or carried the game on, and joins the phone that has it now),
+        or a version of it kept here (storage.versions)."""
+        versions = [version.id for version in self.keeper.store.versions_of(game_id)]
+        for earlier in (*(copy.id for copy in self._earlier), game_id, *versions):
             try:
                 copy = self.keeper.open(earlier)
             except StorageError:  # none of that id, or damaged

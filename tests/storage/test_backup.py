@@ -73,12 +73,20 @@ def test_a_game_taken_further_elsewhere_is_brought_up_to_date(tmp_path: Path) ->
     report = import_library(laptop, newer.encode())
     assert (report.added, report.updated, report.unchanged) == (0, 1, 0)
     assert laptop.open(game.id).ledger == game.ledger
-    # A game each device took its own way is left as this device has it.
+    # A game each device took its own way is left as this device has it, and the other
+    # way is kept beside it as another version of the game, listed on its line.
     laptop.apply(laptop.open(game.id), Action("rename", {"seat": 1, "name": "Benno"}))
     phone.apply(game, Action("rename", {"seat": 2, "name": "Cassie"}))
     report = import_library(laptop, export_library(phone)[0].encode())
-    assert (report.updated, report.unchanged) == (0, 1)
+    assert (report.added, report.updated, report.unchanged, report.versions) == (1, 0, 0, 1)
     assert laptop.open(game.id).ledger.state.players == ("Anna", "Benno", "Cas")
+    (listed,) = laptop.unfinished()
+    (version,) = listed.versions
+    assert listed.id == game.id and version.version_of == game.id
+    assert laptop.open(version.id).ledger.state.players == ("Anna", "Ben", "Cassie")
+    # Merged again, the same backup finds its version here: nothing more.
+    again = import_library(laptop, export_library(phone)[0].encode())
+    assert (again.added, again.unchanged, again.versions) == (0, 1, 0)
 
 
 def test_a_game_taken_further_elsewhere_takes_its_last_change_time_along(tmp_path: Path) -> None:

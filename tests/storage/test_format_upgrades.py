@@ -80,6 +80,8 @@ def test_a_version_4_library_merges_into_a_database_upgraded_from_schema_3(
     connection.execute("UPDATE actions SET data = ? WHERE seq = 1", (json.dumps(data),))
     connection.execute("UPDATE games SET listing = ?", (json.dumps(listing),))
     connection.execute("DROP TABLE table_phones")  # made by schema version 5
+    connection.execute("DROP INDEX games_versions")  # and these by 6
+    connection.execute("ALTER TABLE games DROP COLUMN version_of")
     connection.execute("PRAGMA user_version = 3")
     connection.commit()
     connection.close()

@@ -56,14 +56,57 @@ def test_export_then_import_is_an_exact_copy_in_another_database(
     assert reopened.ledger.state == original.ledger.state
 
 
-def test_an_imported_game_is_a_new_game_beside_the_original(keeper: GameKeeper) -> None:
+def test_a_game_file_meets_the_copy_of_its_game_here(keeper: GameKeeper, tmp_path: Path) -> None:
+    """A game file names its game: imported where that game is, it is the same game (one
+    game however many copies): nothing new when the file holds no more, brought up to date
+    when it holds more, another version of it when the two went their own ways."""
     original = played_wizard(keeper)
-    copy = import_json(keeper, export_json(original))
+    same = import_json(keeper, export_json(original))
+    assert same.id == original.id and same.ledger == original.ledger
+    assert [g.id for g in keeper.unfinished()] == [original.id]
+    with open_store(tmp_path / "laptop").store as other:
+        laptop = GameKeeper(other)
+        moved = import_json(laptop, export_json(original))
+        further = laptop.apply(moved, Action("rename", {"names": ["Anna", "Ben", "Cas"]}))
+        updated = import_json(keeper, export_json(further))
+        assert updated.id == original.id and updated.ledger == further.ledger
+        further = laptop.apply(further, Action("rename", {"names": ["Anna", "Benno", "Cas"]}))
+        elsewhere = export_json(further)
+    parted = keeper.apply(updated, Action("rename", {"names": ["Anna", "Ben", "Cassie"]}))
+    version = import_json(keeper, elsewhere)
+    assert version.id != original.id and version.summary.version_of == original.id
+    assert version.ledger == further.ledger
+    assert keeper.open(original.id).ledger == parted.ledger
+    assert import_json(keeper, elsewhere).id == version.id  # met again: that version
+    (listed,) = keeper.unfinished()
+    assert [v.id for v in listed.versions] == [version.id]
+
+
+def test_a_file_without_the_games_id_is_a_new_game_beside_the_original(
+    keeper: GameKeeper,
+) -> None:
+    """Files written before they named their game: a copy of its own."""
+    original = played_wizard(keeper)
+    document = json.loads(export_json(original))
+    del document["id"]
+    copy = import_json(keeper, json.dumps(document))
     assert copy.id != original.id
     assert {g.id for g in keeper.unfinished()} == {original.id, copy.id}
     undone = keeper.apply(copy, Action("redo", {}))  # the copy keeps its redo history
     assert undone.ledger.state.is_over
     assert not keeper.open(original.id).ledger.state.is_over
+
+
+@pytest.mark.parametrize("game_id", ["", "ABC", 7, "0" * 31, None])
+def test_a_game_file_with_a_bad_id_changes_nothing(keeper: GameKeeper, game_id: object) -> None:
+    original = played_wizard(keeper)
+    document = json.loads(export_json(original))
+    document["id"] = game_id
+    before = stored_rows(keeper.store)
+    with pytest.raises(StorageError) as caught:
+        import_json(keeper, json.dumps(document))
+    assert caught.value.key == "storage.import_field" and caught.value.params == {"field": "id"}
+    assert stored_rows(keeper.store) == before
 
 
 def test_the_export_is_the_documented_format(keeper: GameKeeper) -> None:
@@ -74,6 +117,7 @@ def test_the_export_is_the_documented_format(keeper: GameKeeper) -> None:
         "format": "trickpad-game",
         "version": VERSION,
         "game": "plotters",
+        "id": game.id,
         "exported_at": "2026-11-29T14:15:09+00:00",
         "actions": [action.to_json() for action in game.ledger.actions],
     }

@@ -91,23 +91,18 @@ async def test_a_game_file_exported_after_the_game_imports_as_the_same_game(
 
     await harness.go("/")
     finished_before = len(app.keeper.finished())
+    # The file names its game: imported where that game is, it opens the same game, not a
+    # second copy of the evening (storage.versions; the move to another phone, and a file
+    # taken further there, are in tests/storage/test_game_file.py).
     await import_file(app, harness, app.files.saved[name])
-    match = re.fullmatch(r"/game/(.+)", harness.page.route)
-    assert match is not None and match.group(1) != game.id
-    copy = app.keeper.open(match.group(1))
-    original, imported = game.ledger.state, copy.ledger.state
-    assert imported.players == original.players
-    assert imported.totals == original.totals
-    assert [(r.number, r.entry, r.scores) for r in imported.rounds] == [
-        (r.number, r.entry, r.scores) for r in original.rounds
-    ]
-    assert copy.ledger.actions == game.ledger.actions  # undo history included
-    assert len(app.keeper.finished()) == finished_before + 1
-    for seat, total in enumerate(original.totals):
+    assert harness.page.route == f"/game/{game.id}"
+    assert app.keeper.open(game.id).ledger == game.ledger
+    assert len(app.keeper.finished()) == finished_before
+    for seat, total in enumerate(game.ledger.state.totals):
         assert shown(harness, f"total-{seat}").value == points_text(total)
     await harness.click(harness.find(ft.IconButton, tooltip=t("nav.back")))
     title = f"{t('game.wizard')} · Ann, Ben, and Cas"
-    assert len(harness.find_all(ft.ListTile, has_text=title)) == 2
+    assert len(harness.find_all(ft.ListTile, has_text=title)) == 1
 
 
 async def test_the_score_sheet_csv_holds_the_ledgers_rounds_and_totals(app: AppUnderTest) -> None:
@@ -297,3 +292,23 @@ async def test_the_first_merge_on_a_fresh_phone_says_what_it_merged(app: AppUnde
     assert t("home.in_progress") in harness.texts()
     summary = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
     assert shown(harness, "library-status").value == summary
+
+
+async def test_a_merged_copy_that_went_its_own_way_is_said_and_listed_with_its_game(
+    app: AppUnderTest,
+) -> None:
+    """The same game went two ways on two phones: the merge says it kept the other way as
+    another version, and Home shows it on the game's line, not as a game of its own."""
+    game = wizard_in_progress(app.keeper)
+    phone = GameKeeper(open_store(Path(app.keeper.store.path).parent / "phone").store)
+    import_library(phone, export_library(app.keeper)[0].encode())
+    phone.apply(phone.open(game.id), Action("rename", {"names": ["Ann", "Ben", "Cassie"]}))
+    app.keeper.apply(game, Action("rename", {"names": ["Anna", "Ben", "Cas"]}))
+    harness = await app.start()
+    app.files.picked = export_library(phone)[0].encode()
+    await harness.click(harness.find(ft.OutlinedButton, text=t("library.import")))
+    merged = t("library.merged", added=1, updated=0, unchanged=0, refused=0)
+    versions = t("library.merged_versions", count=1)
+    assert shown(harness, "library-status").value == f"{merged}\n{versions}"
+    assert harness.texts().count(t("home.version", number=2)) == 1
+    assert len(app.keeper.unfinished()) == 1

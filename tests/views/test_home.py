@@ -219,3 +219,20 @@ async def test_a_game_tile_is_named_by_its_game_first_and_its_delete_button_apar
         assert delete.parent is not None and any(
             isinstance(sibling, ft.ListTile) for sibling in delete.parent.controls
         )
+
+
+async def test_another_version_of_a_game_is_listed_under_it_and_opens(app: AppUnderTest) -> None:
+    """Two copies of one game that went their own ways (storage.versions): one line for the
+    game, its other version under it, named as such, a tap away."""
+    game = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])
+    other = finished_wizard(app.keeper, ["Eve", "Fay", "Gus"])  # what went another way
+    version = app.keeper.import_ledger(other.ledger, version_of=game.id)
+    app.keeper.delete(other.id)
+    harness = await app.start()
+    texts = harness.texts()
+    label = t("home.version", number=2)
+    assert texts.count(label) == 1
+    tiles = harness.find_all(ft.ListTile, has_text=f"{t('game.wizard')} · Eve, Fay, and Gus")
+    assert len(tiles) == 2 and len(app.keeper.finished()) == 1
+    await harness.click(tiles[1])
+    assert harness.page.route == f"/game/{version.id}"

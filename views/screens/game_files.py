@@ -223,7 +223,8 @@ def merge_lines(report: MergeReport) -> list[str]:
         unchanged=report.unchanged,
         refused=len(report.refused),
     )
-    return [summary, *(refusal_line(refusal) for refusal in report.refused)]
+    versions = [t("library.merged_versions", count=report.versions)] if report.versions else []
+    return [summary, *versions, *(refusal_line(refusal) for refusal in report.refused)]
 
 
 PROGRESS_KEYS = {

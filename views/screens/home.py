@@ -121,7 +121,28 @@ def damaged_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) ->
 
 
 def game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
-    """The tile of a game in either list: damaged, finished or in progress."""
+    """The tile of a game in either list, with the game's other versions under it (copies
+    of it that went their own way on other phones: storage.versions)."""
+    if not game.versions:
+        return one_game_tile(game, on_delete)
+    versions = [
+        ft.Container(
+            padding=ft.Padding.only(left=24),
+            content=ft.Column(
+                spacing=0,
+                controls=[
+                    ft.Text(t("home.version", number=number), italic=True),
+                    one_game_tile(version, on_delete),
+                ],
+            ),
+        )
+        for number, version in enumerate(game.versions, start=2)
+    ]
+    return ft.Column(spacing=4, controls=[one_game_tile(game, on_delete), *versions])
+
+
+def one_game_tile(game: GameSummary, on_delete: Callable[[GameSummary], None]) -> ft.Control:
+    """The tile of one game: damaged, finished or in progress."""
     listing = game.listing
     if game.damaged is not None or listing is None:
         return damaged_tile(game, on_delete)
