@@ -105,11 +105,24 @@ def serve(folder: Path, port: int) -> None:
         server.serve_forever()
 
 
+def base_path(text: str) -> str:
+    """The --base value: a path the page's own addresses can be joined to ("/trickpad/")."""
+    if not (text.startswith("/") and text.endswith("/")):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the path the site is served at starts and ends with / (/trickpad/)"
+        )
+    return text
+
+
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m site_build")
     parser.add_argument("--out", type=Path, default=REPO / "site")
     parser.add_argument(
-        "--base", default="/", help="the path the host serves the site at (/trickpad/)"
+        "--base",
+        type=base_path,
+        default="/",
+        metavar="PATH",
+        help="the path the host serves the site at: / (the default) or /trickpad/",
     )
     parser.add_argument("--zip", action="store_true", help=f"also pack it into {ZIP_NAME}")
     parser.add_argument("--serve", action="store_true", help="serve it on loopback after")
