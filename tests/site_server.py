@@ -18,8 +18,10 @@ import pytest
 
 
 @contextlib.contextmanager
-def serving_site(folder: Path) -> Iterator[str]:
-    """`folder` on a plain static file server on loopback; its address."""
+def serving_site(folder: Path, isolated: bool = True) -> Iterator[str]:
+    """`folder` on a plain static file server on loopback; its address. Not `isolated`:
+    without the cross-origin isolation headers, as GitHub Pages serves a site (it sends no
+    header a site asks for)."""
     from site_build.__main__ import StaticFiles
 
     class QuietStaticFiles(StaticFiles):
@@ -27,6 +29,12 @@ def serving_site(folder: Path) -> Iterator[str]:
 
         def log_message(self, format: str, *args: object) -> None:
             pass
+
+        def end_headers(self) -> None:
+            if isolated:
+                super().end_headers()
+            else:  # past StaticFiles' own, which adds the isolation headers
+                http.server.SimpleHTTPRequestHandler.end_headers(self)
 
     handler = functools.partial(QuietStaticFiles, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -649,14 +649,15 @@ GAMES_WRITTEN_BACK = """async () => {
 def test_the_site_runs_under_a_project_pages_path(
     browser: Browser, project_page_host: Path
 ) -> None:
-    """Built with `--base /trickpad/` and served below that path (as a project page is), the
-    app opens there, asks for nothing outside it, its game's address stays below it, and a
-    reload there opens the game."""
+    """Built with `--base /trickpad/` and served as GitHub Pages serves a project page (below
+    that path, without cross-origin isolation), the app opens there, asks for nothing
+    outside it, its game's address stays below it, and a reload there opens the game."""
     context = browser.new_context(viewport=PHONE_ALONE)
-    with serving_site(project_page_host) as url:
+    with serving_site(project_page_host, isolated=False) as url:
         elsewhere = requests_elsewhere(context, url + PROJECT_PAGE)
         page = open_site(context, url + PROJECT_PAGE)
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        assert page.evaluate("crossOriginIsolated") is False
         start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
         first_bid = t("wizard.next_bid", player="Ben")
         expect(by_id(page, "entry-hint")).to_have_text(first_bid)
