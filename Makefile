@@ -62,6 +62,7 @@ every-tier: lint
 
 # Trickpad on a phone alone: the whole app as static files in site/ (Flet's web client,
 # Pyodide and the app's Python), nothing fetched from elsewhere. ARGS=--serve serves it on
-# http://127.0.0.1:8560 to try it.
+# http://127.0.0.1:8560 to try it; ARGS=--zip also packs it into trickpad-site.zip beside it;
+# ARGS="--base /trickpad/" is for a host that serves it below that path.
 site: $(VENV)/.app-installed
 	@$(BIN)/python -m site_build $(ARGS)

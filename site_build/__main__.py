@@ -1,4 +1,5 @@
-"""`python -m site_build [--out FOLDER] [--serve] [--port N]` (see site_build)."""
+"""`python -m site_build [--out FOLDER] [--base PATH] [--zip] [--serve] [--port N]` (see
+site_build)."""
 
 import argparse
 import contextlib
@@ -15,6 +16,7 @@ from serving.compressed_client import ENCODINGS, SUFFIXES
 from serving.compressed_client import accepted as accepted_encodings
 from serving.web_app import ISOLATION_HEADERS
 from site_build.build import REPO, build_site
+from site_build.site_zip import ZIP_NAME, zip_site
 
 
 class StaticFiles(http.server.SimpleHTTPRequestHandler):
@@ -103,18 +105,35 @@ def serve(folder: Path, port: int) -> None:
         server.serve_forever()
 
 
+def base_path(text: str) -> str:
+    """The --base value: a path the page's own addresses can be joined to ("/trickpad/")."""
+    if not (text.startswith("/") and text.endswith("/")):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the path the site is served at starts and ends with / (/trickpad/)"
+        )
+    return text
+
+
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m site_build")
     parser.add_argument("--out", type=Path, default=REPO / "site")
+    parser.add_argument(
+        "--base",
+        type=base_path,
+        default="/",
+        metavar="PATH",
+        help="the path the host serves the site at: / (the default) or /trickpad/",
+    )
+    parser.add_argument("--zip", action="store_true", help=f"also pack it into {ZIP_NAME}")
     parser.add_argument("--serve", action="store_true", help="serve it on loopback after")
     parser.add_argument("--port", type=int, default=8560)
-    parser.add_argument(
-        "--base", default="/", help="the path the host serves the site at (/trickpad/)"
-    )
     args = parser.parse_args(argv)
     folder = build_site(args.out.resolve(), args.base)
     size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     print(f"{folder}: {size / 1e6:.1f} MB", flush=True)
+    if args.zip:
+        archive = zip_site(folder)
+        print(f"{archive}: {archive.stat().st_size / 1e6:.1f} MB", flush=True)
     if args.serve:
         serve(folder, args.port)
 

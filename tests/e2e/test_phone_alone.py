@@ -30,7 +30,6 @@ from playwright.sync_api import Error as PlaywrightError
 from phone_alone.file_limits import PHONE_FILE_LIMITS
 from phone_alone.sync_gate import SYNC_PATIENCE
 from scorers.ledger import Action
-from site_build.build import build_site
 from storage import open_store
 from storage.backup import MAX_LIBRARY_BYTES, export_library, import_library
 from storage.game_file import MAX_DEPTH, export_json
@@ -56,6 +55,7 @@ from tests.e2e.steps import (
     wait_for_kept_start,
     wizard_round,
 )
+from tests.site_server import PROJECT_PAGE
 from tests.small_disk import small_disk
 from views.shell.i18n import joined, language_name, t
 from views.shell.language import menu_name
@@ -77,13 +77,14 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 def requests_elsewhere(context: BrowserContext, site: str) -> list[str]:
     """The addresses of the requests the context's pages and workers make to anywhere but
-    the site's origin, as they are made."""
-    origin = urlparse(site).netloc
+    the site (its origin, and below its path when it has one), as they are made."""
+    origin, path = urlparse(site).netloc, urlparse(site).path or "/"
     elsewhere: list[str] = []
 
     def note(request: Request) -> None:
         address = urlparse(request.url)
-        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != origin:
+        inside = address.netloc == origin and address.path.startswith(path)
+        if address.scheme in ("http", "https", "ws", "wss") and not inside:
             elsewhere.append(request.url)
 
     context.on("request", note)
@@ -645,27 +646,28 @@ GAMES_WRITTEN_BACK = """async () => {
 21 of a database named after the folder)."""
 
 
-def test_the_site_runs_under_a_project_pages_path(browser: Browser, tmp_path: Path) -> None:
-    """Built with `--base /trickpad/` and served below that path (as a project page is), the
-    app opens there, its game's address stays below it, and a reload there opens the game."""
-    host = tmp_path / "host"
-    build_site(host / "trickpad", "/trickpad/")
+def test_the_site_runs_under_a_project_pages_path(
+    browser: Browser, project_page_host: Path
+) -> None:
+    """Built with `--base /trickpad/` and served as GitHub Pages serves a project page (below
+    that path, without cross-origin isolation), the app opens there, asks for nothing
+    outside it, its game's address stays below it, and a reload there opens the game."""
     context = browser.new_context(viewport=PHONE_ALONE)
-    with serving_site(host) as url:
-        elsewhere = requests_elsewhere(context, url)
-        page = open_site(context, f"{url}/trickpad/")
+    with serving_site(project_page_host, isolated=False) as url:
+        elsewhere = requests_elsewhere(context, url + PROJECT_PAGE)
+        page = open_site(context, url + PROJECT_PAGE)
         expect(page.get_by_text(t("home.pick_game")).first).to_be_visible(timeout=BOOT_MS)
+        assert page.evaluate("crossOriginIsolated") is False
         start_short_wizard(page, ["Ann", "Ben", "Cas"], "1, 2", dealer="Ann")
         first_bid = t("wizard.next_bid", player="Ben")
         expect(by_id(page, "entry-hint")).to_have_text(first_bid)
-        assert page.url.startswith(f"{url}/trickpad/game/"), page.url
+        assert page.url.startswith(f"{url}{PROJECT_PAGE}game/"), page.url
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         page.reload()
         enable_accessibility(page)
         expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
         assert not elsewhere, elsewhere
-        manifest = page.request.get(f"{url}/trickpad/manifest.json").json()
-        assert manifest["start_url"] == manifest["scope"] == "/trickpad/"
+        manifest = page.request.get(f"{url}{PROJECT_PAGE}manifest.json").json()
         assert manifest["name"] == t("app.name")
 
 
