@@ -1,20 +1,23 @@
-"""A table of phones with no computer, in Chromium: phones (browser contexts of their own)
-on the built site. The scorer's phone shares a Wizard game; Cas's phone, which has no
-camera (its scan is refused in words), joins by the invitation's text pasted into "Join a
-table" as Cas, its reply pasted back, and a bid crosses each way: the first journey, which
-`make test` runs too. In the second, four phones: Cas's joins by text, a third "just
-watching" by scanning the invitation's QR code with its camera (a browser of its own, whose
-fake camera shows the code; its first scan is cancelled), and Ben's own phone by text. Each
-player's phone enters its own player's bid and tricks; Cas's phone sending Ben's value is refused
-in its words; the watcher has nothing to tap; every phone shows the totals of the rule
-book. The scorer takes Ben's phone off the table (it is told). The watching phone turns
-hostile and sends a message nested 7,000 deep: its link is closed and the scorer and Cas's
-phone go on; the scorer's phone then sends a refusal that does not fit its message, which
-Cas's phone says in general words and goes on. Last, the scorer's page is closed, and Cas's
-phone carries on with its copy."""
+"""A table of phones with no computer, in Chromium: phones (browser contexts of their own) on
+the built site. The scorer's phone shares a Wizard game; Cas's phone, which has no camera
+(its scan is refused in words), joins by the invitation's text pasted into "Join a table" as
+Cas, its reply pasted back, and a bid crosses each way: the first journey, which `make test`
+runs too. In the second, Cas's phone is put away for a minute (its browser's processes
+stopped), then the scorer's page reloads: each time the phones say who lost which link, and
+Cas's phone joins again into its copy. In the third, four phones: Cas's joins by text, a
+third "just watching" by scanning the invitation's QR code with its camera (a browser of its
+own, whose fake camera shows the code; its first scan is cancelled), and Ben's own phone by
+text. Each player's phone enters its own player's bid and tricks; Cas's phone sending Ben's
+value is refused in its words; the watcher has nothing to tap; every phone shows the totals
+of the rule book. The scorer takes Ben's phone off the table (it is told). The watching
+phone turns hostile and sends a message nested 7,000 deep: its link is closed and the scorer
+and Cas's phone go on; the scorer's phone then sends a refusal that does not fit its
+message, which Cas's phone says in general words and goes on. Last, the scorer's page is
+closed, and Cas's phone carries on with its copy."""
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,7 @@ from tests.e2e.steps import (
     type_into,
     value_of,
 )
+from tests.e2e.stopped_browser import browser_mark, stopped
 from views.shell.i18n import t
 from views.shell.qr import qr_png
 
@@ -197,37 +201,73 @@ def test_two_phones_link_and_a_bid_crosses_each_way(browser: Browser, site: str)
             context.close()
 
 
-def test_the_scorers_page_reloads_and_its_phone_joins_again_in_its_copy(
-    browser: Browser, site: str
+def test_a_guest_put_away_and_the_scorers_reload_each_end_in_the_same_copy(
+    browser: Browser, site: str, playwright: Playwright
 ) -> None:
-    """The scorer's page reloads mid-round (a discarded tab): its screen says Cas's phone
-    was at the table and invites it again in one tap; Cas's phone, its link lost, taps
-    "Join again" (its camera is refused, so the invitation is pasted) and is Cas's phone
-    again without being asked; the round goes on in the same copy, on both phones."""
-    contexts = [phone(browser, site)[0] for _ in range(2)]
-    try:
-        scorer, cas = (context.pages[0] for context in contexts)
-        link_and_bid(scorer, cas)
-        scorer.reload()
-        enable_accessibility(scorer)
-        cas_phone = t("table.phone_of", player="Cas")
-        expect_value(scorer, "phone-before-1", t("table.was_at_table", phone=cas_phone))
-        expect_value(cas, "table-link", t("table.link.lost"))
-        screenshot(scorer, "phones-table-reloaded")
-        tap(scorer, t("table.invite_phone_again", phone=cas_phone))
-        expect(by_id(scorer, "table-invite")).to_be_visible()
-        tap(cas, t("table.join_again"))
-        expect(cas.get_by_text(t("camera.none"))).to_be_visible()  # opened at once
-        type_into(cas, t("table.invite_field"), value_of(scorer, "table-invite"))
-        tap(cas, t("table.reply"))
-        take_reply(scorer, cas, "Cas")  # never asked who holds it: Cas's phone again
-        expect_value(cas, "entry-hint", t("wizard.next_bid", player="Ann"))
-        tap(scorer, t("wizard.bid_name", player="Ann", count=1))
-        expect_value(cas, "entry-hint", t("wizard.next_tricks", player="Ben"))
-        screenshot(cas, "phones-table-joined-again")
-    finally:
-        for context in contexts:
-            context.close()
+    """Cas's phone is put away for a minute (every process of its browser stopped): the
+    scorer's screen says, above its pad, that Cas's phone lost its link, with a way to
+    invite it again; back, Cas's phone says that its link was lost and how to get back
+    (never that the scorer's phone is gone), joins again in one step each side, and goes
+    on in the same copy. Then the scorer's page reloads mid-round (a discarded tab): its
+    screen says Cas's phone was at the table and invites it again in one tap; Cas's phone
+    taps "Join again" (its camera is refused, so the invitation is pasted) and is Cas's
+    phone again without being asked; the round goes on in the same copy, on both phones."""
+    mark = browser_mark()
+    with launched(playwright, [*CHROMIUM_FLAGS, mark]) as cas_browser:
+        contexts = [phone(browser, site)[0], phone(cas_browser, site)[0]]
+        try:
+            scorer, cas = (context.pages[0] for context in contexts)
+            link_and_bid(scorer, cas)
+            put_away_for_a_minute(scorer, cas, mark)
+            tap(scorer, t("wizard.bid_name", player="Ann", count=1))
+            expect_value(cas, "entry-hint", t("wizard.next_tricks", player="Ben"))
+            scorer.reload()
+            enable_accessibility(scorer)
+            cas_phone = t("table.phone_of", player="Cas")
+            expect_value(scorer, "phone-before-1", t("table.was_at_table", phone=cas_phone))
+            expect_value(cas, "table-link", t("table.link.lost"))
+            screenshot(scorer, "phones-table-reloaded")
+            tap(scorer, t("table.invite_phone_again", phone=cas_phone))
+            join_again(scorer, cas)
+            tap(scorer, t("wizard.took_name", player="Ben", count=1))
+            expect_value(cas, "entry-hint", t("wizard.your_tricks", player="Cas"))
+            screenshot(cas, "phones-table-joined-again")
+        finally:
+            for context in contexts:
+                context.close()
+
+
+PUT_AWAY_S = 60
+"""How long Cas's phone is put away: long past WebRTC's 30 s to call a silent link failed."""
+
+
+def put_away_for_a_minute(scorer: Page, cas: Page, mark: str) -> None:
+    """Cas's browser (started with the switch `mark`) is stopped for PUT_AWAY_S: the
+    scorer says which phone lost its link while it is away; back, Cas's phone says its
+    link was lost; invited again, it joins again into its copy."""
+    cas_phone = t("table.phone_of", player="Cas")
+    put_away = time.monotonic()
+    with stopped(mark):
+        gone = t("table.phone_gone", phone=cas_phone)
+        expect(by_id(scorer, "phone-away-1")).to_have_text(gone, timeout=PUT_AWAY_S * 1_000)
+        screenshot(scorer, "phones-table-guest-away")
+        time.sleep(max(0.0, PUT_AWAY_S - (time.monotonic() - put_away)))  # the minute away
+    expect(by_id(cas, "table-link")).to_have_text(t("table.link.lost"), timeout=60_000)
+    screenshot(cas, "phones-table-back-after-a-minute")
+    tap(scorer, t("table.invite_again"))
+    join_again(scorer, cas)
+
+
+def join_again(scorer: Page, cas: Page) -> None:
+    """The scorer shows a new invitation; Cas's phone taps "Join again", whose camera
+    opens at once (and is refused: the invitation is pasted), and replies as Cas's phone
+    without being asked; the scorer takes the reply."""
+    expect(by_id(scorer, "table-invite")).to_be_visible()
+    tap(cas, t("table.join_again"))
+    expect(cas.get_by_text(t("camera.none"))).to_be_visible()  # opened at once
+    type_into(cas, t("table.invite_field"), value_of(scorer, "table-invite"))
+    tap(cas, t("table.reply"))
+    take_reply(scorer, cas, "Cas")  # never asked who holds it: Cas's phone again
 
 
 def test_four_phones_each_enter_their_own_outlast_a_hostile_one_and_one_carries_on(

@@ -418,7 +418,7 @@ def link_line(guest: GuestTable, carry_on: Callable[[], None], secure: bool) -> 
     words = identified("table-link", ft.Text(t(LINK_KEYS[guest.state]), size=13, italic=True))
     if not guest.is_over:
         return ft.Column(spacing=2, controls=[words, *no_wake_lock(secure)])
-    join_again = ft.OutlinedButton(
+    join_again = ft.FilledButton(  # first: the scorer's table holds the one game
         t("table.join_again"),
         icon=ft.Icons.LINK,
         on_click=lambda _: ft.context.page.navigate(JOIN_AGAIN),
@@ -456,7 +456,9 @@ def CarryOn(carry_on: Callable[[], None]) -> ft.Control:
     ask = use_question(
         t("table.carry_on_question"), t("table.not_now"), t("table.carry_on_yes"), carry_on
     )
-    return ft.FilledButton(t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: ask())
+    return ft.OutlinedButton(
+        t("table.carry_on"), icon=ft.Icons.PLAY_ARROW, on_click=lambda _: ask()
+    )
 
 
 def frame(table: OpenGame | GameSummary | None) -> object:
