@@ -3,11 +3,12 @@ link (with a QR code a camera reads), the link's game shows the same totals read
 Keep a copy adds one game, and a bad link says so and changes nothing."""
 
 import doctest
+import random
 import re
 
 import flet as ft
 
-from scorers.ledger import Action
+from scorers.ledger import Action, Ledger
 from storage.game_link import link_text
 from storage.keeper import SavedGame
 from tests.flet_harness import AppHarness
@@ -15,8 +16,10 @@ from tests.storage.played_games import whole_wizard
 from tests.views.conftest import AppUnderTest
 from views.shell import site
 from views.shell.i18n import t
+from views.shell.qr import readable_qr_png
 from views.shell.widgets import points_text
 
+QR = t("table.qr")
 SITE = "http://127.0.0.1:8550/"
 """The address the harness's page was opened at (the server's own)."""
 
@@ -59,7 +62,7 @@ async def test_a_game_being_played_is_shared_from_its_options(app: AppUnderTest)
 
     address = await share_link(harness)
     assert address == f"{SITE}#{link_text(game.ledger.state)}"
-    assert harness.find(ft.Image, where=lambda image: image.semantics_label == t("table.qr"))
+    assert harness.find(ft.Image, where=lambda image: image.semantics_label == QR)
     assert harness.find(ft.TextButton, text=t("table.copy"))
 
 
@@ -70,6 +73,30 @@ async def test_a_finished_game_offers_its_link_with_its_standings(app: AppUnderT
     standings = harness.find(ft.Card, has_text=t("standings.title"))
     assert harness.find(ft.OutlinedButton, text=t("link.share"), within=standings)
     assert (await share_link(harness)).startswith(f"{SITE}#g1")
+
+
+async def test_a_link_too_long_for_a_readable_qr_code_is_given_as_text(
+    app: AppUnderTest,
+) -> None:
+    """Sixty rounds of nine cards at six players, every bid and trick as it fell: a link
+    of about 1,500 characters, more than a camera reads off a screen as a QR code."""
+    names = ["Annegret", "Bartholomew", "Christina", "Dorothea", "Eberhard", "Friederike"]
+    ledger = Ledger.start("wizard", names, 0, {"round_sizes": [9] * 60})
+    chance = random.Random(52)
+    for number in range(1, 61):
+        tricks = [0] * len(names)
+        for _ in range(9):
+            tricks[chance.randrange(len(names))] += 1
+        bids = [chance.randint(0, 4) for _ in names]
+        entry = {"bids": bids, "tricks": tricks, "cloud": None, "trump": chance.choice("SHDCJ")}
+        ledger = ledger.apply(Action("score", {"round": number, "entry": entry}))
+    game = app.keeper.import_ledger(ledger)
+    harness = await app.start(f"/game/{game.id}")
+
+    address = await share_link(harness)
+    assert readable_qr_png(address) is None
+    assert not harness.find_all(ft.Image, where=lambda image: image.semantics_label == QR)
+    assert harness.find(ft.Text, text=t("link.no_qr"))
 
 
 async def test_a_link_opened_shows_the_same_totals_read_only_and_keeps_one_copy(
