@@ -133,6 +133,30 @@ MESSAGES: Mapping[str, str] = {
         "This game cannot be imported: step {step} of its record is not valid. {reason} "
         "Nothing was imported."
     ),
+    "storage.link_damaged": (
+        "This link cannot be opened: it does not hold a whole Trickpad game (it may have "
+        "been cut short or changed on its way). Nothing was changed."
+    ),
+    "storage.link_too_large": (
+        "This link cannot be opened: it holds far more than a game's link ever does. "
+        "Nothing was changed."
+    ),
+    "storage.link_version": (
+        "This link was made by a newer version of Trickpad. Please update Trickpad to open "
+        "it. Nothing was changed."
+    ),
+    "storage.link_game_unknown": (
+        "This link holds a game of '{game}', which this version of Trickpad does not know. "
+        "Nothing was changed."
+    ),
+    "storage.link_invalid": (
+        "This link's game cannot be shown: step {step} of it is not valid. {reason} "
+        "Nothing was changed."
+    ),
+    "storage.link_game_too_long": (
+        "This game is too long for a link ({size} characters, and a link holds at most "
+        "{limit}). Export it as a game file instead."
+    ),
     "storage.merge_same_game": (
         "These two sat at the same game, so they are two people: nothing was merged."
     ),

@@ -12,6 +12,7 @@ from sharing.table_share.codes import Shares
 from sharing.table_share.connections import CURRENT_PEER, Peer
 from storage.keeper import GameKeeper
 from views.game_screen.invite_screen import InviteScreen
+from views.game_screen.linked_game import LinkScreen
 from views.game_screen.screen import GameScreen
 from views.screens.home import Home
 from views.screens.join_by_code import JoinScreen, host_only
@@ -48,6 +49,7 @@ from views.shell.services import (
     ServicesContext,
     WakelockScreen,
 )
+from views.shell.site import LINK_ROUTE, site_address
 from views.shell.theme import ThemeChoice, ThemeContext, dark_theme, light_theme, next_theme_mode
 from views.shell.typed_ahead import hold_properties_for_their_events
 
@@ -59,6 +61,7 @@ ROUTES = [
     ft.Route(path="rules/:game", component=RulesScreen),
     ft.Route(path="players", component=host_only(PlayersScreen)),
     ft.Route(path="history/:player", component=host_only(Home)),
+    ft.Route(path=f"{LINK_ROUTE}/:text", component=host_only(LinkScreen)),
     ft.Route(path="join", component=JoinScreen),
     ft.Route(path="join/:code", component=JoinScreen),
     ft.Route(path="table", component=host_only(JoinTableScreen)),
@@ -125,6 +128,17 @@ def speak(page: ft.Page, language: str, browser: Sequence[str] = ()) -> None:
     )
 
 
+def dress(page: ft.Page, choices: DeviceChoices) -> None:
+    """The page in this device's theme and language."""
+    page.theme = light_theme()
+    page.dark_theme = dark_theme()
+    # No fade from Flutter's default theme into ours: while it lasts, text is laid out in
+    # the default theme's families, which lack our faces (views.shell.fonts).
+    page.theme_animation_style = ft.AnimationStyle.no_animation()
+    speak(page, choices.language, choices.browser_languages)
+    page.theme_mode = choices.theme_mode
+
+
 def follow_the_link(page: ft.Page, access: Access, reconnects: Reconnects) -> None:
     """Flet's word on this session's connection: when it comes back, the screens re-read
     what they show (views.shell.live.Reconnects); for a phone at a shared table, the
@@ -180,13 +194,7 @@ def build_main(
         # once, rather than after setting up a theme.
         store = device()
         choices = await load_choices(store)
-        page.theme = light_theme()
-        page.dark_theme = dark_theme()
-        # No fade from Flutter's default theme into ours: while it lasts, text is laid out in
-        # the default theme's families, which lack our faces (views.shell.fonts).
-        page.theme_animation_style = ft.AnimationStyle.no_animation()
-        speak(page, choices.language, choices.browser_languages)
-        page.theme_mode = choices.theme_mode
+        dress(page, choices)
         services = Services(
             keeper,
             screen_awake(),
@@ -194,6 +202,7 @@ def build_main(
             Preferences(keep_awake=choices.keep_awake),
             access,
             store,
+            site_address(page.url or "", page.route),
             startup_notices=await untold(store, startup_notices),
             share_url=share_url,
             tables=PhoneTables(links(), keeper) if links is not None else None,

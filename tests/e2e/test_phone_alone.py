@@ -48,6 +48,7 @@ from tests.e2e.steps import (
     expect_score,
     expect_value,
     play_wizard_round,
+    reveal,
     score_shown,
     start_short_wizard,
     tap,
@@ -651,7 +652,8 @@ def test_the_site_runs_under_a_project_pages_path(
 ) -> None:
     """Built with `--base /trickpad/` and served as GitHub Pages serves a project page (below
     that path, without cross-origin isolation), the app opens there, asks for nothing
-    outside it, its game's address stays below it, and a reload there opens the game."""
+    outside it, its game's address stays below it, and a reload there opens the game; the
+    game's link is made below it too, and opened in a fresh profile a copy is kept."""
     context = browser.new_context(viewport=PHONE_ALONE)
     with serving_site(project_page_host, isolated=False) as url:
         elsewhere = requests_elsewhere(context, url + PROJECT_PAGE)
@@ -666,9 +668,29 @@ def test_the_site_runs_under_a_project_pages_path(
         page.reload()
         enable_accessibility(page)
         expect(by_id(page, "entry-hint")).to_have_text(first_bid, timeout=BOOT_MS)
+        kept_copy_of_link(browser, page, url + PROJECT_PAGE, first_bid)
         assert not elsewhere, elsewhere
         manifest = page.request.get(f"{url}{PROJECT_PAGE}manifest.json").json()
         assert manifest["name"] == t("app.name")
+
+
+def kept_copy_of_link(browser: Browser, page: Page, site: str, hint: str) -> None:
+    """Share the open game as a link, open it in a fresh profile (the page moves what
+    follows the `#` into the route /link/<text>) and keep a copy: a game of its own there,
+    at the same step."""
+    share = page.get_by_role("button", name=t("link.share"))
+    reveal(page, share)
+    share.click()
+    address = by_id(page, "link-address")
+    expect(address).to_have_text(re.compile(re.escape(f"{site}#g1")))
+    opened = open_site(browser.new_context(viewport=PHONE_ALONE), address.inner_text().strip())
+    expect(by_id(opened, "link-intro")).to_have_text(t("link.intro"), timeout=BOOT_MS)
+    assert opened.url.startswith(f"{site}link/g1"), opened.url
+    opened.get_by_role("button", name=t("link.keep")).click()
+    expect(by_id(opened, "entry-hint")).to_have_text(hint)
+    expect(by_id(opened, "link-intro")).to_have_count(0)  # the link's screen is left
+    assert re.fullmatch(rf"{re.escape(site)}game/\w+", opened.url), opened.url
+    screenshot(opened, "phone-alone-link-kept")
 
 
 TOO_LARGE = 150_000_000

@@ -90,3 +90,30 @@ PLAYED = {
     "plotters": played_plotters,
     "colour_blind": played_colour_blind,
 }
+
+
+def whole_wizard(keeper: GameKeeper, players: int) -> SavedGame:
+    """A whole Wizard game as a table plays it: every round (20 at three players, 10 at six)
+    with the card turned up for trump, a correction of the round before every fourth round,
+    an adjustment every seventh, a rename, and an undo redone."""
+    names = ["Annegret", "Bartholomew", "Christina", "Dorothea", "Eberhard", "Friederike"]
+    game = keeper.start("wizard", names[:players], 0)
+    turned_up = ["H", "S", "WD", "C", "J", "D"]
+    for number in range(1, game.ledger.state.round_count + 1):
+        tricks = [(number + seat) // players for seat in range(players)]
+        tricks[0] += number - sum(tricks)
+        bids = [max(0, taken - (number + seat) % 2) for seat, taken in enumerate(tricks)]
+        entry = {"bids": bids, "tricks": tricks, "cloud": None}
+        if number * players < 60:  # a round that deals every card turns none up
+            entry["trump"] = turned_up[number % len(turned_up)]
+        game = keeper.apply(game, score(number, entry))
+        if number % 4 == 0:
+            before = game.ledger.state.rounds[number - 2].entry  # every bid made after all
+            game = keeper.apply(game, score(number - 1, {**before, "bids": before["tricks"]}))
+        if number % 7 == 0:
+            made = {"number": number // 7, "after": number, "seat": number % players}
+            reason = {"points": -10 * (number // 7), "reason": "Misdeal penalty"}
+            game = keeper.apply(game, Action("adjust", made | reason))
+    game = keeper.apply(game, Action("rename", {"names": ["Anne", *names[1:players]]}))
+    game = keeper.apply(game, Action("undo", {}))
+    return keeper.apply(game, Action("redo", {}))

@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from scorers.ledger import GameState
 from storage.keeper import SavedGame
+from views.game_screen.link_panel import ShareLink
 from views.game_screen.phones_only_panel import PhoneTablePanel
 from views.game_screen.rename import RenamePlayers
 from views.game_screen.table_share_panel import SharePanel
@@ -25,10 +27,12 @@ def GameOptions(
     rename: Callable[[Sequence[str]], Refused | None] | None,
     saved_game: Callable[[], SavedGame],
     preferences: Preferences,
+    linkable: GameState | None = None,
 ) -> ft.Control:
     """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
     may not change the game), share the table (a server's share, or a phone alone's with
-    other phones, but not a table this phone follows), export the game (on the host)."""
+    other phones, but not a table this phone follows), share the game `linkable` as a link
+    (None: the final standings offer it) and export the game (both on the host)."""
     services = use_services()
     host, tables = services.access.host, services.tables
     linked = tables is not None and tables.linked(game_id)
@@ -43,6 +47,8 @@ def GameOptions(
         controls.append(PhoneTablePanel(game_id, tables, players))
     elif host and tables is None:
         controls.append(SharePanel(game_id, players))
+    if host and linkable is not None:
+        controls.append(ShareLink(linkable))
     if host:
         controls.append(ExportButtons(saved_game))
     return ft.Column(controls=controls)

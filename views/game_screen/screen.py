@@ -282,7 +282,7 @@ def entry_part(
         result = last_round(state, view)
         if result is not None:
             controls.append(result)
-        controls.append(FinalStandings(table, again))
+        controls.append(FinalStandings(state, again, linkable=services.access.host))
     elif not table.may_enter():
         # A watcher sees the round as the scorer does, with nothing in it to tap: the panel
         # draws its values as text, and is disabled should a game's panel keep a control.
@@ -315,7 +315,10 @@ def sheet_part(table: OpenGame, view: GameView) -> list[ft.Control]:
     rename = table.rename if entering else None
     saved_game = lambda: table.game  # noqa: E731 (the game as saved when a file is asked for)
     preferences = use_services().preferences
-    controls.append(GameOptions(table.game.id, state.players, rename, saved_game, preferences))
+    # Once the game is over its final standings offer the link, where the players look.
+    linkable = None if state.is_over and table.editing is None else state
+    options = GameOptions(table.game.id, state.players, rename, saved_game, preferences, linkable)
+    controls.append(options)
     controls.append(settings_part(view, state.settings))
     return controls
 

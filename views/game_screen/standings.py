@@ -4,16 +4,19 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorers.ledger import GameState
 from views.game_screen.charts import final_scores_chart
-from views.game_screen.open_game import OpenGame
+from views.game_screen.link_panel import ShareLink
 from views.shell.i18n import t
 from views.shell.widgets import identified, points_text
 
 
 @ft.component
-def FinalStandings(table: OpenGame, on_rematch: Callable[[], None] | None) -> ft.Control:
-    """Final places, the final scores as bars, and a rematch (when `on_rematch` is given)."""
-    state = table.state
+def FinalStandings(
+    state: GameState, on_rematch: Callable[[], None] | None, linkable: bool = False
+) -> ft.Control:
+    """Final places, the final scores as bars, a rematch (when `on_rematch` is given) and,
+    when `linkable`, the game shared as a link (where the players look once it is over)."""
     rows: list[ft.Control] = [
         ft.Text(t("standings.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
     ]
@@ -39,4 +42,6 @@ def FinalStandings(table: OpenGame, on_rematch: Callable[[], None] | None) -> ft
     rows.append(final_scores_chart(state))
     if on_rematch is not None:
         rows.append(ft.FilledButton(t("standings.rematch"), on_click=lambda _: on_rematch()))
+    if linkable:
+        rows.append(ShareLink(state))
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls=rows)))

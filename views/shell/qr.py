@@ -13,24 +13,51 @@ from views.shell.phone_tables import PhoneTables
 from views.shell.widgets import identified
 
 QR_SIZE = 240
+READABLE_VERSION = 25
+"""The largest QR code offered for a camera to read off another phone's screen: 117
+modules a side, about 1,270 characters of an address at error correction L (a screen has
+no stains to correct); a larger one's modules grow too small to be told apart."""
 
 
 def qr_png(text: str) -> bytes:
     """A QR code of `text` as a PNG (segno; an SVG draws badly in Flet)."""
+    return _png(segno.make(text, error="m"))
+
+
+def readable_qr_png(text: str) -> bytes | None:
+    """A QR code of `text` as a PNG, at most READABLE_VERSION; None when `text` needs a
+    larger one."""
+    try:
+        code = segno.make_qr(text, error="l", boost_error=False)
+    except segno.DataOverflowError:  # longer than the largest code holds
+        return None
+    return _png(code) if int(code.version) <= READABLE_VERSION else None
+
+
+def _png(code: segno.QRCode) -> bytes:
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="png", scale=6, border=2)
+    code.save(out, kind="png", scale=6, border=2)
     return out.getvalue()
 
 
 def carried_text(text: str, identifier: str, side: int = QR_SIZE) -> list[ft.Control]:
     """`text` as a QR code `side` pixels wide, as text (its Semantics `identifier`, read
     out whole), and a button that copies it, to paste on the other phone."""
+    return [qr_image(qr_png(text), side), *copied_text(text, identifier)]
+
+
+def qr_image(png: bytes, side: int) -> ft.Image:
+    """A QR code's PNG, `side` pixels wide, named as the code of the text below it."""
+    return ft.Image(src=png, width=side, height=side, semantics_label=t("table.qr"))
+
+
+def copied_text(text: str, identifier: str) -> list[ft.Control]:
+    """`text` (its Semantics `identifier`, read out whole) and a button that copies it."""
 
     async def copy() -> None:
         await ft.Clipboard().set(text)
 
     return [
-        ft.Image(src=qr_png(text), width=side, height=side, semantics_label=t("table.qr")),
         identified(identifier, ft.Text(text, size=11)),
         ft.TextButton(t("table.copy"), icon=ft.Icons.CONTENT_COPY, on_click=copy),
     ]

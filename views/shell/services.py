@@ -204,6 +204,9 @@ class Services:
     preferences: Preferences
     access: Access
     device: DeviceStore
+    site_url: str
+    """This app's first page, as the browser opened it: a game's link is made on it
+    (views.shell.site)."""
     startup_notices: tuple[Notice, ...] = ()
     """What Home tells the player as it opens (views.shell.notices)."""
     reconnects: Reconnects = field(default_factory=Reconnects)
