@@ -9,6 +9,7 @@ import flet as ft
 from storage.keeper import SavedGame
 from views.game_screen.phones_only_panel import PhoneTablePanel
 from views.game_screen.rename import RenamePlayers
+from views.game_screen.result_picture import ShareResult
 from views.game_screen.table_share_panel import SharePanel
 from views.screens.game_files import ExportButtons
 from views.shell.device import KEEP_AWAKE
@@ -26,7 +27,8 @@ def GameOptions(
     saved_game: Callable[[], SavedGame],
     preferences: Preferences,
 ) -> ft.Control:
-    """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
+    """Below the sheet: keep the screen awake, share a picture of the result (every phone at
+    the table), rename players (`rename` None: this phone
     may not change the game), share the table (a server's share, or a phone alone's with
     other phones, but not a table this phone follows), export the game (on the host)."""
     services = use_services()
@@ -36,6 +38,7 @@ def GameOptions(
         ft.Divider(),
         ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         KeepAwake(preferences, linked),
+        ShareResult(saved_game),
     ]
     if rename is not None:
         controls.append(RenamePlayers(players, rename))
