@@ -188,8 +188,10 @@ def build_main(
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
-        # Read before the first wait: the connection's peer, noted by the server's door.
+        # Read before the first wait: the connection's peer, noted by the server's door, and
+        # the page's address (a page whose socket drops meanwhile has none).
         access = Access(shares, peer())
+        site = site_address(page.url or "", page.route)
         # The device's choices are asked before anything else is sent: the phone answers at
         # once, rather than after setting up a theme.
         store = device()
@@ -202,7 +204,7 @@ def build_main(
             Preferences(keep_awake=choices.keep_awake),
             access,
             store,
-            site_address(page.url or "", page.route),
+            site,
             startup_notices=await untold(store, startup_notices),
             share_url=share_url,
             tables=PhoneTables(links(), keeper) if links is not None else None,

@@ -1,7 +1,7 @@
 """Files in a real browser, as one journey of a table's computer: Flet's FilePicker reads
 real files (a backup too large, refused at the button; a backup of another device, merged
 through the upload route, whose game then opens) and downloads real ones (a finished game
-as a sheet and as a game file, the game file imported again)."""
+as a sheet, as a game file and as a picture of the result, the game file imported again)."""
 
 import csv
 import io
@@ -18,6 +18,11 @@ from storage.keeper import GameKeeper
 from tests.app_server import AppServer
 from tests.e2e.conftest import open_app, screenshot
 from tests.e2e.steps import by_id, expect_score
+from tests.views.test_png import decoded
+from views.game_screen import result_card
+from views.game_screen.charts import player_colour
+from views.game_screen.result_card import LINE_HEIGHT
+from views.game_screen.result_picture import PICTURE_WIDTH
 from views.shell.i18n import joined, t
 from views.shell.messages import message_of
 
@@ -26,6 +31,15 @@ OTHER_DEVICES_PLAYERS = ["Dot", "Eve", "Fay"]
 # A phone's width, tall enough that Home's list of finished games shows below its buttons
 # without scrolling Flutter's canvas.
 TALL_PHONE = {"width": 360, "height": 1400}
+
+
+def colour_of(hex_colour: str) -> tuple[int, int, int, int]:
+    """ "#FFF1C2" as a pixel of a PNG: red, green, blue, opaque."""
+    red, green, blue = bytes.fromhex(hex_colour.lstrip("#"))
+    return red, green, blue, 255
+
+
+WINNER_PAPER = colour_of(result_card.WINNER_PAPER)
 
 
 def finished_game(data_dir: Path, players: list[str]) -> tuple[str, tuple[int, ...]]:
@@ -124,6 +138,21 @@ def test_a_backup_refused_a_backup_merged_and_a_game_downloaded_and_imported_aga
     expect(page.get_by_text(t("files.exported", file=name))).to_be_visible()
     saved = tmp_path / name
     game_file.value.save_as(saved)
+
+    # A picture of the result, made by the browser and saved (no share sheet here): at most
+    # 1080 px wide, the winner's line on gold paper with the winner's colour on it.
+    page.get_by_role("button", name=t("picture.share")).click()
+    with page.expect_download(timeout=30_000) as made:
+        page.get_by_role("button", name=t("picture.save")).click(timeout=30_000)
+    assert made.value.suggested_filename.endswith("-ann-ben-cas.png")
+    picture = decoded(Path(made.value.path()).read_bytes())
+    assert len(picture[0]) <= PICTURE_WIDTH
+    gold = [row for row in picture if row.count(WINNER_PAPER) > len(row) / 2]
+    assert len(gold) >= LINE_HEIGHT * 0.8
+    winner = totals.index(max(totals))
+    assert any(colour_of(player_colour(winner)) in row for row in gold)
+    screenshot(page, "files-picture-made")
+    page.get_by_role("button", name=t("picture.close")).click()
 
     # The game file imported again from Home: a game of its own, the same totals.
     page.get_by_role("button", name=t("nav.back")).click()

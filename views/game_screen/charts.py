@@ -142,6 +142,12 @@ def running_totals_chart(state: GameState, keys: Mapping[str, str]) -> ft.Contro
 
 @ft.component
 def TotalsChart(state: GameState, keys: Mapping[str, str]) -> ft.Control:
+    """The running totals' lines, told in words and with their legend."""
+    chart = totals_lines(state, keys, CHART_HEIGHT)
+    return _described("totals-chart", totals_summary(state, keys), state.players, chart)
+
+
+def totals_lines(state: GameState, keys: Mapping[str, str], height: float) -> fch.LineChart:
     """A line per player: 0 before round 1, then the total after each scored round; a
     point's tooltip tells that round's score. Each point is marked, and players on equal
     totals are drawn a few pixels apart, so a line is never hidden behind another."""
@@ -173,9 +179,9 @@ def TotalsChart(state: GameState, keys: Mapping[str, str]) -> ft.Control:
     bottom, max_x = round_axis(max(1, last))
     drawn = [height for row in heights for height in row]
     left, min_y, max_y = totals_axis(min(drawn), max(drawn))
-    chart = fch.LineChart(
+    return fch.LineChart(
         data_series=series,
-        height=CHART_HEIGHT,
+        height=height,
         min_x=0,
         max_x=max_x,
         min_y=min_y,
@@ -184,7 +190,6 @@ def TotalsChart(state: GameState, keys: Mapping[str, str]) -> ft.Control:
         bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
-    return _described("totals-chart", totals_summary(state, keys), state.players, chart)
 
 
 def final_scores_chart(state: GameState) -> ft.Control:

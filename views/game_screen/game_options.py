@@ -11,6 +11,7 @@ from storage.keeper import SavedGame
 from views.game_screen.link_panel import ShareLink
 from views.game_screen.phones_only_panel import PhoneTablePanel
 from views.game_screen.rename import RenamePlayers
+from views.game_screen.result_picture import ShareResult
 from views.game_screen.table_share_panel import SharePanel
 from views.screens.game_files import ExportButtons
 from views.shell.device import KEEP_AWAKE
@@ -29,7 +30,8 @@ def GameOptions(
     preferences: Preferences,
     linkable: GameState | None = None,
 ) -> ft.Control:
-    """Below the sheet: keep the screen awake, rename players (`rename` None: this phone
+    """Below the sheet: keep the screen awake, share a picture of the result (every phone at
+    the table), rename players (`rename` None: this phone
     may not change the game), share the table (a server's share, or a phone alone's with
     other phones, but not a table this phone follows), share the game `linkable` as a link
     (None: the final standings offer it) and export the game (both on the host)."""
@@ -40,6 +42,7 @@ def GameOptions(
         ft.Divider(),
         ft.Text(t("options.title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         KeepAwake(preferences, linked),
+        ShareResult(saved_game),
     ]
     if rename is not None:
         controls.append(RenamePlayers(players, rename))

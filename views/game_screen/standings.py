@@ -5,10 +5,17 @@ from collections.abc import Callable
 import flet as ft
 
 from scorers.ledger import GameState
+from scorers.standings import Standing
 from views.game_screen.charts import final_scores_chart
 from views.game_screen.link_panel import ShareLink
 from views.shell.i18n import t
 from views.shell.widgets import identified, points_text
+
+
+def standing_words(state: GameState, standing: Standing) -> str:
+    """A seat's place, name and total: "1. Ann: 120"."""
+    name, total = state.players[standing.seat], points_text(standing.total)
+    return t("standings.line", place=standing.place, name=name, total=total)
 
 
 @ft.component
@@ -21,17 +28,11 @@ def FinalStandings(
         ft.Text(t("standings.title"), theme_style=ft.TextThemeStyle.TITLE_LARGE),
     ]
     for standing in state.standings():
-        name = state.players[standing.seat]
         rows.append(
             identified(
                 f"standing-{standing.seat}",
                 ft.Text(
-                    t(
-                        "standings.line",
-                        place=standing.place,
-                        name=name,
-                        total=points_text(standing.total),
-                    ),
+                    standing_words(state, standing),
                     weight=ft.FontWeight.BOLD if standing.place == 1 else None,
                     size=18,
                 ),
