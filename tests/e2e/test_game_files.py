@@ -1,7 +1,8 @@
 """Files in a real browser, as one journey of a table's computer: Flet's FilePicker reads
 real files (a backup too large, refused at the button; a backup of another device, merged
 through the upload route, whose game then opens) and downloads real ones (a finished game
-as a sheet, as a game file and as a picture of the result, the game file imported again)."""
+as a sheet, as a game file and as a picture of the result, the game file imported again:
+it opens the same game)."""
 
 import csv
 import io
@@ -154,12 +155,13 @@ def test_a_backup_refused_a_backup_merged_and_a_game_downloaded_and_imported_aga
     screenshot(page, "files-picture-made")
     page.get_by_role("button", name=t("picture.close")).click()
 
-    # The game file imported again from Home: a game of its own, the same totals.
+    # The game file imported again from Home: it names its game, which it opens (no second
+    # copy of one evening: storage.versions), with the same totals.
     page.get_by_role("button", name=t("nav.back")).click()
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name=t("files.import")).click()
     chooser.value.set_files(saved)
     expect(by_id(page, "banner")).to_contain_text(GAME_OVER, timeout=20_000)
-    assert game_id not in page.url and other_id not in page.url
+    assert page.url.endswith(f"/game/{game_id}")
     expect_totals(page, totals)
     screenshot(page, "files-game-imported")
