@@ -13,7 +13,9 @@ of the rule book. The scorer takes Ben's phone off the table (it is told). The w
 phone turns hostile and sends a message nested 7,000 deep: its link is closed and the scorer
 and Cas's phone go on; the scorer's phone then sends a refusal that does not fit its
 message, which Cas's phone says in general words and goes on. Last, the scorer's page is
-closed, and Cas's phone carries on with its copy."""
+closed, and Cas's phone carries on with its copy (asked first); Ben's phone follows it, the
+game ends there, and Ben's phone's backup merged into Cas's adds nothing: one game on Home,
+counted once in the players' records."""
 
 import json
 import re
@@ -25,6 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize, expect
 
+from storage.people import PlayerSummary
 from tests.e2e.camera import camera_flags, show_to_camera
 from tests.e2e.conftest import CHROMIUM_FLAGS, enable_accessibility, launched, screenshot
 from tests.e2e.steps import (
@@ -38,6 +41,9 @@ from tests.e2e.steps import (
     value_of,
 )
 from tests.e2e.stopped_browser import browser_mark, stopped
+from tests.views.test_png import decoded
+from views.game_screen.result_picture import PICTURE_WIDTH
+from views.screens.players import player_line
 from views.shell.i18n import t
 from views.shell.qr import qr_png
 
@@ -258,19 +264,19 @@ def put_away_for_a_minute(scorer: Page, cas: Page, mark: str) -> None:
     join_again(scorer, cas)
 
 
-def join_again(scorer: Page, cas: Page) -> None:
-    """The scorer shows a new invitation; Cas's phone taps "Join again", whose camera
-    opens at once (and is refused: the invitation is pasted), and replies as Cas's phone
+def join_again(scorer: Page, guest: Page, who: str = "Cas") -> None:
+    """The scorer shows a new invitation; `who`'s phone taps "Join again", whose camera
+    opens at once (and is refused: the invitation is pasted), and replies as `who`'s phone
     without being asked; the scorer takes the reply."""
     expect(by_id(scorer, "table-invite")).to_be_visible()
-    tap(cas, t("table.join_again"))
-    expect(cas.get_by_text(t("camera.none"))).to_be_visible()  # opened at once
-    type_into(cas, t("table.invite_field"), value_of(scorer, "table-invite"))
-    tap(cas, t("table.reply"))
-    take_reply(scorer, cas, "Cas")  # never asked who holds it: Cas's phone again
+    tap(guest, t("table.join_again"))
+    expect(guest.get_by_text(t("camera.none"))).to_be_visible()  # opened at once
+    type_into(guest, t("table.invite_field"), value_of(scorer, "table-invite"))
+    tap(guest, t("table.reply"))
+    take_reply(scorer, guest, who)  # never asked who holds it: its player's phone again
 
 
-def test_four_phones_each_enter_their_own_outlast_a_hostile_one_and_one_carries_on(
+def test_four_phones_enter_their_own_outlast_a_hostile_one_and_carry_the_game_on(
     browser: Browser, site: str, playwright: Playwright, tmp_path: Path
 ) -> None:
     camera = tmp_path / "camera.y4m"
@@ -378,6 +384,50 @@ def play_and_carry_on(
     tap(entering, t("wizard.bid_name", player="Ben", count=0))
     expect_value(entering, "entry-hint", t("wizard.next_tricks", player="Cas"))
     screenshot(entering, "phones-table-carried-on")
+    follow_and_merge(entering, bens)
+
+
+def follow_and_merge(cas: Page, bens: Page) -> None:
+    """Ben's phone, taken off the table before, follows Cas's phone, which carried the game
+    on: it joins again as Ben's phone, and goes on in its copy, the same game. The game ends
+    on Cas's phone, and Ben's phone's backup merged there adds nothing: one game on Home,
+    counted once in the players' records."""
+    tap(cas, t("share.start"))
+    tap(cas, t("table.invite"))
+    join_again(cas, bens, "Ben")
+    expect_value(bens, "entry-hint", t("wizard.next_tricks", player="Cas"))
+    # Round 2 of 2 cards, Ben dealt: Cas bid 0 and takes none, Ann 1 and one, so Ben (who
+    # bid 0) the other one, written in by the pad.
+    for player, took in (("Cas", 0), ("Ann", 1)):
+        tap(cas, t("wizard.took_name", player=player, count=took))
+    tap(cas, t("entry.score_round"))
+    for page in (cas, bens):
+        for seat, total in enumerate([20, 20, 40]):
+            expect_score(page, f"total-{seat}", total)
+    # Ben's phone, a guest, makes the picture of the result in its own Python and saves it.
+    tap(bens, t("picture.share"))
+    with bens.expect_download(timeout=BOOT_MS) as picture:
+        tap(bens, t("picture.save"))
+    assert picture.value.suggested_filename.endswith("-ann-ben-cas.png")
+    pixels = decoded(Path(picture.value.path()).read_bytes())
+    assert 0 < len(pixels[0]) <= PICTURE_WIDTH and len(pixels) > len(pixels[0])
+    screenshot(bens, "phones-table-picture-on-a-guest")
+    tap(bens, t("picture.close"))
+    tap(bens, t("nav.back"))
+    with bens.expect_download() as backup:
+        tap(bens, t("library.export"))
+    tap(cas, t("nav.back"))
+    with cas.expect_file_chooser() as chooser:
+        tap(cas, t("library.import"))
+    chooser.value.set_files(backup.value.path())
+    merged = t("library.merged", added=0, updated=0, unchanged=1, refused=0)
+    expect_value(cas, "library-status", merged)
+    game = re.compile(f"^{re.escape(t('game.wizard'))} · Ann, Ben, and Cas")
+    expect(cas.get_by_role("button", name=game)).to_have_count(1)
+    tap(cas, t("players.open"))
+    for key, name, wins in (("ann", "Ann", 0), ("ben", "Ben", 0), ("cas", "Cas", 1)):
+        expect_value(cas, f"player-{key}", player_line(PlayerSummary(key, name, 1, wins)))
+    screenshot(cas, "phones-table-one-game-in-the-records")
 
 
 def outlast_a_hostile_phone(scorer: Page, entering: Page, watching: Page) -> None:
