@@ -4,6 +4,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import cast
 
 import flet as ft
+from flet.messaging.connection import Connection
 
 from sharing.phones_only.links import PhoneLinks
 from sharing.rights import PhoneState
@@ -159,6 +160,14 @@ def follow_the_link(page: ft.Page, access: Access, reconnects: Reconnects) -> No
     page.on_close = lambda _: changed(PhoneState.GONE)
 
 
+def page_address(page: ft.Page) -> str:
+    """The address the page was opened at, or "" for a page whose socket is gone already
+    (Flet's `page.url` raises then: the session has no connection until the page
+    reconnects, and a session may start after its socket dropped)."""
+    connection: Connection | None = page.session.connection
+    return (connection.page_url if connection is not None else None) or ""
+
+
 def build_main(
     keeper: GameKeeper,
     startup_notices: Sequence[Notice] = (),
@@ -188,10 +197,9 @@ def build_main(
 
     async def main(page: ft.Page) -> None:
         """Sets up one browser session's page in this device's choices and renders the app."""
-        # Read before the first wait: the connection's peer, noted by the server's door, and
-        # the page's address (a page whose socket drops meanwhile has none).
+        # Read before the first wait: the connection's peer, noted by the server's door.
         access = Access(shares, peer())
-        site = site_address(page.url or "", page.route)
+        site = site_address(page_address(page), page.route)
         # The device's choices are asked before anything else is sent: the phone answers at
         # once, rather than after setting up a theme.
         store = device()

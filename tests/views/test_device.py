@@ -91,3 +91,18 @@ async def test_a_page_that_drops_its_socket_while_the_session_starts_is_still_dr
         await harness.settle()
         # Drawn with the keep-awake switch the page's address allows, asked of no connection.
         assert harness.find(ft.Switch, label=t("options.keep_awake")).value is True
+
+
+async def test_a_session_whose_socket_dropped_before_it_started_is_still_drawn(
+    keeper: GameKeeper, screen_awake: RecordingScreenAwake
+) -> None:
+    """A page left open while a killed server restarted: its session started on a socket
+    that had already closed (seen in tests/e2e/test_serving.py), with no address to ask."""
+    game = keeper.start("wizard", ["Ann", "Ben", "Cas"], 0)
+    async with AppHarness(route=f"/game/{game.id}") as harness:
+        await harness.session.disconnect(60)
+        main = build_main(keeper, (), lambda: screen_awake, RecordingFiles)
+        await harness.run(main)
+        harness.session.attach_connection(harness.connection)  # the page comes back
+        await harness.settle()
+        assert harness.find(ft.Switch, label=t("options.keep_awake")).value is True
