@@ -139,7 +139,7 @@ def test_every_patch_of_flets_boot_scripts_is_made_once(tmp_path: Path) -> None:
     build.write_python_start(site)
     for name, patches in PATCHES.items():
         text = (site / name).read_text()
-        for _, new in patches:
+        for _, new in filter(lambda patch: patch[1], patches):  # a removal leaves no text
             assert text.count(new) == 1, (name, new)
 
 
