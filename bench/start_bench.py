@@ -1,14 +1,15 @@
 """Start-up benchmark of the phone alone, stage by stage. Prints figures, asserts nothing.
 
 Run from the repository root: ``.venv/bin/python bench/start_bench.py [--quick]``.
-Builds the site, serves it as `make site` does and, in Chromium,
-for each of `--runs` fresh profiles, at full speed and with the page's processor slowed
-4x (CDP's `Emulation.setCPUThrottlingRate`, which slows the page's thread, not its
-workers'): the first visit, then, once Python's start is kept, a repeat visit from the
-cache. Each stage's time is counted from the navigation (the page's time origin) to the
-console line that marks it, as it reaches the bench, or to Home's first button drawn; the
-median of the runs is printed. `--engines firefox webkit` adds their starts at full speed
-(bench/idle_bench.py's, Home drawn only: their consoles carry no stages to read).
+Builds the site, serves it as `make site` does and, in Chromium, for each of `--runs`
+fresh profiles, at full speed and with the page's processor slowed 4x (CDP's
+`Emulation.setCPUThrottlingRate`, set on the page: its workers, Python's among them, run
+at full speed): the first visit, then, once Python's start is kept, a repeat visit from
+the cache. Each stage's time is counted from the navigation (the page's time origin) to
+the console line that marks it, as it reaches the bench, or to Home's first button drawn;
+the median of the runs is printed. `--quick`: one profile, at full speed.
+`--engines firefox webkit` adds their starts at full speed (bench/idle_bench.py's, Home
+drawn only: their consoles carry no stages to read).
 """
 
 import argparse
@@ -119,15 +120,15 @@ def one_profile(browser: Browser, url: str, rate: int) -> dict[str, dict[str, fl
         repeat = watched(first.context.new_page(), console)
         first.close()
         slowed(repeat, rate)
-        return {"first visit": first_visit, "repeat visit": visit(repeat, url, console)}
+        return dict(zip(VISITS, (first_visit, visit(repeat, url, console)), strict=True))
 
 
-def chromium_rows(url: str, runs: int) -> list[Row]:
+def chromium_rows(url: str, runs: int, speeds: tuple[int, ...]) -> list[Row]:
     measured: dict[tuple[int, str], list[dict[str, float]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         try:
-            for rate in SPEEDS:
+            for rate in speeds:
                 for number in range(runs):
                     print(f"chromium {rate}x: profile {number + 1}", file=sys.stderr, flush=True)
                     for visit_name, stages in one_profile(browser, url, rate).items():
@@ -169,7 +170,7 @@ def engine_rows(engine: str, site: Path, runs: int) -> list[Row]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one profile per speed")
+    parser.add_argument("--quick", action="store_true", help="one profile, at full speed")
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles per speed")
     parser.add_argument("--engines", nargs="*", choices=("firefox", "webkit"), default=[])
     args = parser.parse_args()
@@ -178,7 +179,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="trickpad-start-bench-") as temp:
         site = build_site(Path(temp) / "site")
         with serving_site(site) as url:
-            rows = chromium_rows(url, runs)
+            rows = chromium_rows(url, runs, SPEEDS[:1] if args.quick else SPEEDS)
         for engine in args.engines:
             rows += engine_rows(engine, site, runs)
     print_table(rows, args.quick)
