@@ -11,6 +11,8 @@ import importlib
 
 MODULES = (
     "flet",
+    "flet.app",
+    "flet.components.component",
     "flet_charts",
     "phone_alone.file_limits",
     "phone_alone.keeping_told",
@@ -27,7 +29,9 @@ MODULES = (
     "views.shell.services",
 )
 """What phone.py imports, but its modules that talk to the browser, and Flet's charts (the
-game screen's, imported with it)."""
+game screen's, imported with it); and what Flet imports later, which a start from the
+snapshot would import while the phone waits: `ft.run`'s module, and the components' module
+the first render imports (each tens of ms in the browser)."""
 
 
 def warm_up() -> None:

@@ -28,6 +28,7 @@ from serving.compressed_client import (
 )
 from serving.icon_font import icon_fonts
 from serving.web_app import client_cache_dir
+from site_build.flet_patches import patch_flet_files
 from views.shell.fonts import FONTS
 from views.shell.i18n import LANGUAGES, t
 
@@ -153,12 +154,13 @@ register the site's service worker (sw.js)."""
 
 
 def app_archive() -> bytes:
-    """The app's Python: the entry, its packages and assets, and __pypackages__."""
+    """The app's Python: the entry, its packages and assets, and __pypackages__, as a plain
+    tar of plain files, which the page's own unpacking reads (site_build/app_files.js)."""
     buffer = io.BytesIO()
     # The gzip header's time is fixed too: a build of the same code is the same version.
     with (
         gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as packed,
-        tarfile.open(fileobj=packed, mode="w") as archive,
+        tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as archive,
     ):
         for name, path in archive_files():
             info = archive.gettarinfo(str(path), arcname=name)
@@ -209,37 +211,23 @@ def babel_files(root: Path) -> Iterator[tuple[str, Path]]:
 
 PYTHON_START = "python_start.mjs"
 PYTHON_START_WORKER = "python_start_worker.mjs"
-PYTHON_WORKER = "python-worker.js"
-WORKER_PATCHES = (
-    ("self.pyodide = await loadPyodide({", "self.pyodide = await startPython(loadPyodide, {"),
-    (
-        'self.postMessage("initialized");',
-        'self.postMessage("initialized");\n        keepStartForNextTime();',
-    ),
-)
-"""Flet's worker starts Python through python_start.mjs (from the kept start when it can)
-and, once the app is up, has the start kept for the next visit."""
+APP_FILES = "app_files.mjs"
 
 
 def write_python_start(out: Path) -> None:
-    """python_start.mjs and its snapshot maker with this build's version (the app archive's
-    and Pyodide's hash), and Flet's worker patched to start Python through them."""
+    """python_start.mjs, its snapshot maker and app_files.mjs with this build's version (the
+    app archive's and Pyodide's hash) and archive, and Flet's boot scripts patched to start
+    Python through them (site_build/flet_patches.py)."""
     version = hashlib.sha256()
     for name in (ARCHIVE, "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
         version.update((out / name).read_bytes())
     templates = REPO / "site_build"
     start = (templates / "python_start.js").read_text(encoding="utf-8")
     (out / PYTHON_START).write_text(start.replace("__VERSION__", version.hexdigest()[:16]))
-    maker = (templates / "python_start_worker.js").read_text(encoding="utf-8")
-    (out / PYTHON_START_WORKER).write_text(maker.replace("__ARCHIVE__", ARCHIVE))
-    worker = out / PYTHON_WORKER
-    text = worker.read_text(encoding="utf-8")
-    for old, new in WORKER_PATCHES:
-        if text.count(old) != 1:
-            raise SystemExit(f"{worker}: Flet's worker has changed ({old}); update site_build")
-        text = text.replace(old, new)
-    imported = f'import {{ keepStartForNextTime, startPython }} from "./{PYTHON_START}";\n'
-    worker.write_text(imported + text, encoding="utf-8")
+    shutil.copyfile(templates / "python_start_worker.js", out / PYTHON_START_WORKER)
+    files = (templates / "app_files.js").read_text(encoding="utf-8")
+    (out / APP_FILES).write_text(files.replace("__ARCHIVE__", ARCHIVE))
+    patch_flet_files(out)
 
 
 FLUTTER_WORKER_SETTINGS = re.compile(r"serviceWorkerSettings: \{[^}]*\},\s*")

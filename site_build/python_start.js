@@ -1,18 +1,60 @@
 // Trickpad's Python in the browser starts from a snapshot of an earlier start: the memory of
 // an interpreter that had imported Flet and the app (phone_alone/warm_start.py), kept in
 // IndexedDB. Starting from it skips Pyodide's own start and the imports, most of the time a
-// phone waits for Home. site_build writes this file beside Flet's python-worker.js, whose one
-// call of loadPyodide becomes startPython, and writes this build's version in place of the
-// marker below: a snapshot belongs to one build of the app and of Pyodide.
+// phone waits for Home. site_build writes this file beside Flet's python-worker.js and
+// patches that worker (site_build/flet_patches.py): it calls startPythonNow as it loads (the
+// page starts it with itself, while Flutter loads), and its one call of loadPyodide becomes
+// startPython. The build writes its version in place of the marker below: a snapshot belongs
+// to one build of the app and of Pyodide.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { fetchedApp, putApp } from "./app_files.mjs";
+
 const VERSION = "__VERSION__";
 const DATABASE = "trickpad-python";
 const STORE = "snapshots";
 const KEY = "python";
 
+let python = null;
 let startedFromSnapshot = false;
+let appInPlace = false;
 
-// Pyodide from the kept snapshot when there is one of this build, else started afresh.
-export async function startPython(loadPyodide, options) {
+// Starts Python, once: from the kept snapshot when there is one of this build, else
+// afresh; meanwhile the app's files are fetched, then put in its file system.
+export function startPythonNow() {
+  if (python === null) {
+    console.log("Trickpad: Python's worker started");
+    const app = fetchedApp().catch((error) => error);
+    python = Promise.all([pythonStarted(), app]).then(([pyodide, files]) => {
+      try {
+        if (files instanceof Error) {
+          throw files;
+        }
+        putApp(pyodide, files);
+        appInPlace = true;
+        console.log("Trickpad: the app is in place");
+      } catch (error) {
+        console.warn("Trickpad: the app is left to Flet's boot to unpack:", error);
+      }
+      return pyodide;
+    });
+  }
+  return python;
+}
+
+// The Python startPythonNow started, its output sent where Flet's worker asks.
+export async function startPython(options) {
+  const pyodide = await startPythonNow();
+  pyodide.setStdout({ batched: options.stdout });
+  pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
+
+// Whether the app's files are in place: Flet's boot then neither fetches nor unpacks them.
+export function isAppInPlace() {
+  return appInPlace;
+}
+
+async function pythonStarted() {
   const snapshot = await keptSnapshot().catch((error) => {
     console.warn("Trickpad: the kept start could not be read:", error);
     return null;
@@ -20,7 +62,6 @@ export async function startPython(loadPyodide, options) {
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({
-        ...options,
         _loadSnapshot: snapshot,
         createPyodideModule: grownFor(snapshot),
       });
@@ -31,7 +72,9 @@ export async function startPython(loadPyodide, options) {
       console.warn("Trickpad: the kept start could not be used:", error);
     }
   }
-  return loadPyodide(options);
+  const pyodide = await loadPyodide();
+  console.log("Trickpad: Python started afresh");
+  return pyodide;
 }
 
 // After a start afresh, once the app is up: a second interpreter, in a worker of its own,

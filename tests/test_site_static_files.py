@@ -5,7 +5,10 @@ file; one that accepts neither gets the file."""
 import functools
 import gzip
 import http.server
+import io
 import random
+import shutil
+import tarfile
 import threading
 import urllib.error
 import urllib.request
@@ -13,11 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import brotli
+import flet_web
 import pytest
 
 from site_build import build
 from site_build.__main__ import StaticFiles
 from site_build.build import app_archive, write_copies
+from site_build.flet_patches import PATCHES
 
 ARCHIVE = random.Random(7).randbytes(20_000)
 """Like a compressed archive: no copy of it is smaller."""
@@ -115,44 +120,60 @@ def test_the_same_code_is_archived_to_the_same_bytes() -> None:
     assert app_archive() == archive
 
 
-def flet_site(folder: Path, worker: str) -> Path:
-    """The files of a site that python_start is written from: Flet's worker, Pyodide's
-    runtime and standard library, and an app archive."""
+def flet_site(folder: Path) -> Path:
+    """The files of a site that python_start is written from: the installed Flet's boot
+    scripts, Pyodide's runtime and standard library, and an app archive."""
     (folder / "pyodide").mkdir(parents=True)
-    (folder / "python-worker.js").write_text(worker)
+    web = Path(flet_web.get_package_web_dir())
+    for name in PATCHES:
+        shutil.copyfile(web / name, folder / name)
     for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", build.ARCHIVE):
         (folder / name).write_bytes(name.encode())
     return folder
 
 
-FLET_WORKER = """self.initPyodide = async function () {
-        self.pyodide = await loadPyodide({ stdout: print });
-        await self.flet_js.start_connection(self.receiveCallback);
-        self.postMessage("initialized");
-};"""
+def test_every_patch_of_flets_boot_scripts_is_made_once(tmp_path: Path) -> None:
+    """Checked against the Flet installed: an upgrade that changes a patched text fails here
+    (and stops the build) before a phone starts Python the old way."""
+    site = flet_site(tmp_path)
+    build.write_python_start(site)
+    for name, patches in PATCHES.items():
+        text = (site / name).read_text()
+        for _, new in filter(lambda patch: patch[1], patches):  # a removal leaves no text
+            assert text.count(new) == 1, (name, new)
 
 
 def test_python_starts_through_the_kept_start_of_this_build(tmp_path: Path) -> None:
-    site = flet_site(tmp_path / "site", FLET_WORKER)
+    site = flet_site(tmp_path / "site")
     build.write_python_start(site)
     worker = (site / "python-worker.js").read_text()
-    assert worker.startswith('import { keepStartForNextTime, startPython } from "./python_start')
-    assert "await startPython(loadPyodide, { stdout: print })" in worker
+    assert '} from "./python_start.mjs";\nstartPythonNow();' in worker
+    assert "await startPython({" in worker
     assert 'self.postMessage("initialized");\n        keepStartForNextTime();' in worker
     start = (site / "python_start.mjs").read_text()
     assert "__VERSION__" not in start
-    assert "__ARCHIVE__" not in (site / "python_start_worker.mjs").read_text()
+    assert f'const ARCHIVE = "{build.ARCHIVE}";' in (site / "app_files.mjs").read_text()
     # Another app archive is another build: its snapshot is not taken for this one's.
-    other = flet_site(tmp_path / "other", FLET_WORKER)
+    other = flet_site(tmp_path / "other")
     (other / build.ARCHIVE).write_bytes(b"changed code")
     build.write_python_start(other)
     assert (other / "python_start.mjs").read_text() != start
 
 
 def test_a_changed_flet_worker_stops_the_build(tmp_path: Path) -> None:
-    site = flet_site(tmp_path, FLET_WORKER.replace("loadPyodide({", "loadRuntime({"))
-    with pytest.raises(SystemExit, match="Flet's worker has changed"):
+    site = flet_site(tmp_path)
+    worker = site / "python-worker.js"
+    worker.write_text(worker.read_text().replace("loadPyodide({", "loadRuntime({"))
+    with pytest.raises(SystemExit, match="Flet's file has changed"):
         build.write_python_start(site)
+
+
+def test_the_app_archive_is_a_plain_tar_of_plain_files() -> None:
+    """What the page's own unpacking reads (site_build/app_files.js): ustar headers, each
+    name within them, no other kind of entry."""
+    with tarfile.open(fileobj=io.BytesIO(app_archive())) as archive:
+        members = archive.getmembers()
+    assert members and all(member.isreg() and not member.pax_headers for member in members)
 
 
 def not_found(url: str) -> tuple[int, bytes]:

@@ -1,5 +1,6 @@
 """The root of the UI: theme, routes, and the function Flet calls for every new session."""
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import cast
 
@@ -201,9 +202,11 @@ def build_main(
         access = Access(shares, peer())
         site = site_address(page_address(page), page.route)
         # The device's choices are asked before anything else is sent: the phone answers at
-        # once, rather than after setting up a theme.
+        # once, rather than after setting up a theme; with them, in the same round trip (a
+        # slow phone's main thread takes a tenth of a second or more for each), which
+        # notices its player has said OK to for good.
         store = device()
-        choices = await load_choices(store)
+        choices, notices = await asyncio.gather(load_choices(store), untold(store, startup_notices))
         dress(page, choices)
         services = Services(
             keeper,
@@ -213,7 +216,7 @@ def build_main(
             access,
             store,
             site,
-            startup_notices=await untold(store, startup_notices),
+            startup_notices=notices,
             share_url=share_url,
             tables=PhoneTables(links(), keeper) if links is not None else None,
             file_limits=file_limits or FileLimits(),
