@@ -194,6 +194,12 @@ def measure(engine: str, site: Path, parent: Path, idle: Idle, starts: int) -> F
     return figures
 
 
+def median_row(figure: str, times: list[float]) -> Row:
+    """A figure's median time in seconds, measured on each of its runs, as a table row."""
+    runs = ", ".join(f"{time:.2f}" for time in times)
+    return (figure, f"{statistics.median(times):.2f} s", "", f"median of {len(times)} ({runs})")
+
+
 def rows_of(engine: str, figures: Figures, machine: str) -> list[Row]:
     rows: list[Row] = []
     for screen, (browser, server) in figures.idle.items():
@@ -201,15 +207,7 @@ def rows_of(engine: str, figures: Figures, machine: str) -> list[Row]:
         if screen.startswith("served"):
             rows.append((f"{engine}, {screen} idle, server", f"{server:.2f} core-s", "", ""))
     for start, times in figures.starts.items():
-        runs = ", ".join(f"{time:.1f}" for time in times)
-        rows.append(
-            (
-                f"{engine}, phone alone {start}, Home drawn",
-                f"{statistics.median(times):.2f} s",
-                "",
-                f"median of {len(times)} ({runs})",
-            )
-        )
+        rows.append(median_row(f"{engine}, phone alone {start}, Home drawn", times))
     kept = (
         f"{sum(figures.from_kept_start)} of {2 * len(figures.from_kept_start)} later starts"
         if figures.from_kept_start

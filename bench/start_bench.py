@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from bench.figures import Row, print_table
-from bench.idle_bench import Figures, fresh_folder, phone_alone
+from bench.idle_bench import Figures, fresh_folder, median_row, phone_alone
 from bench.ui_bench import CHROMIUM, HOME_JS
 from main import ASSETS_DIR
 from serving.web_app import client_variants
@@ -154,18 +154,10 @@ def engine_rows(engine: str, site: Path, runs: int) -> list[Row]:
         for number in range(runs):
             print(f"{engine}: profile {number + 1}", file=sys.stderr, flush=True)
             phone_alone(engine, site, fresh_folder(Path(temp), str(number)), None, figures)
-    rows: list[Row] = []
-    for start, times in figures.starts.items():
-        runs_text = ", ".join(f"{value:.2f}" for value in times)
-        rows.append(
-            (
-                f"{engine} full speed, {start}: {HOME}",
-                f"{statistics.median(times):.2f} s",
-                "",
-                f"median of {len(times)} ({runs_text})",
-            )
-        )
-    return rows
+    return [
+        median_row(f"{engine} full speed, {start}: {HOME}", times)
+        for start, times in figures.starts.items()
+    ]
 
 
 def main() -> None:
