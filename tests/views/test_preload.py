@@ -2,9 +2,12 @@
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from tests.app_server import REPO_ROOT
-from views.shell.preload import flet_names
+from views.shell.preload import flet_names, preload
 
 CHECK = """
 import flet, views.app
@@ -28,3 +31,14 @@ def test_every_flet_name_the_screens_use_is_imported_before_the_first_session() 
 def test_the_names_are_read_from_every_screen() -> None:
     names = flet_names()
     assert {"Card", "SharedPreferences", "Semantics", "Icons"} <= names
+
+
+def test_a_second_preload_reads_no_screen_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each session of a server, and the phone alone's start from its snapshot, call it again.
+    preload()
+
+    def unread(path: Path, *args: object, **kwargs: object) -> str:
+        raise AssertionError(f"{path} read again")
+
+    monkeypatch.setattr(Path, "read_text", unread)
+    preload()

@@ -7,6 +7,7 @@ the server does it instead with the screens' loading, while the browser compiles
 starts Flutter (serving.screens_loader).
 """
 
+import functools
 import re
 from pathlib import Path
 
@@ -27,8 +28,10 @@ def flet_names() -> set[str]:
     }
 
 
+@functools.cache
 def preload() -> None:
-    """Import every Flet control the screens name and read every language's data now."""
+    """Import every Flet control the screens name and read every language's data now; once
+    per process (the phone alone's start from its snapshot finds it done)."""
     for name in sorted(flet_names()):
         getattr(ft, name, None)
     load_languages()
