@@ -7,7 +7,8 @@ fresh profiles, at full speed and with the page's processor slowed 4x (CDP's
 at full speed): the first visit, then, once Python's start is kept, a repeat visit from
 the cache. Each stage's time is counted from the navigation (the page's time origin) to
 the console line that marks it, as it reaches the bench, or to Home's first button drawn;
-the median of the runs is printed. `--quick`: one profile, at full speed.
+the median of the runs is printed. `--quick`: one profile, at full speed; `--speeds 4`:
+slowed 4x only.
 `--engines firefox webkit` adds their starts at full speed (bench/idle_bench.py's, Home
 drawn only: their consoles carry no stages to read).
 """
@@ -40,7 +41,7 @@ from views.shell.i18n import t
 STAGES = (
     ("Flutter loaded", ("Flutter app loaded",)),
     ("worker started", ("Trickpad: Python's worker started", "Starting up Python worker")),
-    ("Flutter connects", ("Starting up Python worker",)),
+    ("Flutter connects", ("Trickpad: Flutter connects", "Starting up Python worker")),
     ("Python up", ("Trickpad: Python started", "python_module_name:")),
     ("app unpacked", ("Trickpad: the app is in place", "Adding __pypackages__")),
     ("app running", ("Python worker initialized",)),
@@ -164,6 +165,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one profile, at full speed")
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles per speed")
+    parser.add_argument(
+        "--speeds", type=int, nargs="+", default=SPEEDS, help="Chromium's slowdowns: 1 4"
+    )
     parser.add_argument("--engines", nargs="*", choices=("firefox", "webkit"), default=[])
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
@@ -171,7 +175,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="trickpad-start-bench-") as temp:
         site = build_site(Path(temp) / "site")
         with serving_site(site) as url:
-            rows = chromium_rows(url, runs, SPEEDS[:1] if args.quick else SPEEDS)
+            rows = chromium_rows(url, runs, (1,) if args.quick else tuple(args.speeds))
         for engine in args.engines:
             rows += engine_rows(engine, site, runs)
     print_table(rows, args.quick)

@@ -2,9 +2,9 @@
 (site_build/python_start.js): imported Flet and every module `phone.py` needs, and read the
 languages' data (views.shell.preload), so that a start from the snapshot does none of it.
 
-Nothing here may touch the browser (`js`, `pyodide_js`, `phone_alone.browser_storage`,
-`phone_alone.one_tab`, `phone_alone.page_files`, `phone_alone.page_relay`): an
-interpreter that makes a snapshot may hold no browser objects.
+Nothing here may touch the browser (`js`, `pyodide_js`, `flet_js`,
+`phone_alone.browser_storage`, `phone_alone.one_tab`, `phone_alone.page_files`,
+`phone_alone.page_relay`): an interpreter that makes a snapshot may hold no browser objects.
 """
 
 import importlib
@@ -22,6 +22,7 @@ MODULES = (
     "storage.keeper",
     "sharing.table_share.connections",
     "views.app",
+    "views.shell.device",
     "views.shell.i18n",
     "views.shell.keeping",
     "views.shell.messages",

@@ -2,10 +2,10 @@
 Flet's file: a Flet whose file changed stops the build, to be looked at anew
 (tests/test_site_static_files.py checks them against the Flet installed).
 
-What they do: the page starts Python's worker as it loads, not once Flutter is up, and
-Flutter's call to connect takes that worker (python.js); the worker starts Python at once
-through python_start.mjs (from the kept start when it can, the app's files put in place
-meanwhile), skips Flet's fetch and unpacking of the app archive when they are in place
+What they do: the page starts Python's worker, and the app in it, as it loads, not once
+Flutter is up, and Flutter's call to connect takes them (python.js); the worker starts
+Python at once through python_start.mjs (from the kept start when it can, the app's files
+put in place meanwhile), skips Flet's fetch and unpacking of the app archive when they are in place
 (and the import of pyodide.http, 0.17 s of a start, which only the fetch needs), and,
 once the app is up, has the start kept for the next visit (python-worker.js)."""
 
@@ -15,24 +15,36 @@ Patch = tuple[str, str]
 
 PAGE_PATCHES: tuple[Patch, ...] = (
     (
-        "let _documentUrl = document.URL;\n",
-        "let _documentUrl = document.URL;\n"
-        "// Trickpad: Python's worker starts with the page; jsConnect takes it.\n"
-        "const newPythonWorker = () => new Worker(\n"
-        '    (flet.entrypointBaseUrl.endsWith("/") ?\n'
-        "        flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl)"
-        ' + "/python-worker.js",\n'
-        '    { type: "module" });\n'
-        "let startedPythonWorker = newPythonWorker();\n",
-    ),
-    (
-        "    app.worker = new Worker(\n"
-        '        (flet.entrypointBaseUrl.endsWith("/") ?\n'
-        "            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl)"
-        ' + "/python-worker.js",\n'
-        '        { type: "module" });\n',
-        "    app.worker = startedPythonWorker || newPythonWorker();\n"
-        "    startedPythonWorker = null;\n",
+        "// Called from Dart on backend.send\n",
+        "// Trickpad: Python's worker starts with the page, started by Flet's own jsConnect\n"
+        "// with what Flutter passes this site (no args) and the device's answers (page.html):\n"
+        "// the app is up and waiting by the time Flutter connects, and Flutter's call takes\n"
+        "// it, with anything it said meanwhile. Flutter passing args starts one afresh.\n"
+        "const fletConnect = globalThis.jsConnect;\n"
+        'const EARLY_APP = "trickpad-early";\n'
+        "const earlySaid = [];\n"
+        "const earlyStart = fletConnect(\n"
+        "    EARLY_APP, { trickpad_device: window.trickpadDevice?.() ?? null },\n"
+        "    (data) => earlySaid.push(data));\n"
+        "earlyStart.catch(() => {}); // told when Flutter connects\n"
+        "globalThis.jsConnect = async function (appId, args, dartOnMessage) {\n"
+        '    console.log("Trickpad: Flutter connects");\n'
+        "    const early = _apps[EARLY_APP];\n"
+        '    if (early === undefined || JSON.stringify(args) !== "{}") {\n'
+        "        await jsDisconnect(EARLY_APP);\n"
+        "        return fletConnect(appId, args, dartOnMessage);\n"
+        "    }\n"
+        "    delete _apps[EARLY_APP];\n"
+        "    _apps[appId] = early;\n"
+        "    early.dartOnMessage = dartOnMessage;\n"
+        "    earlySaid.splice(0).forEach(dartOnMessage);\n"
+        "    return earlyStart.catch(async (error) => {\n"
+        "        await jsDisconnect(appId);\n"
+        "        throw error;\n"
+        "    });\n"
+        "};\n"
+        "\n"
+        "// Called from Dart on backend.send\n",
     ),
 )
 """python.js, the page's side."""

@@ -105,7 +105,8 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     browser: Browser, site: str
 ) -> None:
     """The site alone shows Home, installable, without leaving its origin; a Wizard round
-    at 390x844, then reloads: online (the round is there), offline (the site from its
+    at 390x844 and a theme chosen, then reloads: online (the round and the theme are
+    there), offline (the site from its
     service worker, the round from the browser's storage, and a new bid saved), and a
     second tab that waits for the first and finds that bid."""
     context = browser.new_context(viewport=PHONE_ALONE)
@@ -133,10 +134,14 @@ def test_home_installs_and_a_game_is_kept_offline_and_held_by_one_tab(
     totals = {0: -10, 1: 30, 2: 20}
     for seat, total in totals.items():  # shown, so kept
         expect_score(page, f"total-{seat}", total)
+    # The device's choice, read by the page as it loads and handed to Python with its start.
+    tap(page, t("theme.system"))
+    expect(page.get_by_role("button", name=t("theme.light"))).to_be_visible()
     # After the first start, Python's start is kept; the later starts begin from it.
     wait_for_kept_start(page, timeout=BOOT_MS)
     with page.expect_console_message(from_kept_start, timeout=BOOT_MS):
         reload_and_expect(page, totals)
+    expect(page.get_by_role("button", name=t("theme.light"))).to_be_visible()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     with page.expect_console_message(from_kept_start, timeout=BOOT_MS):

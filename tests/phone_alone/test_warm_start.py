@@ -11,6 +11,7 @@ from phone_alone.warm_start import MODULES
 
 REPO = Path(__file__).resolve().parents[2]
 BROWSER_MODULES = {
+    "flet_js",
     "js",
     "pyodide",
     "pyodide_js",

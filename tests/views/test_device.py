@@ -2,14 +2,16 @@
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
+from flet.messaging.protocol import MessageAction
 
 from storage.keeper import GameKeeper
 from tests.flet_harness import AppHarness
 from tests.views.conftest import RecordingFiles, RecordingScreenAwake
 from views.app import build_main
-from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME, load_choices
+from views.shell.device import KEEP_AWAKE, LANGUAGE, THEME, ReadAheadDevice, load_choices
 from views.shell.i18n import t
 
 
@@ -106,3 +108,32 @@ async def test_a_session_whose_socket_dropped_before_it_started_is_still_drawn(
         harness.session.attach_connection(harness.connection)  # the page comes back
         await harness.settle()
         assert harness.find(ft.Switch, label=t("options.keep_awake")).value is True
+
+
+def calls_to_the_page(harness: AppHarness) -> list[str]:
+    return [
+        message.body.name
+        for message in harness.messages
+        if message.action == MessageAction.INVOKE_METHOD
+        and message.body.name in ("get", "set", "get_device_info")
+    ]
+
+
+async def test_answers_read_ahead_draw_the_first_screen_without_asking_the_page(
+    keeper: GameKeeper, screen_awake: RecordingScreenAwake
+) -> None:
+    """The phone alone's page hands its kept choices and languages to Python with its start
+    (site_build/page.html); a choice made is kept in the page's storage all the same."""
+    read = {LANGUAGE: "nb", THEME: "dark", "trickpad_notice_read": True}
+    storage: dict[str, Any] = {}
+    async with AppHarness(languages=["de-DE"], local_storage=storage) as harness:
+        device = ReadAheadDevice(read, ["ko-KR"])
+        main = build_main(keeper, (), lambda: screen_awake, RecordingFiles, device=lambda: device)
+        await harness.run(main)
+        assert t("home.tagline", "nb") in harness.texts()
+        assert harness.page.theme_mode == ft.ThemeMode.DARK
+        assert calls_to_the_page(harness) == []
+        await harness.click(harness.find(ft.IconButton, tooltip=t("theme.dark", "nb")))
+        assert storage == {THEME: ft.ThemeMode.SYSTEM.value}
+        assert await device.get(THEME) == ft.ThemeMode.SYSTEM.value
+        assert await device.languages() == ["ko-KR"]

@@ -6,6 +6,7 @@ On a first visit the language is the first of the browser's languages Trickpad s
 """
 
 import asyncio
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -54,6 +55,30 @@ class BrowserDevice:
 
     async def set(self, key: str, value: str | bool) -> None:
         await self._preferences.set(key, value)
+
+
+class ReadAheadDevice:
+    """A browser whose answers were read before the session began: the phone alone's page
+    reads its kept choices and languages as it loads (site_build/page.html), so its first
+    screen asks nothing of a page still busy starting Flutter. Choices are kept as
+    BrowserDevice keeps them, and answered from here for the rest of the session."""
+
+    def __init__(self, kept: Mapping[str, object], languages: Sequence[str]) -> None:
+        self._kept = dict(kept)
+        self._languages = list(languages)
+        self._browser: BrowserDevice | None = None
+
+    async def languages(self) -> list[str]:
+        return list(self._languages)
+
+    async def get(self, key: str) -> object:
+        return self._kept.get(key)
+
+    async def set(self, key: str, value: str | bool) -> None:
+        self._kept[key] = value
+        if self._browser is None:  # made in the session, by its first choice
+            self._browser = BrowserDevice()
+        await self._browser.set(key, value)
 
 
 @dataclass(frozen=True)
