@@ -265,11 +265,15 @@ def reveal_whole(page: Page, button: Locator) -> dict[str, float]:
     box. Nothing a step needs may stay out of reach."""
     viewport = page.viewport_size
     assert viewport is not None
-    handle = button.element_handle()
     for _ in range(20):
+        # A window laid out anew (a resize) replaces Flutter's nodes for a moment: the
+        # button is waited for, and asked again if it went between the two calls.
+        expect(button).to_be_visible()
         box = button.bounding_box()
+        if box is None:
+            continue
+        handle = button.element_handle()
         bar = by_id(page, "entry-hint").bounding_box()
-        assert box is not None, f"{button} is not drawn"
         limit = bar["y"] if bar is not None else viewport["height"]
         if box["height"] >= 47.5 and box["y"] >= 0 and box["y"] + box["height"] <= limit:
             return box
